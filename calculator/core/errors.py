@@ -1,0 +1,21 @@
+"""The core's exceptions: one base class, one subclass per kind of refusal."""
+
+from __future__ import annotations
+
+
+class AlhambraError(Exception):
+    """Base of every error the rules core raises."""
+
+
+class PositionError(AlhambraError):
+    """A described position cannot exist (e.g. two tiles on one cell).
+
+    ``index`` is the position of the offending item in the caller's list, so the web layer
+    can turn it into a JSON Pointer; ``rule`` is the RULES.md id it breaks.
+    """
+
+    def __init__(self, index: int, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.rule = rule
+        self.message = message

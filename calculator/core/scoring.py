@@ -1,0 +1,117 @@
+"""Round scoring: majorities per building type with ties split (M1-M5), walls (W4), dummy (D3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from calculator.core.tiles import BUILDINGS, Building, Tile
+
+ROUNDS: Final[tuple[int, ...]] = (1, 2, 3)
+
+POINTS: Final[dict[Building, dict[int, tuple[int, ...]]]] = {
+    Building.PAVILION: {1: (1,), 2: (8, 1), 3: (16, 8, 1)},
+    Building.SERAGLIO: {1: (2,), 2: (9, 2), 3: (17, 9, 2)},
+    Building.ARCADES: {1: (3,), 2: (10, 3), 3: (18, 10, 3)},
+    Building.CHAMBERS: {1: (4,), 2: (11, 4), 3: (19, 11, 4)},
+    Building.GARDEN: {1: (5,), 2: (12, 5), 3: (20, 12, 5)},
+    Building.TOWER: {1: (6,), 2: (13, 6), 3: (21, 13, 6)},
+}
+"""M2: the points for 1st, 2nd, 3rd place, by building type and scoring round."""
+
+Counts = Mapping[Building, int]
+
+
+def building_counts(tiles: Iterable[Tile]) -> dict[Building, int]:
+    """M1: buildings of each type among ``tiles`` (the fountain counts as none)."""
+    counts = dict.fromkeys(BUILDINGS, 0)
+    for tile in tiles:
+        if tile.building is not None:
+            counts[tile.building] += 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class Majority:
+    """One holder's standing in one building type: the first place its tie occupies (M3)."""
+
+    count: int
+    place: int | None
+    shared_with: int
+    points: int
+
+
+def rank_majority(scoring_round: int, building: Building, counts: Sequence[int]) -> list[Majority]:
+    """M3, M4: rank the holders of one building type and split the points of tied places."""
+    paid = POINTS[building][scoring_round]
+    standings = []
+    for count in counts:
+        if count <= 0:
+            standings.append(Majority(0, None, 0, 0))  # M1: no buildings, nothing
+            continue
+        place = 1 + sum(1 for other in counts if other > count)
+        tied = sum(1 for other in counts if other == count)
+        pooled = sum(paid[p - 1] for p in range(place, place + tied) if p <= len(paid))
+        standings.append(Majority(count, place, tied - 1, pooled // tied))
+    return standings
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """What one scorer brings to a scoring round: building counts and longest wall length."""
+
+    counts: Counts
+    wall: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    points: int
+    wall: int
+    majorities: Mapping[Building, Majority]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScore:
+    scoring_round: int
+    players: tuple[Score, ...]
+    dummy: Score | None
+
+
+def score_round(
+    scoring_round: int, players: Sequence[Holding], dummy: Counts | None = None
+) -> RoundScore:
+    """M5: each player's majority points over the six types plus W4 wall points.
+
+    The dummy (D3) takes part in every majority but never scores walls (W6).
+    """
+    if scoring_round not in ROUNDS:
+        raise ValueError(f"there is no scoring round {scoring_round}")
+    holders = [player.counts for player in players]
+    if dummy is not None:
+        holders.append(dummy)
+    by_holder: list[dict[Building, Majority]] = [{} for _ in holders]
+    for building in BUILDINGS:
+        ranked = rank_majority(scoring_round, building, [h.get(building, 0) for h in holders])
+        for standing, majority in zip(by_holder, ranked, strict=True):
+            standing[building] = majority
+    scores = [
+        Score(sum(m.points for m in majorities.values()) + wall, wall, majorities)
+        for majorities, wall in zip(
+            by_holder, [p.wall for p in players] + [0] * (dummy is not None), strict=True
+        )
+    ]
+    return RoundScore(
+        scoring_round,
+        tuple(scores[: len(players)]),
+        scores[-1] if dummy is not None else None,
+    )
+
+
+def winners(totals: Sequence[int]) -> list[int]:
+    """M6: the seats with the highest total; equal totals share the win."""
+    if not totals:
+        return []
+    top = max(totals)
+    return [seat for seat, total in enumerate(totals) if total == top]

@@ -1,0 +1,202 @@
+"""The longest wall (W1-W3).
+
+Outer wall segments (W1) are the edges of a graph whose vertices are lattice corners (W2); the
+longest wall is the longest trail in that graph (W3). In a legal Alhambra every corner joins at
+most two outer segments, so each part of the graph is a path or a ring and the answer is read
+off directly. A described table may be illegal, with corners where three or four segments
+meet; there the longest trail is a hard problem in general, so:
+
+* a part with at most two odd corners is walked whole (an Euler trail, Hierholzer);
+* otherwise a depth-first search runs from its odd corners (every longest trail of such a part
+  starts and ends at odd corners), stopping as soon as it meets the upper bound
+  ``segments - (odd corners / 2 - 1)``, and within a fixed budget of steps. Past the budget
+  the answer is the best trail found and is marked inexact: a lower bound, never a hang.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final
+
+from calculator.core.tiles import OFFSET, SIDES, Cell, Side, Tile
+
+Corner = tuple[int, int]
+"""A lattice point; the cell ``(x, y)`` has the corners ``(x, y)`` to ``(x + 1, y + 1)``."""
+
+Segment = tuple[Cell, Side]
+"""One walled side of one tile (W1)."""
+
+SEARCH_BUDGET: Final[int] = 20_000
+"""Steps the search may take over all parts of one Alhambra before it settles for a bound."""
+
+_ENDS: Final[dict[Side, tuple[Corner, Corner]]] = {
+    "N": ((0, 0), (1, 0)),
+    "E": ((1, 0), (1, 1)),
+    "S": ((0, 1), (1, 1)),
+    "W": ((0, 0), (0, 1)),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """The longest wall: its length, its segments in order along it, and whether it is exact."""
+
+    length: int
+    segments: tuple[Segment, ...]
+    exact: bool = True
+
+
+def segment_ends(segment: Segment) -> tuple[Corner, Corner]:
+    (x, y), side = segment
+    (ax, ay), (bx, by) = _ENDS[side]
+    return (x + ax, y + ay), (x + bx, y + by)
+
+
+def outer_segments(tiles: Mapping[Cell, Tile]) -> list[Segment]:
+    """W1: the walled sides that face an empty cell, in cell then side order."""
+    found = []
+    for cell in sorted(tiles):
+        walls = tiles[cell].walls
+        if not walls:
+            continue
+        x, y = cell
+        for side in SIDES:
+            if side in walls:
+                dx, dy = OFFSET[side]
+                if (x + dx, y + dy) not in tiles:
+                    found.append((cell, side))
+    return found
+
+
+class _Search:
+    """The bounded depth-first search for one part of the graph with four or more odd corners."""
+
+    def __init__(self, adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Corner]],
+                 target: int, budget: int) -> None:
+        self.adjacency = adjacency
+        self.ends = ends
+        self.target = target
+        self.budget = budget
+        self.used = [False] * len(ends)
+        self.path: list[int] = []
+        self.best: list[int] = []
+
+    def run(self, starts: list[Corner]) -> bool:
+        """Search from each start; True when the search was complete (the best is exact)."""
+        for start in starts:
+            if not self._extend(start):
+                return len(self.best) >= self.target
+            if len(self.best) >= self.target:
+                return True
+        return True
+
+    def _extend(self, corner: Corner) -> bool:
+        """Grow the trail from ``corner``; False when the budget ran out or the target is met."""
+        self.budget -= 1
+        if self.budget < 0:
+            return False
+        moved = False
+        for edge in self.adjacency[corner]:
+            if self.used[edge]:
+                continue
+            moved = True
+            self.used[edge] = True
+            self.path.append(edge)
+            a, b = self.ends[edge]
+            going_on = self._extend(b if a == corner else a)
+            self.path.pop()
+            self.used[edge] = False
+            if not going_on:
+                return False
+        if not moved and len(self.path) > len(self.best):
+            self.best = list(self.path)
+            if len(self.best) >= self.target:
+                return False
+        return True
+
+
+def _euler_trail(adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Corner]],
+                 start: Corner) -> list[int]:
+    """Hierholzer: every edge of a connected part with at most two odd corners, in order."""
+    used = [False] * len(ends)
+    next_index = dict.fromkeys(adjacency, 0)
+    stack: list[tuple[Corner, int | None]] = [(start, None)]
+    trail: list[int] = []
+    while stack:
+        corner, arrived_by = stack[-1]
+        edges = adjacency[corner]
+        index = next_index[corner]
+        while index < len(edges) and used[edges[index]]:
+            index += 1
+        next_index[corner] = index
+        if index == len(edges):
+            stack.pop()
+            if arrived_by is not None:
+                trail.append(arrived_by)
+        else:
+            edge = edges[index]
+            used[edge] = True
+            a, b = ends[edge]
+            stack.append((b if a == corner else a, edge))
+    trail.reverse()
+    return trail
+
+
+def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wall:
+    """W3: the longest trail of outer segments (W1, W2); a ring of k segments is k long."""
+    segments = outer_segments(tiles)
+    ends = [segment_ends(segment) for segment in segments]
+    adjacency: dict[Corner, list[int]] = {}
+    for edge, (a, b) in enumerate(ends):
+        adjacency.setdefault(a, []).append(edge)
+        adjacency.setdefault(b, []).append(edge)
+
+    best: list[int] = []
+    open_bounds: list[int] = []  # upper bounds of parts whose search ran out of budget
+    seen: set[Corner] = set()
+    for first in sorted(adjacency):
+        if first in seen:
+            continue
+        part = _part(adjacency, ends, first)
+        seen.update(part.corners)
+        if part.size <= len(best):
+            continue  # not even the whole part could be longer
+        odd = sorted(c for c in part.corners if len(adjacency[c]) % 2)
+        if len(odd) <= 2:
+            trail = _euler_trail(adjacency, ends, odd[0] if odd else first)
+        else:
+            target = part.size - (len(odd) // 2 - 1)
+            # every part gets at least a few greedy walks, however much budget is left
+            search = _Search(adjacency, ends, target, max(budget, 4 * part.size))
+            if not search.run(odd):
+                open_bounds.append(target)
+            budget = max(search.budget, 0)
+            trail = search.best
+        if len(trail) > len(best):
+            best = trail
+    exact = all(bound <= len(best) for bound in open_bounds)
+    return Wall(len(best), tuple(segments[edge] for edge in best), exact)
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    corners: frozenset[Corner]
+    size: int
+
+
+def _part(adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Corner]],
+          first: Corner) -> _Part:
+    """The connected part of the wall graph that holds ``first``: its corners and edge count."""
+    corners = {first}
+    stack = [first]
+    edges: set[int] = set()
+    while stack:
+        corner = stack.pop()
+        for edge in adjacency[corner]:
+            edges.add(edge)
+            for other in ends[edge]:
+                if other not in corners:
+                    corners.add(other)
+                    stack.append(other)
+    return _Part(frozenset(corners), len(edges))

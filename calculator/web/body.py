@@ -1,0 +1,58 @@
+"""Reading a JSON request body strictly: media type, size, duplicate keys, NaN, depth."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Request
+
+from calculator.web.errors import MalformedBody, UnsupportedMediaType
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"the key {key!r} appears twice in one object")
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def is_json_media_type(mimetype: str) -> bool:
+    return mimetype == "application/json" or (
+        mimetype.startswith("application/") and mimetype.endswith("+json")
+    )
+
+
+def json_body(request: Request) -> Any:
+    """The parsed body; 415 unless it is declared JSON, 400 unless it parses cleanly.
+
+    The size limit (413) is Flask's ``MAX_CONTENT_LENGTH``, enforced while reading, chunked
+    bodies included.
+    """
+    if not is_json_media_type(request.mimetype):
+        raise UnsupportedMediaType(
+            f"send the body as application/json, not {request.mimetype or 'no media type'}"
+        )
+    raw = request.get_data(cache=False)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise MalformedBody(f"the body is not UTF-8 (byte {error.start})") from None
+    try:
+        return json.loads(
+            text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant
+        )
+    except json.JSONDecodeError as error:
+        raise MalformedBody(
+            f"the body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except ValueError as error:
+        raise MalformedBody(f"the body is not valid JSON: {error}") from None
+    except RecursionError:
+        raise MalformedBody("the body is nested too deeply") from None

@@ -1,0 +1,95 @@
+"""Every error the service returns, as RFC 9457 problem+json; the one place errors map to HTTP."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, Response, json
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+PROBLEM_JSON = "application/problem+json"
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class FieldError:
+    """One problem in a request body: where (a JSON Pointer) and what."""
+
+    pointer: str
+    message: str
+
+
+class ApiProblem(Exception):
+    """Base of the web layer's refusals; each subclass knows its status and problem type."""
+
+    status = 400
+    type = "about:blank"
+    title = "Bad Request"
+
+    def __init__(self, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.extra = extra
+
+
+class InvalidRequest(ApiProblem):
+    """422: the body is JSON but not a request this endpoint accepts; lists every problem."""
+
+    status = 422
+    type = "urn:alhambra:problem:invalid-request"
+    title = "Invalid request"
+
+    def __init__(self, errors: list[FieldError], detail: str | None = None) -> None:
+        count = len(errors)
+        super().__init__(
+            detail or f"the request has {count} problem{'s' if count != 1 else ''}",
+            errors=[{"pointer": e.pointer, "message": e.message} for e in errors],
+        )
+        self.errors = errors
+
+
+class MalformedBody(ApiProblem):
+    status = 400
+    type = "urn:alhambra:problem:malformed-json"
+    title = "Malformed JSON"
+
+
+class UnsupportedMediaType(ApiProblem):
+    status = 415
+    type = "about:blank"
+    title = "Unsupported Media Type"
+
+
+def pointer(*parts: str | int) -> str:
+    """A JSON Pointer (RFC 6901) from path parts."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
+
+
+def problem(status: int, title: str, detail: str, type_: str = "about:blank",
+            **extra: Any) -> Response:
+    body = {"type": type_, "title": title, "status": status, "detail": detail, **extra}
+    return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiProblem)
+    def api_problem(error: ApiProblem) -> Response:
+        return problem(error.status, error.title, error.detail, error.type, **error.extra)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        status = error.code or 500
+        response = problem(status, error.name, error.description or error.name)
+        if status == 405 and error.valid_methods:  # type: ignore[attr-defined]
+            response.headers["Allow"] = ", ".join(error.valid_methods)  # type: ignore[attr-defined]
+        return response
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        # The last line of defence: log the trace, never send it.
+        log.exception("unhandled error")
+        server_error = InternalServerError()
+        return problem(500, server_error.name, "the server could not handle this request")
