@@ -1,0 +1,46 @@
+"""``GET /``: the phone page for scoring at the table and drawing an Alhambra.
+
+Server-rendered in the visitor's language (``?lang=xx``, else Accept-Language); the script in
+``static/`` does the rest by calling the public API (``/v1/scores``, ``/v1/placement``,
+``/v1/placement/options``, ``/v1/removal``, ``/v1/walls``, ``/v1/render``) like any client.
+Nothing is kept on the server: the game lives in the visitor's browser.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, render_template, request
+
+from calculator.core.scoring import POINTS, ROUNDS
+from calculator.core.tiles import BUILDINGS, CATALOG, MARKET_SLOTS
+from calculator.web.i18n import LANGUAGES, choose_language, messages, translator
+
+blueprint = Blueprint("page", __name__)
+
+
+@blueprint.get("/")
+def index() -> Response:
+    language = choose_language(request)
+    html = render_template(
+        "page.html",
+        lang=language,
+        t=translator(language),
+        languages=[(code, messages(code)["language.name"]) for code in LANGUAGES],
+        messages=messages(language),
+        buildings=[building.value for building in BUILDINGS],
+        points={building.value: POINTS[building] for building in BUILDINGS},
+        rounds=ROUNDS,
+        market_slots=[currency.value for currency in MARKET_SLOTS],
+        tile_ranges={
+            building.value: [tile.price for tile in CATALOG if tile.building is building]
+            for building in BUILDINGS
+        },
+        catalog=[
+            {"building": tile.building.value, "walls": tile.walls, "price": tile.price}
+            for tile in CATALOG
+            if tile.building is not None
+        ],
+    )
+    response = Response(html, mimetype="text/html")
+    response.headers["Content-Language"] = language
+    response.vary.add("Accept-Language")  # the same URL answers in the browser's language
+    return response
