@@ -195,7 +195,8 @@ def brute_force_cells(built, candidate, hole_rule):
 def test_legal_cells_agree_with_the_full_check(seed, size, hole_rule):
     built = grow(seed, size, hole_rule)
     candidate = random.Random(seed).choice(CATALOG)
-    assert legal_cells(built, candidate, hole_rule) == brute_force_cells(built, candidate, hole_rule)
+    expected = brute_force_cells(built, candidate, hole_rule)
+    assert legal_cells(built, candidate, hole_rule) == expected
 
 
 @st.composite
@@ -212,7 +213,8 @@ def scattered_alhambras(draw):
        hole_rule=st.sampled_from(["region", "cell"]))
 def test_legal_cells_agree_with_the_full_check_on_illegal_alhambras(built, walls, hole_rule):
     candidate = Tile(Building.TOWER, walls)
-    assert legal_cells(built, candidate, hole_rule) == brute_force_cells(built, candidate, hole_rule)
+    expected = brute_force_cells(built, candidate, hole_rule)
+    assert legal_cells(built, candidate, hole_rule) == expected
 
 
 # --- properties ------------------------------------------------------------------------------
@@ -247,3 +249,19 @@ def test_b5_consequence_no_tiles_touch_only_at_a_corner(seed, size):
             assert (x + 1, y) in tiles or (x, y + 1) in tiles
         if (x - 1, y + 1) in tiles:
             assert (x - 1, y) in tiles or (x, y + 1) in tiles
+
+
+def test_b5_four_tiles_touching_at_corners_enclose_the_cell_between_them():
+    diamond = alhambra((-1, 1, ""), (1, 1, ""), (0, 2, ""))
+    found = [v for v in alhambra_violations(diamond) if v.rule == "B5"]
+    assert [v.cells for v in found] == [((0, 1),)]
+
+
+def test_b5_a_tile_inside_an_enclosure_does_not_open_it():
+    # A 5x5 ring of tiles around (0,3) with a lone tile in its middle: the eight empty cells
+    # around the middle tile are one hole (region), none is a hole cell by itself (cell).
+    ring = [(x, y) for x in range(-2, 3) for y in range(1, 6) if abs(x) == 2 or y in (1, 5)]
+    built = alhambra(*[(x, y, "") for x, y in ring], (0, 3, ""))
+    region = [v for v in alhambra_violations(built) if v.rule == "B5"]
+    assert len(region) == 1 and len(region[0].cells) == 8 and (0, 3) not in region[0].cells
+    assert [v for v in alhambra_violations(built, "cell") if v.rule == "B5"] == []

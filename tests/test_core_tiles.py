@@ -8,9 +8,9 @@ from calculator.core.tiles import (
     MARKET_SLOTS,
     Building,
     Currency,
+    Tile,
     canonical_walls,
     is_catalog_tile,
-    Tile,
 )
 
 

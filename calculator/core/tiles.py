@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from importlib import resources
 from typing import Final, Literal
 
@@ -23,7 +23,7 @@ SIDE_NAME: Final[dict[Side, str]] = {"N": "north", "E": "east", "S": "south", "W
 FOUNTAIN_CELL: Final[Cell] = (0, 0)
 
 
-class Building(str, Enum):
+class Building(StrEnum):
     """The six building types, in the order of the scoring table (M2)."""
 
     PAVILION = "pavilion"
@@ -37,7 +37,7 @@ class Building(str, Enum):
 BUILDINGS: Final[tuple[Building, ...]] = tuple(Building)
 
 
-class Currency(str, Enum):
+class Currency(StrEnum):
     DENAR = "denar"
     DIRHAM = "dirham"
     DUCAT = "ducat"
