@@ -140,3 +140,52 @@ def test_a_tie_never_pays_more_in_total_than_the_places_it_occupies(counts, scor
             occupied = range(m.place, m.place + m.shared_with + 1)
             pool = sum(paid[p - 1] for p in occupied if p <= len(paid))
             assert m.points * (m.shared_with + 1) <= pool
+
+
+# --- the Vizier's Favour: bonus cards (V3) and worker huts (V4) ------------------------------
+
+from calculator.core.scoring import tally  # noqa: E402
+
+from .alhambras import alhambra  # noqa: E402
+
+
+def hut(building: str, walls: str) -> Tile:
+    return Tile(Building(building), walls, hut=True)
+
+
+def test_v4_a_hut_is_no_building_itself():
+    built = alhambra((1, 0, "")).placed((2, 0), hut("garden", "N"))
+    assert tally(built.tiles).buildings[GARDEN] == 1
+
+
+def test_v4_a_hut_adds_one_per_open_side_onto_a_building_of_its_colour():
+    # garden hut at (1,1): gardens west (0,1) and north (1,0) open onto it, a tower east.
+    built = alhambra((1, 0, ""), (0, 1, ""), (2, 1, "", "tower"))
+    built = built.placed((1, 1), hut("garden", "S"))
+    result = tally(built.tiles)
+    assert result.huts[0].adds == 2 and set(result.huts[0].neighbours) == {(1, 0), (0, 1)}
+    assert result.counts[GARDEN] == 2 + 2 and result.counts[TOWER] == 1
+
+
+def test_v4_a_wall_between_hut_and_building_adds_nothing():
+    built = alhambra((1, 0, "S")).placed((1, 1), hut("garden", "NE"))
+    assert tally(built.tiles).huts[0].adds == 0
+
+
+def test_v4_huts_next_to_huts_add_nothing():
+    built = alhambra().placed((1, 0), hut("garden", "N")).placed((2, 0), hut("garden", "N"))
+    assert [h.adds for h in tally(built.tiles).huts] == [0, 0]
+
+
+def test_v3_a_bonus_card_counts_while_its_tile_is_in_the_alhambra():
+    built = alhambra((1, 0, "N", "tower"))
+    present, absent = Tile(TOWER, "N"), Tile(TOWER, "S")
+    result = tally(built.tiles, [present, absent])
+    assert result.counts[TOWER] == 2
+    assert [c.in_alhambra for c in result.bonus_cards] == [True, False]
+
+
+def test_v3_a_bonus_card_with_a_price_needs_that_very_tile():
+    built = alhambra((1, 0, "N", "tower")).placed((2, 0), Tile(TOWER, "N", 11))
+    assert tally(built.tiles, [Tile(TOWER, "N", 11)]).counts[TOWER] == 3
+    assert tally(alhambra((1, 0, "N", "tower")).tiles, [Tile(TOWER, "N", 11)]).counts[TOWER] == 1
