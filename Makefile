@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: serve test install lint bench clean
+.PHONY: serve test install lint bench clean chromium screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,19 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/gunicorn --config gunicorn.conf.py 'calculator:create_app()'
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest
+
+# The page tests drive Debian's chromium through Playwright (a browser download is not
+# available): install it when missing (as root, as in CI).
+chromium:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+# Run the tests, then copy the key phone screenshots into docs/ for the README.
+SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja
+screenshots: test
+	mkdir -p docs/screenshots
+	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done
 
 lint: $(STAMP)
 	$(BIN)/ruff check calculator tests bench

@@ -23,7 +23,7 @@ const SIDES = ['N', 'E', 'S', 'W'];
 const ROUNDS = [1, 2, 3];
 const MIN_PLAYERS = 2;
 const MAX_PLAYERS = 6;
-const MAX_WALL = 99;
+const MAX_WALL = 216; // 54 tiles × 4 sides: the API's bound
 const NAME_LENGTH = 24;
 // The most buildings of a type anyone can hold: every tile of that type (C1).
 const MAX_COUNT = Object.fromEntries(
@@ -45,6 +45,21 @@ function t(key, params = {}) {
 }
 
 const buildingName = (b) => t(`building.${b}`);
+
+/** A name that is capitalised on screen (catalogs keep names lowercase for sentences). */
+function nameSpan(text) {
+  const span = document.createElement('span');
+  span.className = 'name';
+  span.textContent = text;
+  return span;
+}
+
+function swatch(building) {
+  const chip = document.createElement('span');
+  chip.className = `swatch building-${building}`;
+  chip.setAttribute('aria-hidden', 'true');
+  return chip;
+}
 const at = (x, y) => `(${x},${y})`;
 const wallsText = (walls) =>
   walls ? walls.split('').map((side) => t(`side.${side}`)).join(', ') : t('walls.none');
@@ -154,6 +169,10 @@ class ApiError extends Error {
   }
 }
 
+class TableError extends Error {
+  describe() { return this.message; }
+}
+
 async function post(path, body, { as = 'json' } = {}) {
   let response;
   try {
@@ -178,19 +197,14 @@ async function post(path, body, { as = 'json' } = {}) {
 let nextId = 0;
 
 /** A labelled number with − and + buttons: large targets, no keyboard needed on a phone. */
-function stepper({ label, value, max, data, swatch }) {
+function stepper({ label, value, max, data, building }) {
   const id = `stepper-${nextId++}`;
   const row = document.createElement('div');
   row.className = 'stepper';
   const labelElement = document.createElement('label');
   labelElement.htmlFor = id;
-  if (swatch) {
-    const chip = document.createElement('span');
-    chip.className = `swatch building-${swatch}`;
-    chip.setAttribute('aria-hidden', 'true');
-    labelElement.append(chip);
-  }
-  labelElement.append(label);
+  if (building) labelElement.append(swatch(building));
+  labelElement.append(nameSpan(label));
   const input = document.createElement('input');
   Object.assign(input, { id, type: 'number', min: 0, max, value });
   input.inputMode = 'none'; // steppers, not keyboards
@@ -246,6 +260,7 @@ function renderEntries() {
     card.className = 'card player';
     card.dataset.player = player;
     const legend = document.createElement('legend');
+    legend.className = 'visually-hidden'; // the name field below is the visible heading
     legend.textContent = name;
     const field = document.createElement('div');
     field.className = 'field';
@@ -261,7 +276,7 @@ function renderEntries() {
     card.append(legend, field);
     BUILDINGS.forEach((b, index) => card.append(stepper({
       label: buildingName(b), value: round.counts[player][index], max: MAX_COUNT[b],
-      data: { player, building: index }, swatch: b,
+      data: { player, building: index }, building: b,
     })));
     card.append(stepper({
       label: t('stepper.wall'), value: round.walls[player], max: MAX_WALL, data: { player, wall: 1 },
@@ -279,7 +294,7 @@ function renderEntries() {
     card.append(legend, note);
     BUILDINGS.forEach((b, index) => card.append(stepper({
       label: buildingName(b), value: round.dummy[index], max: MAX_COUNT[b],
-      data: { dummy: 1, building: index }, swatch: b,
+      data: { dummy: 1, building: index }, building: b,
     })));
     entries.append(card);
   }
@@ -375,10 +390,29 @@ function scoresRequest(roundNumber) {
   return body;
 }
 
+// Two refusals the server would send (unique names; no more buildings of a type than the game
+// has, C1), said before asking, in the page's language.
+function tableProblem(body) {
+  const names = body.players.map((player) => player.name);
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice !== undefined) return t('score.same_name', { name: twice });
+  const holders = [...body.players, ...(body.dummy ? [body.dummy] : [])];
+  for (const b of BUILDINGS) {
+    const count = holders.reduce((sum, holder) => sum + holder.counts[b], 0);
+    if (count > MAX_COUNT[b]) {
+      return t('score.too_many', { building: buildingName(b), max: MAX_COUNT[b], count });
+    }
+  }
+  return null;
+}
+
 async function scoreRound(roundNumber) {
   const round = game.rounds[roundNumber - 1];
-  const asked = JSON.stringify(scoresRequest(roundNumber));
-  round.result = await post('/v1/scores', JSON.parse(asked));
+  const body = scoresRequest(roundNumber);
+  const problem = tableProblem(body);
+  if (problem) throw new TableError(problem);
+  const asked = JSON.stringify(body);
+  round.result = await post('/v1/scores', body);
   // Entries changed while the answer was on its way: it no longer fits them.
   if (JSON.stringify(scoresRequest(roundNumber)) !== asked) round.result = null;
   delete round.rescore;
@@ -401,19 +435,37 @@ scoreButton.addEventListener('click', async () => {
   renderTotals();
 });
 
-function placeText(majority) {
-  if (majority.place === null || majority.count === 0) return t('results.no_place');
-  const place = t(`place.${majority.place}`);
-  return majority.shared_with > 0
-    ? `${place} (${t('results.tie', { n: majority.shared_with + 1 })})` : place;
+/** "1st", and under it which tie shared the place (M3, M4). */
+function placeCell(cell, majority) {
+  if (majority.place === null || majority.count === 0) {
+    cell.textContent = t('results.no_place');
+    return;
+  }
+  cell.textContent = t(`place.${majority.place}`);
+  if (majority.shared_with > 0) {
+    const tie = document.createElement('small');
+    tie.className = 'tie';
+    tie.textContent = t('results.tie', { n: majority.shared_with + 1 });
+    cell.append(tie);
+  }
 }
 
 function breakdownTable(name, score, withWall) {
-  const article = document.createElement('article');
-  article.className = 'card result';
-  const heading = document.createElement('h3');
-  heading.textContent = `${name}: ${t('results.points', { n: score.points })}`;
-  article.append(heading);
+  // One line per scorer (what the score track needs); the breakdown opens on a tap.
+  const details = document.createElement('details');
+  details.className = 'card result';
+  const summary = document.createElement('summary');
+  const who = document.createElement('strong');
+  who.textContent = name;
+  const points = document.createElement('span');
+  points.className = 'points';
+  points.textContent = t('results.points', { n: score.points });
+  const more = document.createElement('span');
+  more.className = 'more';
+  more.setAttribute('aria-hidden', 'true');
+  more.textContent = t('results.breakdown');
+  summary.append(who, points, more);
+  details.append(summary);
   const table = document.createElement('table');
   table.className = 'breakdown';
   const head = table.createTHead().insertRow();
@@ -425,24 +477,24 @@ function breakdownTable(name, score, withWall) {
       head.append(th);
     });
   const body = table.createTBody();
-  const row = (label, cells, swatch, rule) => {
+  const row = (label, cells, building) => {
     const tr = body.insertRow();
-    if (rule) tr.dataset.building = rule;
+    if (building) tr.dataset.building = building;
     const th = document.createElement('th');
     th.scope = 'row';
-    if (swatch) {
-      const chip = document.createElement('span');
-      chip.className = `swatch building-${swatch}`;
-      chip.setAttribute('aria-hidden', 'true');
-      th.append(chip);
-    }
-    th.append(label);
+    if (building) th.append(swatch(building));
+    th.append(nameSpan(label));
     tr.append(th);
-    cells.forEach((text) => { tr.insertCell().textContent = text; });
+    return cells.map((text) => {
+      const td = tr.insertCell();
+      td.textContent = text;
+      return td;
+    });
   };
   BUILDINGS.forEach((b) => {
     const majority = score.majorities[b];
-    row(buildingName(b), [majority.count, placeText(majority), majority.points], b, b);
+    const [, place] = row(buildingName(b), [majority.count, '', majority.points], b);
+    placeCell(place, majority);
   });
   if (withWall) row(t('results.wall'), [score.wall, '', score.wall]);
   const foot = table.createTFoot().insertRow();
@@ -454,8 +506,8 @@ function breakdownTable(name, score, withWall) {
   const total = foot.insertCell();
   total.className = 'points';
   total.textContent = score.points;
-  article.append(table);
-  return article;
+  details.append(table);
+  return details;
 }
 
 function renderResults() {
@@ -659,8 +711,7 @@ function cellButton(x, y, tile, longestSides) {
   button.dataset.y = y;
   const label = [];
   if (tile?.fountain) {
-    button.classList.add('fountain');
-    button.textContent = t('fountain_short');
+    button.classList.add('fountain'); // drawn by the style sheet; named by aria-label
     label.push(t('build.cell_fountain', { cell: at(x, y) }));
   } else if (tile) {
     button.classList.add(`building-${tile.building}`);
@@ -702,10 +753,7 @@ function renderSummary() {
   $('#summary-counts').replaceChildren(...BUILDINGS.map((b) => {
     const item = document.createElement('li');
     item.dataset.building = b;
-    const chip = document.createElement('span');
-    chip.className = `swatch building-${b}`;
-    chip.setAttribute('aria-hidden', 'true');
-    item.append(chip, `${buildingName(b)}: `);
+    item.append(swatch(b), nameSpan(buildingName(b)));
     const count = document.createElement('strong');
     count.textContent = counts[b];
     item.append(count);
@@ -800,6 +848,7 @@ function showViolations(violations, tiles) {
   const heading = document.createElement('p');
   heading.textContent = t('build.refused');
   pickerResult.replaceChildren(heading, list);
+  pickerResult.scrollIntoView({ block: 'nearest' });
   marks.bad = new Set(violations.flatMap((v) => (v.cells || []).map((c) => key(c.x, c.y))));
   renderGrid();
 }
@@ -809,8 +858,8 @@ function showViolations(violations, tiles) {
 function chosenTile() {
   const building = $('input[name="building"]:checked', picker).value;
   const walls = SIDES.filter((side) => $(`#wall-${side}`).checked).join('');
-  const price = $('#catalog-tile').value;
-  return price ? { building, walls, price: Number(price) } : { building, walls };
+  const chosen = $('#catalog-tile').value; // "price:walls" of a catalog tile, or ""
+  return chosen ? { building, walls, price: Number(chosen.split(':')[0]) } : { building, walls };
 }
 
 function fillCatalog() {
@@ -827,7 +876,7 @@ function fillCatalog() {
       && !used.has(`${tile.building}/${tile.walls}/${tile.price}`))
     .map((tile) => {
       const option = document.createElement('option');
-      option.value = tile.price;
+      option.value = `${tile.price}:${tile.walls}`; // a price alone is not unique (C1)
       option.dataset.walls = tile.walls;
       option.textContent = t('picker.catalog_item',
         { building: buildingName(tile.building), price: tile.price, walls: wallsText(tile.walls) });
@@ -835,8 +884,8 @@ function fillCatalog() {
     });
   select.replaceChildren(byHand, ...options);
   // keep a chosen catalog tile only while the walls still say it is that tile
-  const still = options.find((o) => o.value === previous && o.dataset.walls === walls);
-  select.value = still ? previous : '';
+  select.value = options.some((o) => o.value === previous && o.dataset.walls === walls)
+    ? previous : '';
 }
 
 function renderPreview() {
