@@ -571,3 +571,66 @@ def test_every_language_renders_without_errors(phone):
         assert page.get_by_role("tab", name=messages["tab.reference"]).is_visible()
         page.get_by_role("tab", name=messages["tab.reference"]).click()
         assert page.locator(".points-table tbody tr").count() == 6
+
+
+# --- accessibility (axe-core, WCAG 2.1 A and AA: labels, names, roles, contrast) -----------
+
+WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+        "resultTypes": ["violations"]}
+
+
+def assert_accessible(page: Any, where: str) -> None:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options=WCAG)
+    assert results.violations_count == 0, f"{where}:\n{results.generate_report()}"
+
+
+@pytest.mark.parametrize("language", ["en", "ru", "ja", "de"])
+def test_every_screen_passes_wcag_checks(phone, language):
+    page = phone.open(f"/?lang={language}")
+    messages = json.loads(page.locator("#messages").text_content() or "{}")
+    page.get_by_role("button", name=messages["score.button"].format(n=1)).click()
+    page.locator("#results-body details").first.wait_for()
+    page.locator("#results-body details summary").first.click()
+    assert_accessible(page, f"{language}: scores")
+
+    page.get_by_role("tab", name=messages["tab.build"]).click()
+    place(page, 1, 0, messages["building.garden"], walls="N")
+    page.locator("#picker").wait_for(state="hidden")
+    dialog = place(page, 2, 1, messages["building.tower"])
+    dialog.locator("#picker-result li").first.wait_for()
+    assert_accessible(page, f"{language}: refused placement")
+    dialog.locator("#picker-cancel").click()
+    page.locator("#show-picture").click()
+    page.locator("#picture svg").wait_for()
+    assert_accessible(page, f"{language}: build mode with the picture")
+
+    page.get_by_role("tab", name=messages["tab.reference"]).click()
+    assert_accessible(page, f"{language}: tables")
+
+
+@pytest.mark.parametrize(("device", "viewport"), [
+    ("phone", PHONE), ("tablet", {"width": 820, "height": 1180}),
+    ("desktop", {"width": 1440, "height": 900}),
+])
+def test_layout_fits_phone_tablet_and_desktop(browser, base_url, device, viewport):
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/?lang=de")  # German: the longest words
+        page.get_by_role("button", name="Wertung 1 berechnen").click()
+        page.locator("#results-body details").first.wait_for()
+        for tab in ("Wertung", "Bauen", "Tabellen"):
+            page.get_by_role("tab", name=tab).click()
+            overflow = page.evaluate(
+                "document.scrollingElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 0, f"{device}, {tab}: the page scrolls sideways by {overflow}px"
+            for target in page.locator("main button:visible, main select:visible").all():
+                box = target.bounding_box()
+                assert box is not None and box["height"] >= 44, (device, tab, target)
+        page.get_by_role("tab", name="Wertung").click()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{device}-de.png"))
+    finally:
+        context.close()
