@@ -335,6 +335,23 @@ def test_two_player_game_with_the_dummy(phone):
     assert page.locator("#winners").inner_text().endswith(", ".join(winners))
 
 
+@pytest.mark.parametrize("stored", [
+    "{not json",
+    json.dumps({"v": 1, "names": ["A"], "round": 1}),  # one player: no game
+    json.dumps({"v": 1, "names": ["A", "B"], "round": 9, "rounds": [], "drawings": [[], []]}),
+])
+def test_a_damaged_saved_game_or_link_is_set_aside(phone, stored):
+    page = phone.open()
+    page.evaluate("stored => localStorage.setItem('alhambra-scores/v1', stored)", stored)
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    assert page.get_by_label("Name of player 1").input_value() == "Player 1"  # a fresh game
+    page.goto(f"{phone.base_url}/?lang=en#game=bm90IGEgZ2FtZQ")  # "not a game"
+    playwright_api.expect(page).to_have_url(f"{phone.base_url}/?lang=en")
+    assert page.locator("#score-status").inner_text() == ""
+    assert shown_totals(page) == [0, 0, 0]
+
+
 def test_scores_wait_out_a_lost_connection(phone):
     page = phone.open()
     step_to(player_card(page, 0), "tower", 2)
