@@ -369,6 +369,33 @@ def test_scores_wait_out_a_lost_connection(phone):
     phone.errors.clear()  # the refused fetch while offline is logged by the browser, on purpose
 
 
+def test_the_page_opens_again_with_the_server_gone(browser):
+    """A lost connection at the table: the page reopens from its service worker's cache and the
+    game from the device; scoring waits for the server."""
+    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    visitor = Phone(browser, f"http://127.0.0.1:{server.server_port}")
+    try:
+        page = visitor.open()
+        assert page.evaluate("navigator.serviceWorker.ready.then(r => r.active.state)") == (
+            "activated")
+        step_to(player_card(page, 0), "garden", 3)
+        server.shutdown()
+        thread.join()
+        server.server_close()
+        page.reload()
+        assert player_card(page, 0).get_by_label("garden", exact=True).input_value() == "3"
+        page.get_by_role("button", name="Score round 1").click()
+        playwright_api.expect(page.locator("#score-status")).to_contain_text(
+            "Cannot reach the server")
+        visitor.errors.clear()  # the browser logs the refused requests, as it should
+    finally:
+        visitor.close()
+        if thread.is_alive():
+            server.shutdown()
+
+
 def test_two_players_with_one_name_are_refused_in_words(phone):
     page = phone.open()
     page.get_by_label("Name of player 1").fill("Anna")

@@ -178,3 +178,20 @@ def test_plural_forms_match_each_language():
     assert set(messages("ru")["results.points"]) == {"one", "few", "many", "other"}
     assert set(messages("ja")["results.points"]) == {"other"}
     assert set(messages("de")["results.points"]) == {"one", "other"}
+
+
+def test_service_worker_is_served_from_the_root_with_every_page_file(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    script = response.get_data(as_text=True)
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", script).group(1))  # type: ignore[union-attr]
+    assert {"/", "/?lang=ja", "/static/app.css", "/static/js/app.js", "/static/js/build.js"} <= set(
+        files)
+    for url in files:
+        page = client.get(url)
+        assert page.status_code == 200, url
+        page.close()
+    version = re.search(r"alhambra-page-(\w+)", script).group(1)  # type: ignore[union-attr]
+    assert len(version) == 12  # changes with the files, so browsers drop an old copy

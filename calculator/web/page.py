@@ -8,7 +8,11 @@ Nothing is kept on the server: the game lives in the visitor's browser.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, request
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, request
 
 from calculator.core.scoring import POINTS, ROUNDS
 from calculator.core.tiles import BUILDINGS, CATALOG, MARKET_SLOTS
@@ -43,4 +47,29 @@ def index() -> Response:
     response = Response(html, mimetype="text/html")
     response.headers["Content-Language"] = language
     response.vary.add("Accept-Language")  # the same URL answers in the browser's language
+    return response
+
+
+@cache
+def _static_files(folder: str) -> tuple[list[str], str]:
+    """The URLs of the page's files, and a version that changes with their contents."""
+    root = Path(folder)
+    files = sorted(path for path in root.rglob("*") if path.is_file())
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.read_bytes())
+    return [f"/static/{path.relative_to(root).as_posix()}" for path in files], digest.hexdigest()[:12]
+
+
+@blueprint.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker that lets the page open without a connection (see templates/sw.js).
+
+    Served from the root, so that it may look after ``/``.
+    """
+    files, version = _static_files(current_app.static_folder or "")
+    pages = ["/", *(f"/?lang={code}" for code in LANGUAGES)]
+    script = render_template("sw.js", files=[*pages, *files], version=version)
+    response = Response(script, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"  # browsers look for a new version each visit
     return response

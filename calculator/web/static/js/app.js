@@ -81,3 +81,6 @@ async function openLink() {
 window.addEventListener('hashchange', openLink); // a link opened in a tab already showing the page
 renderAll();
 openLink();
+
+// Let the page open at the table without a connection (the game itself is in localStorage).
+navigator.serviceWorker?.register('/sw.js').catch(() => { /* no offline copy: still works online */ });
