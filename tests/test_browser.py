@@ -152,10 +152,11 @@ def player_card(page: Any, seat: int) -> Any:
 
 
 def step_to(card: Any, label: str, value: int) -> None:
-    """Tap − or + until the stepper called ``label`` shows ``value`` (no typing)."""
+    """Tap the minus or plus button until the stepper ``label`` shows ``value`` (no typing)."""
     field = card.get_by_label(label, exact=True)
     current = int(field.input_value())
-    button = card.get_by_role("button", name=f"{label}: one {'more' if value > current else 'fewer'}")
+    direction = "more" if value > current else "fewer"
+    button = card.get_by_role("button", name=f"{label}: one {direction}")
     for _ in range(abs(value - current)):
         button.click()
     assert int(field.input_value()) == value

@@ -58,7 +58,8 @@ def _static_files(folder: str) -> tuple[list[str], str]:
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.read_bytes())
-    return [f"/static/{path.relative_to(root).as_posix()}" for path in files], digest.hexdigest()[:12]
+    urls = [f"/static/{path.relative_to(root).as_posix()}" for path in files]
+    return urls, digest.hexdigest()[:12]
 
 
 @blueprint.get("/sw.js")
