@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from calculator.web import health
+from calculator.web import health, v1
 from calculator.web.errors import register_error_handlers
 
 DEFAULTS: dict[str, Any] = {
@@ -23,5 +23,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.compact = True  # type: ignore[attr-defined]
     app.register_blueprint(health.blueprint)
+    app.register_blueprint(v1.blueprint)
     register_error_handlers(app)
     return app
