@@ -41,7 +41,11 @@ def json_body(request: Request) -> Any:
         raise UnsupportedMediaType(
             f"send the body as application/json, not {request.mimetype or 'no media type'}"
         )
-    raw = request.get_data(cache=False)
+    return parse_json(request.get_data(cache=False))
+
+
+def parse_json(raw: bytes) -> Any:
+    """Strict JSON: UTF-8, no duplicate keys, no NaN or Infinity, bounded nesting (else 400)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

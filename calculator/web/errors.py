@@ -57,6 +57,14 @@ class MalformedBody(ApiProblem):
     title = "Malformed JSON"
 
 
+class ContentTooLarge(ApiProblem):
+    """413 outside HTTP (the console script); over HTTP, Flask's size limit raises it."""
+
+    status = 413
+    type = "about:blank"
+    title = "Request Entity Too Large"
+
+
 class UnsupportedMediaType(ApiProblem):
     status = 415
     type = "about:blank"
