@@ -15,10 +15,10 @@ from functools import cache
 from typing import Any
 
 import yaml
+from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
-from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from calculator.web.contract import served_openapi

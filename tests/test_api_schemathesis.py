@@ -16,10 +16,9 @@ import copy
 from typing import Any
 
 import schemathesis
+from contract_check import ContractClient
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
-
-from contract_check import ContractClient
 
 from calculator import create_app
 from calculator.core.tiles import CATALOG

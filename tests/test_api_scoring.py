@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
+from itertools import pairwise
 from pathlib import Path
 
 from api_helpers import placed, rules_of
@@ -27,7 +28,7 @@ def continuous(segments):
     def corners(segment):
         return {(segment["x"] + dx, segment["y"] + dy) for dx, dy in ends[segment["side"]]}
 
-    return all(corners(a) & corners(b) for a, b in zip(segments, segments[1:], strict=False))
+    return all(corners(a) & corners(b) for a, b in pairwise(segments))
 
 
 # --- POST /v1/walls --------------------------------------------------------------------------
