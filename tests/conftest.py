@@ -8,11 +8,11 @@ match the documented schema, so no test can see an answer the contract does not 
 from __future__ import annotations
 
 import pytest
-from contract_check import ContractClient
 from flask import Flask
 from flask.testing import FlaskClient
 
 from calculator import create_app
+from tests.contract_check import ContractClient
 
 
 @pytest.fixture

@@ -10,9 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from api_helpers import placed
 
 from calculator.cli import main
+from tests.api_helpers import placed
 
 TABLE = {
     "round": 2,

@@ -12,7 +12,6 @@ from html.parser import HTMLParser
 
 import pytest
 import yaml
-from contract_check import check_response
 from flask import Response
 from jsonschema import Draft202012Validator
 
@@ -23,6 +22,7 @@ from calculator.web.contract import (
     schema_documents,
     served_openapi,
 )
+from tests.contract_check import check_response
 
 AUTOMATIC = {"HEAD", "OPTIONS"}
 POST_OPERATIONS = [

@@ -5,7 +5,8 @@ stake."""
 from __future__ import annotations
 
 import pytest
-from api_helpers import placed, pointers, tile
+
+from tests.api_helpers import placed, pointers, tile
 
 PROBLEM = "application/problem+json"
 OPERATIONS = ["/v1/placement", "/v1/placement/options", "/v1/removal", "/v1/alhambra/check",

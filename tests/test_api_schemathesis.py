@@ -16,7 +16,6 @@ import copy
 from typing import Any
 
 import schemathesis
-from contract_check import ContractClient
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
 
@@ -24,6 +23,7 @@ from calculator import create_app
 from calculator.core.tiles import CATALOG
 from calculator.web.contract import request_contract
 from calculator.web.wire import CATALOG_COUNTS
+from tests.contract_check import ContractClient
 
 CATALOG_KEYS = {(t.building.value, t.walls, t.price) for t in CATALOG if t.building is not None}
 REQUESTS = {
