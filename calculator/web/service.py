@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import cache
 from typing import Any, TypeVar
 
 from marshmallow import ValidationError
@@ -113,6 +114,7 @@ def scores(body: Any) -> dict[str, Any]:
     return wire.round_score(result, [seat.name for seat in query.seats], extras)
 
 
+@cache
 def catalog() -> dict[str, Any]:
     """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2)."""
     return {

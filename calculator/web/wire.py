@@ -158,14 +158,14 @@ class AlhambraQuery:
     hole_rule: HoleRule
 
 
-class TileField(fields.Field):
+class TileField(fields.Field[Tile]):
     """A tile (``schemas/tile.json``) as a core :class:`Tile`."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Tile:
         return tile_of(value)
 
 
-class AlhambraField(fields.Field):
+class AlhambraField(fields.Field[Alhambra]):
     """An Alhambra (``schemas/alhambra.json``) as a core :class:`Alhambra`."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Alhambra:
@@ -298,7 +298,7 @@ def _within_catalog(errors: Messages, seats: Sequence[Seat], dummy_counts: Count
     type; the error points at the count (or dummy tile) that takes the total past it.
 
     Players given as an Alhambra are checked as positions, not summed: a described table of
-    six full Alhambras is a request this API must answer (README, "Rule decisions").
+    six full Alhambras is a request this API must answer (README, "Errors").
     """
     for building in BUILDINGS:
         holdings: list[tuple[tuple[str | int, ...], int]] = [
