@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from calculator.core.grid import Grid
 from calculator.core.tiles import OFFSET, SIDES, Cell, Side, Tile
 
 Corner = tuple[int, int]
@@ -143,18 +144,49 @@ def _euler_trail(adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Co
     return trail
 
 
+def _wall_graph(tiles: Mapping[Cell, Tile]) -> tuple[list[Segment], list[tuple[int, int]]]:
+    """W1, W2: the outer segments and, for each, its two end corners as numbers."""
+    grid = Grid.of(tiles)
+    occupied, width = grid.occupied, grid.width
+    outer: tuple[tuple[Side, int], ...] = (
+        ("N", grid.wall_n & ~(occupied << width)),
+        ("E", grid.wall_e & ~(occupied >> 1)),
+        ("S", grid.wall_s & ~(occupied >> width)),
+        ("W", grid.wall_w & ~(occupied << 1)),
+    )
+    # Corner numbers: the north-west corner of the cell in row r, column c is r * (width+1) + c.
+    row = width + 1
+    offsets = {"N": (0, 1), "E": (1, row + 1), "S": (row, row + 1), "W": (0, row)}
+    left, top = grid.left, grid.top
+    segments: list[Segment] = []
+    ends: list[tuple[int, int]] = []
+    for side, mask in outer:
+        first, second = offsets[side]
+        while mask:
+            low = mask & -mask
+            index = low.bit_length() - 1
+            mask ^= low
+            r, c = divmod(index, width)
+            corner = r * row + c
+            segments.append(((left + c, top + r), side))
+            ends.append((corner + first, corner + second))
+    return segments, ends
+
+
 def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wall:
     """W3: the longest trail of outer segments (W1, W2); a ring of k segments is k long."""
-    segments = outer_segments(tiles)
-    ends = [segment_ends(segment) for segment in segments]
-    adjacency: dict[Corner, list[int]] = {}
+    segments, ends = _wall_graph(tiles)
+    adjacency: dict[int, list[int]] = {}
     for edge, (a, b) in enumerate(ends):
         adjacency.setdefault(a, []).append(edge)
         adjacency.setdefault(b, []).append(edge)
+    if all(len(edges) <= 2 for edges in adjacency.values()):
+        best = _longest_path_or_ring(adjacency, ends)
+        return Wall(len(best), tuple(segments[edge] for edge in best), True)
 
-    best: list[int] = []
+    best = []
     open_bounds: list[int] = []  # upper bounds of parts whose search ran out of budget
-    seen: set[Corner] = set()
+    seen: set[int] = set()
     for first in sorted(adjacency):
         if first in seen:
             continue
@@ -177,6 +209,34 @@ def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wal
             best = trail
     exact = all(bound <= len(best) for bound in open_bounds)
     return Wall(len(best), tuple(segments[edge] for edge in best), exact)
+
+
+def _longest_path_or_ring(adjacency: dict[int, list[int]],
+                          ends: list[tuple[int, int]]) -> list[int]:
+    """Where no corner joins more than two segments (every legal Alhambra), each part is a
+    path or a ring: walk each from an end (or anywhere on a ring) and keep the longest."""
+    used = [False] * len(ends)
+    best: list[int] = []
+    starts = [(corner, edges[0]) for corner, edges in adjacency.items() if len(edges) == 1]
+    starts += [(ends[edge][0], edge) for edge in range(len(ends))]
+    for corner, edge in starts:
+        if used[edge]:
+            continue
+        walk = []
+        while True:
+            used[edge] = True
+            walk.append(edge)
+            a, b = ends[edge]
+            corner = b if a == corner else a
+            edges = adjacency[corner]
+            if len(edges) == 1:
+                break
+            edge = edges[1] if edges[0] == edge else edges[0]
+            if used[edge]:
+                break  # back where a ring began
+        if len(walk) > len(best):
+            best = walk
+    return best
 
 
 @dataclass(frozen=True, slots=True)
