@@ -25,6 +25,9 @@ from calculator.core.tiles import OFFSET, SIDES, Cell, Side, Tile
 Corner = tuple[int, int]
 """A lattice point; the cell ``(x, y)`` has the corners ``(x, y)`` to ``(x + 1, y + 1)``."""
 
+Node = int
+"""A corner as the wall graph numbers it (see ``_wall_graph``)."""
+
 Segment = tuple[Cell, Side]
 """One walled side of one tile (W1)."""
 
@@ -73,7 +76,7 @@ def outer_segments(tiles: Mapping[Cell, Tile]) -> list[Segment]:
 class _Search:
     """The bounded depth-first search for one part of the graph with four or more odd corners."""
 
-    def __init__(self, adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Corner]],
+    def __init__(self, adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]],
                  target: int, budget: int) -> None:
         self.adjacency = adjacency
         self.ends = ends
@@ -83,7 +86,7 @@ class _Search:
         self.path: list[int] = []
         self.best: list[int] = []
 
-    def run(self, starts: list[Corner]) -> bool:
+    def run(self, starts: list[Node]) -> bool:
         """Search from each start; True when the search was complete (the best is exact)."""
         for start in starts:
             if not self._extend(start):
@@ -92,7 +95,7 @@ class _Search:
                 return True
         return True
 
-    def _extend(self, corner: Corner) -> bool:
+    def _extend(self, corner: Node) -> bool:
         """Grow the trail from ``corner``; False when the budget ran out or the target is met."""
         self.budget -= 1
         if self.budget < 0:
@@ -117,12 +120,12 @@ class _Search:
         return True
 
 
-def _euler_trail(adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Corner]],
-                 start: Corner) -> list[int]:
+def _euler_trail(adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]],
+                 start: Node) -> list[int]:
     """Hierholzer: every edge of a connected part with at most two odd corners, in order."""
     used = [False] * len(ends)
     next_index = dict.fromkeys(adjacency, 0)
-    stack: list[tuple[Corner, int | None]] = [(start, None)]
+    stack: list[tuple[Node, int | None]] = [(start, None)]
     trail: list[int] = []
     while stack:
         corner, arrived_by = stack[-1]
@@ -241,12 +244,12 @@ def _longest_path_or_ring(adjacency: dict[int, list[int]],
 
 @dataclass(frozen=True, slots=True)
 class _Part:
-    corners: frozenset[Corner]
+    corners: frozenset[Node]
     size: int
 
 
-def _part(adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Corner]],
-          first: Corner) -> _Part:
+def _part(adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]],
+          first: Node) -> _Part:
     """The connected part of the wall graph that holds ``first``: its corners and edge count."""
     corners = {first}
     stack = [first]
