@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from functools import partial
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import alhambra_violations, legal_cells
