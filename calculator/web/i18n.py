@@ -1,6 +1,6 @@
 """The page's languages: English, Russian, Japanese, German.
 
-One JSON catalog per language in ``static/i18n/`` serves both sides: the server renders the
+One JSON catalog per language in ``messages/`` serves both sides: the server renders the
 page's fixed text from it, and the page's script gets the same catalog for what it builds
 (rule messages from a violation's rule id and cells, breakdowns, counts with plural forms).
 A value is a string with ``{name}`` placeholders, or, where a number decides the wording, an
@@ -22,7 +22,7 @@ from calculator.pictures import PictureLabels
 
 LANGUAGES: Final[tuple[str, ...]] = ("en", "ru", "ja", "de")
 DEFAULT_LANGUAGE: Final = "en"
-CATALOG_DIR: Final = Path(__file__).resolve().parent / "static" / "i18n"
+CATALOG_DIR: Final = Path(__file__).resolve().parent / "messages"
 
 
 @cache
@@ -33,15 +33,16 @@ def messages(language: str) -> Mapping[str, Any]:
     return json.loads((CATALOG_DIR / f"{language}.json").read_text("utf-8"))  # type: ignore[no-any-return]
 
 
+def accepted_language(request: Request) -> str:
+    """The best match of the browser's Accept-Language, else English."""
+    best = request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
+    return best or DEFAULT_LANGUAGE
+
+
 def choose_language(request: Request) -> str:
-    """``?lang=xx`` when it names a language of the page, else the best match of the
-    browser's Accept-Language, else English."""
+    """``?lang=xx`` when it names a language of the page, else :func:`accepted_language`."""
     asked = request.args.get("lang", "")
-    if asked in LANGUAGES:
-        return asked
-    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE) or (
-        DEFAULT_LANGUAGE
-    )
+    return asked if asked in LANGUAGES else accepted_language(request)
 
 
 def translator(language: str) -> Callable[..., str]:

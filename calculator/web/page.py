@@ -50,11 +50,15 @@ def index() -> Response:
     return response
 
 
+PAGE_FILES = ("app.css", "icon.svg", "js/*.js")
+"""The page's own files in ``static/`` (the docs page has its own)."""
+
+
 @cache
 def _static_files(folder: str) -> tuple[list[str], str]:
     """The URLs of the page's files, and a version that changes with their contents."""
     root = Path(folder)
-    files = sorted(path for path in root.rglob("*") if path.is_file())
+    files = sorted(path for pattern in PAGE_FILES for path in root.glob(pattern))
     digest = hashlib.sha256()
     for path in files:
         digest.update(path.read_bytes())

@@ -1,4 +1,4 @@
-// The page's words, from the catalog of its language (calculator/web/static/i18n/*.json), which
+// The page's words, from the catalog of its language (calculator/web/messages/*.json), which
 // the server puts in the page as a JSON data block.
 
 import { $ } from './dom.js';
