@@ -604,7 +604,12 @@ def test_language_from_the_phone_settings(browser, base_url):
         page.get_by_role("button", name="1回目の得点計算").click()
         page.locator("#results-body").get_by_text("6点").first.wait_for()
         assert page.get_by_role("link", name="日本語").get_attribute("aria-current") == "true"
-        visitor.shot("phone-ja", full_page=False)
+        first = page.locator('#results-body details[data-player="0"]')
+        first.locator("summary").click()
+        assert first.locator('tr[data-building="tower"] td').all_inner_texts() == [
+            "1", "1位", "6"]
+        page.locator("#results").scroll_into_view_if_needed()
+        visitor.shot("phone-ja")
     finally:
         visitor.close()
 
