@@ -185,6 +185,7 @@ def test_service_worker_is_served_from_the_root_with_every_page_file(client):
     assert response.status_code == 200
     assert response.mimetype == "text/javascript"
     assert response.headers["Cache-Control"] == "no-cache"
+    assert response.headers["Content-Security-Policy"] == "default-src 'self'"
     script = response.get_data(as_text=True)
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", script).group(1))  # type: ignore[union-attr]
     assert {"/", "/?lang=ja", "/static/app.css", "/static/js/app.js", "/static/js/build.js"} <= set(

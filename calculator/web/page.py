@@ -77,4 +77,7 @@ def service_worker() -> Response:
     script = render_template("sw.js", files=[*pages, *files], version=version)
     response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # browsers look for a new version each visit
+    # A worker runs under the policy of its own script: it must reach this origin (to fetch
+    # and keep the page), where an API's deny-all policy would leave it nothing but the cache.
+    response.headers["Content-Security-Policy"] = "default-src 'self'"
     return response
