@@ -5,9 +5,12 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from calculator.web.contract import schema_documents, served_openapi
+from calculator.web import service
+from calculator.web.contract import request_contract, schema_documents, served_openapi
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -90,6 +93,9 @@ def test_render_title_is_escaped(client):
      ["/highlight/x"]),
     ({"alhambra": [], "lang": "fr"}, ["/lang"]),
     ({"alhambra": [], "title": "x" * 81}, ["/title"]),
+    ({"alhambra": [], "title": "tab\tin the title"}, ["/title"]),  # XML 1.0 has no room for
+    ({"alhambra": [], "title": "nul\u0000"}, ["/title"]),  # control characters or U+FFFE
+    ({"alhambra": [], "title": "\ufffe"}, ["/title"]),
     ({"alhambra": [], "colour": "pink"}, ["/colour"]),
 ])
 def test_render_422_names_every_field_at_fault(client, body, pointers):
@@ -135,3 +141,16 @@ def test_render_is_in_the_served_spec_as_svg():
     assert request_schema["required"] == ["alhambra"]
     for status in ("400", "413", "415", "422"):
         assert status in operation["responses"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(title=st.text(max_size=80))
+def test_any_title_the_contract_accepts_makes_well_formed_xml(title):
+    body = {"alhambra": ALHAMBRA, "title": title}
+    contract = request_contract("render-request.json")
+    if not contract.is_valid(body):
+        assert [p.pointer for p in contract.problems(body)] == ["/title"]
+        return
+    svg = service.render(body, "en")
+    root = ET.fromstring(svg.encode("utf-8"))
+    assert (root.find(f"{SVG}title").text or "").startswith(title)  # type: ignore[union-attr]
