@@ -174,7 +174,7 @@ class _Drawing:
             "font-family": "system-ui, 'Noto Sans', 'Noto Sans CJK JP', sans-serif",
         })
         ET.SubElement(root, "title", {"id": "picture-title"}).text = (
-            f"{title}. {self.labels.longest_wall.format(length=self.wall.length)}"
+            f"{title}. {self.labels.longest_wall.format(length=self._wall_length())}"
         )
         ET.SubElement(root, "rect", {
             "width": "100%", "height": "100%", "fill": "#ffffff", "class": "background",
@@ -297,10 +297,14 @@ class _Drawing:
             _rect(badge, x + 4, y + 4, 8 + 8 * len(text), 18, fill=VIOLATION_COLOUR)
             _text(badge, x + 8, y + 17, text, 12, "#ffffff", anchor="start", weight="bold")
 
+    def _wall_length(self) -> str:
+        """The length, marked as a lower bound when the search for it was cut short (W3)."""
+        return str(self.wall.length) if self.wall.exact else f"≥ {self.wall.length}"
+
     def _legend_lines(self) -> list[tuple[str, str]]:
         """(kind, text) lines under the grid; kind picks the swatch drawn before the text."""
         labels = self.labels
-        lines = [("longest-wall", labels.longest_wall.format(length=self.wall.length))]
+        lines = [("longest-wall", labels.longest_wall.format(length=self._wall_length()))]
         if self.proposal is not None:
             x, y = self.proposal.cell
             verdict = labels.proposal_refused if self.violations else labels.proposal_legal

@@ -10,7 +10,7 @@ import pytest
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import alhambra_violations, placement_violations
 from calculator.core.tiles import BUILDINGS, Building, Tile
-from calculator.core.walls import longest_wall
+from calculator.core.walls import Wall, longest_wall
 from calculator.pictures import (
     CELL,
     COLOURS,
@@ -249,3 +249,19 @@ def test_the_picture_grows_with_the_alhambra_to_scale():
     xs = sorted(float(rect.get("x", "")) for g in groups(large, "tile")
                 for rect in g.findall(f"{SVG}rect"))
     assert [b - a for a, b in pairwise(xs)] == [CELL] * 7
+
+
+def test_w3_a_length_cut_short_is_shown_as_a_lower_bound(monkeypatch):
+    # When the core's bounded search stops early (W3 on illegal tables), its length is a lower
+    # bound; the picture must not present it as the answer.
+    from calculator import pictures
+
+    def cut_short(tiles):
+        wall = longest_wall(tiles)
+        return Wall(wall.length, wall.segments, exact=False)
+
+    monkeypatch.setattr(pictures, "longest_wall", cut_short)
+    root = parse(render_alhambra(L_SHAPE).svg)
+    texts = [text.text or "" for text in root.iter(f"{SVG}text")]
+    assert "Longest wall: ≥ 9" in texts
+    assert (root.find(f"{SVG}title").text or "").endswith("Longest wall: ≥ 9")  # type: ignore[union-attr]
