@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright import sync_api as playwright_api
 from werkzeug.serving import make_server
 
 from calculator import create_app
@@ -23,8 +24,6 @@ from calculator.core.alhambra import Alhambra
 from calculator.core.building import legal_cells
 from calculator.core.tiles import Building, Tile
 from calculator.core.walls import longest_wall
-
-playwright_api = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
