@@ -439,6 +439,7 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
     dialog = place(page, 1, 0, "garden", walls="NE")
     playwright_api.expect(dialog).to_be_hidden()
     playwright_api.expect(page.locator("#build-status")).to_have_text("garden placed at (1,0).")
+    playwright_api.expect(cell(page, 1, 0)).to_be_focused()  # the keyboard stays on the tile
 
     # B2: the garden's east side is walled, a tower east of it with no west wall does not
     # match (and is walled off: B3).
@@ -451,6 +452,7 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
         "the west side of the tower at (2,0) has none.")
     phone.shot("phone-build-refused")
     dialog.get_by_role("button", name="Cancel").click()
+    playwright_api.expect(cell(page, 2, 0)).to_be_focused()
     assert "bad" in (cell(page, 2, 0).get_attribute("class") or "")  # marked on the grid
     assert cell(page, 2, 0).locator(".short").count() == 0  # and not placed
 

@@ -306,6 +306,13 @@ function openPicker(x, y) {
 
 $('#picker-cancel').addEventListener('click', () => picker.close());
 
+// The grid is drawn afresh after every answer: keep the keyboard (and a screen reader) on the
+// cell that was being worked on, rather than dropping focus to the top of the page.
+function focusTarget() {
+  if (target) grid.querySelector(`[data-x="${target.x}"][data-y="${target.y}"]`)?.focus();
+}
+picker.addEventListener('close', focusTarget);
+
 $('#picker-place').addEventListener('click', async () => {
   const tile = chosenTile();
   const { x, y } = target;
@@ -326,6 +333,7 @@ $('#picker-place').addEventListener('click', async () => {
   picker.close();
   drawing().push([x, y, tile.building, tile.walls, tile.price ?? null]);
   await drawingChanged(t('build.placed', { building: buildingName(tile.building), cell: at(x, y) }));
+  focusTarget();
 });
 
 $('#picker-where').addEventListener('click', async () => {
@@ -361,6 +369,7 @@ $('#picker-remove').addEventListener('click', async () => {
   picker.close();
   game.drawings[game.builder] = drawing().filter(([tx, ty]) => tx !== x || ty !== y);
   await drawingChanged(t('build.removed', { cell: at(x, y) }));
+  focusTarget();
 });
 
 $('#undo').addEventListener('click', () => {
