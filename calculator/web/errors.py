@@ -9,6 +9,8 @@ from typing import Any
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from calculator.web.security import request_id
+
 PROBLEM_JSON = "application/problem+json"
 
 log = logging.getLogger(__name__)
@@ -70,7 +72,8 @@ def pointer(*parts: str | int) -> str:
 
 def problem(status: int, title: str, detail: str, type_: str = "about:blank",
             **extra: Any) -> Response:
-    body = {"type": type_, "title": title, "status": status, "detail": detail, **extra}
+    body = {"type": type_, "title": title, "status": status, "detail": detail, **extra,
+            "request_id": request_id()}  # quote it in a bug report: it finds the log lines
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
 
 
