@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from calculator.web import health
+from calculator.web import docs, health, v1
 from calculator.web.errors import register_error_handlers
 from calculator.web.security import register_security
 
@@ -25,6 +25,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.compact = True  # type: ignore[attr-defined]
+    app.register_blueprint(v1.blueprint)
+    app.register_blueprint(docs.blueprint)
     app.register_blueprint(health.blueprint)
     register_error_handlers(app)
     register_security(app)
