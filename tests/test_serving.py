@@ -102,3 +102,31 @@ def test_sigterm_shuts_down_gracefully():
         assert running.process.wait(timeout=HANG * 3) == 0
         log = running.log_text()
     assert "Handling signal: term" in log and "Shutting down: Master" in log
+
+
+def test_a_chunked_body_over_the_limit_is_413_over_the_wire(server):
+    def chunks():
+        yield b'{"alhambra": []'
+        for _ in range(40):
+            yield b" " * 8192  # valid JSON all along: only the size is wrong
+        yield b"}"
+
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=HANG)
+    try:
+        connection.request("POST", "/v1/walls", body=chunks(), encode_chunked=True,
+                           headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        assert response.status == 413
+        assert response.getheader("Content-Type") == "application/problem+json"
+        assert json.loads(response.read())["status"] == 413
+    finally:
+        connection.close()
+
+
+def test_a_declared_length_over_the_limit_is_413_before_the_body_is_sent(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=HANG) as s:
+        s.sendall(b"POST /v1/walls HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  b"Content-Length: 1000000000\r\n\r\n{")  # and no more: the answer comes anyway
+        answer = s.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
+    assert b"application/problem+json" in answer
