@@ -3,19 +3,21 @@
 Every value can be overridden from the environment (the names in ``env(...)`` below) or on the
 command line; the defaults are for one container behind nginx. Why each value is what it is:
 
-Worker model. The work is CPU-bound (rule checks, the longest-wall search) and short, so
-parallelism comes from processes, one GIL each. Slow clients must not hold those processes:
-a sync worker reads the request itself and is stuck for as long as a client takes to send it
-(slowloris). Two defences, both used:
+Worker model: ``sync`` workers behind a buffering nginx.
 
-* nginx in front (deploy/nginx.conf) with request and response buffering: it reads a whole
-  request before passing it on and swallows the response at once, so gunicorn only ever
-  talks to a fast local peer. This is the defence that holds; never expose gunicorn directly.
-* ``gthread`` workers: a few threads per process, so a connection waiting on the network (a
-  keep-alive connection from nginx between requests, a write to a slow socket) costs a
-  thread, not the process, and nginx can keep upstream connections alive, which sync workers
-  cannot. Async workers (gevent) would add a dependency and monkey-patching for no gain on
-  CPU-bound work, which blocks their event loop.
+* The work is CPU-bound (rule checks, the longest-wall search) and short, so parallelism comes
+  from processes, one GIL each, and a worker serves one request at a time.
+* A sync worker reads its request itself, so a slow client (slowloris) would hold it. nginx
+  in front (deploy/nginx.conf, or ingress-nginx in Kubernetes) reads each request whole before
+  passing it on and takes each response at once, so gunicorn only ever talks to a fast local
+  peer; never expose gunicorn directly (the NetworkPolicy lets only the ingress in).
+* Not ``gthread``: it drops a connection each time a worker recycles (max_requests). It
+  accepts connections ahead of serving them, and those a recycling worker holds are reset
+  (gunicorn issue #3038, still open). Measured with bench/soak.py's recycling load: gthread
+  lost about one request per recycle, sync none. Its advantage, keep-alive to nginx, saves
+  only a loopback connect per request here.
+* Not gevent/eventlet: CPU-bound work blocks their event loop, for a dependency and
+  monkey-patching.
 """
 
 from __future__ import annotations
@@ -46,15 +48,13 @@ def cpu_budget() -> int:
 # --- Where and how many ------------------------------------------------------------------------
 
 bind = env("BIND", "127.0.0.1:8000")  # the container image sets 0.0.0.0:8000
-worker_class = "gthread"
-# One process per CPU plus one, so a CPU is never idle while a worker waits on its socket;
-# more processes would only share the same CPUs and cost ~40 MB each. Scale out by replicas.
+worker_class = "sync"
+# One process per CPU plus one, so a CPU is not idle while a worker reads or writes its
+# socket; more processes would share the same CPUs and cost ~50 MB each. Scale out by replicas.
 workers = int(env("WEB_CONCURRENCY", str(cpu_budget() + 1)))
-# Threads cover network waits, not computation (the GIL): a handful is enough.
-threads = int(env("GUNICORN_THREADS", "4"))
-# Accepted connections a gthread worker holds at once (busy and idle keep-alive ones).
-worker_connections = int(env("GUNICORN_WORKER_CONNECTIONS", "200"))
-backlog = 512  # the listen queue while every thread is busy; nginx retries on another replica
+# No threads: with threads > 1 gunicorn silently switches a sync worker to gthread.
+threads = 1
+backlog = 512  # connections wait here while every worker is busy
 
 # Load the app once in the master and fork: schemas are compiled and the tile catalog read
 # before any worker starts (a broken build fails at once, not per worker), and the workers
@@ -65,15 +65,13 @@ preload_app = True
 
 # A worker silent for this long is killed and replaced. The slowest legitimate request (the
 # largest table, worst-case positions at every size limit) takes well under a second; 30 s is
-# a hang, not work. nginx's proxy_read_timeout is a little longer so gunicorn decides first.
+# a hang, or a slow client that reached gunicorn without nginx, not work. nginx's
+# proxy_read_timeout is a little longer so gunicorn decides first.
 timeout = int(env("GUNICORN_TIMEOUT", "30"))
 # On SIGTERM (Kubernetes rollout, docker stop) workers finish in-flight requests for up to
 # this long; it must end before the pod's terminationGracePeriodSeconds (30) sends SIGKILL.
 graceful_timeout = int(env("GUNICORN_GRACEFUL_TIMEOUT", "20"))
-# Idle keep-alive connections from nginx are closed after this. Kept longer than nginx's
-# upstream keepalive_timeout (4 s), so nginx always closes first and never reuses a
-# connection gunicorn is closing at that very moment.
-keepalive = int(env("GUNICORN_KEEPALIVE", "5"))
+# (No keepalive setting: sync workers close each connection after its response.)
 
 # --- Request limits ----------------------------------------------------------------------------
 

@@ -1,9 +1,10 @@
 """Soak test: sustained concurrent load on gunicorn (gunicorn.conf.py) with a mix of requests.
 
-Run:  .venv/bin/python bench/soak.py [--seconds 60] [--clients 16] [--max-requests N]
+Run:  .venv/bin/python bench/soak.py [--seconds 60] [--clients 16] [--max-requests N] [--nginx]
 
-gunicorn runs as in production (``gunicorn.conf.py``); the load comes from separate processes
-(so the client's GIL is not the server's), each with threads holding keep-alive connections.
+gunicorn runs as in production (``gunicorn.conf.py``), with ``--nginx`` behind
+deploy/nginx.conf as in production; the load comes from separate processes (so the client's
+GIL is not the server's), each with threads holding keep-alive connections.
 The mix is every operation of the served spec with its example body, worst-case positions at
 the size limits, a full 6-player table, and refusals (400, 413, 415, 422) - each request with
 the status it must get. Any other status, or a connection error, counts as an error.
@@ -23,16 +24,13 @@ import argparse
 import http.client
 import json
 import multiprocessing
-import os
 import re
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import defaultdict
+from contextlib import ExitStack
 from pathlib import Path
 
 import psutil
@@ -41,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the tests' fixtures are reused
 
 from tests.hostile import body_operations, operations  # noqa: E402
+from tests.servers import NGINX, gunicorn, nginx  # noqa: E402
 from tests.test_hostile_positions import POSITIONS, alhambra_members, with_alhambra  # noqa: E402
 
 Request = tuple[str, str, str, bytes, str | None, int]
@@ -127,28 +126,6 @@ def client_process(port: int, threads: int, seconds: float, seed: int,
     results.put((dict(latencies), errors))
 
 
-def start_gunicorn(port: int, max_requests: int | None, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ}
-    if max_requests is not None:
-        env["GUNICORN_MAX_REQUESTS"] = str(max_requests)
-    out = log.open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
-         "--bind", f"127.0.0.1:{port}", "calculator:create_app()"],
-        cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-            connection.request("GET", "/readyz")
-            if connection.getresponse().status == 200:
-                return process
-        except OSError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit(f"gunicorn did not start:\n{log.read_text()}")
-
-
 def memory(pid: int) -> tuple[float, float]:
     info = psutil.Process(pid).memory_full_info()
     return info.rss / 2**20, info.uss / 2**20
@@ -179,48 +156,51 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--clients", type=int, default=16, help="concurrent connections")
     parser.add_argument("--processes", type=int, default=2, help="load generator processes")
-    parser.add_argument("--port", type=int, default=8431)
     parser.add_argument("--max-requests", type=int, default=None,
                         help="override gunicorn's max_requests (0: never recycle workers)")
+    parser.add_argument("--nginx", action="store_true",
+                        help="send the load through deploy/nginx.conf (per-client limits lifted:"
+                             " all the load comes from one address)")
     parser.add_argument("--warmup", type=float, default=10.0,
                         help="seconds before the memory baseline is taken")
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory() as scratch:
-        log = Path(scratch) / "gunicorn.log"
-        server = start_gunicorn(args.port, args.max_requests, log)
-        try:
-            mix = request_mix()
-            print(f"gunicorn.conf.py on 127.0.0.1:{args.port}, "
-                  f"{len(psutil.Process(server.pid).children())} workers, max_requests "
-                  f"{'config default' if args.max_requests is None else args.max_requests}; "
-                  f"{args.clients} keep-alive clients in {args.processes} processes, "
-                  f"{args.seconds:.0f} s, a mix of {len(mix)} requests "
-                  f"({len({m[0] for m in mix})} kinds)", flush=True)
-            samples: dict[int, list[tuple[float, float, float]]] = defaultdict(list)
-            stop = threading.Event()
-            start = time.monotonic()
-            sampler = threading.Thread(target=sample_workers,
-                                       args=(server.pid, stop, start, samples))
-            sampler.start()
-            queue: multiprocessing.Queue = multiprocessing.Queue()
-            per_process = [args.clients // args.processes + (i < args.clients % args.processes)
-                           for i in range(args.processes)]
-            loaders = [multiprocessing.Process(target=client_process,
-                                               args=(args.port, n, args.seconds, i, queue))
-                       for i, n in enumerate(per_process)]
-            for loader in loaders:
-                loader.start()
-            gathered = [queue.get() for _ in loaders]
-            for loader in loaders:
-                loader.join()
-            elapsed = time.monotonic() - start
-            stop.set()
-            sampler.join()
-        finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=60)
-        recycled = len(re.findall(r"Autorestarting worker", log.read_text()))
+    env = {} if args.max_requests is None else {"GUNICORN_MAX_REQUESTS": str(args.max_requests)}
+    with ExitStack() as running:
+        server = running.enter_context(gunicorn(env, workers=None))
+        target = server
+        if args.nginx:
+            if NGINX is None:
+                raise SystemExit("--nginx: nginx is not installed")
+            target = running.enter_context(nginx(server.port, rate_limits=False))
+        mix = request_mix()
+        time.sleep(1.0)  # let every worker finish booting before counting them
+        print(f"gunicorn.conf.py, {len(psutil.Process(server.process.pid).children())} workers, "
+              f"max_requests {'as configured' if args.max_requests is None else args.max_requests}"
+              f"{', behind deploy/nginx.conf' if args.nginx else ''}; {args.clients} keep-alive "
+              f"clients in {args.processes} processes, {args.seconds:.0f} s, a mix of {len(mix)} "
+              f"requests ({len({m[0] for m in mix})} kinds)", flush=True)
+        samples: dict[int, list[tuple[float, float, float]]] = defaultdict(list)
+        stop = threading.Event()
+        start = time.monotonic()
+        sampler = threading.Thread(target=sample_workers,
+                                   args=(server.process.pid, stop, start, samples))
+        sampler.start()
+        queue: multiprocessing.Queue = multiprocessing.Queue()
+        per_process = [args.clients // args.processes + (i < args.clients % args.processes)
+                       for i in range(args.processes)]
+        loaders = [multiprocessing.Process(target=client_process,
+                                           args=(target.port, n, args.seconds, i, queue))
+                   for i, n in enumerate(per_process)]
+        for loader in loaders:
+            loader.start()
+        gathered = [queue.get() for _ in loaders]
+        for loader in loaders:
+            loader.join()
+        elapsed = time.monotonic() - start
+        stop.set()
+        sampler.join()
+        recycled = len(re.findall(r"Autorestarting worker", server.log_text()))
 
     latencies: dict[str, list[float]] = defaultdict(list)
     errors: list[str] = []

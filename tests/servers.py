@@ -82,11 +82,17 @@ def _stop(process: subprocess.Popen[bytes], sig: int) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str] | None = None) -> Iterator[Server]:
-    """gunicorn as ``make serve`` runs it (the repository's gunicorn.conf.py), on a free port."""
+def gunicorn(env: dict[str, str] | None = None, workers: int | None = 2) -> Iterator[Server]:
+    """gunicorn as ``make serve`` runs it (the repository's gunicorn.conf.py), on a free port.
+
+    ``workers=None`` leaves the number to gunicorn.conf.py (the CPU budget plus one).
+    """
     with tempfile.TemporaryDirectory(prefix="gunicorn-") as scratch:
         log = Path(scratch) / "gunicorn.log"
-        environment = {**os.environ, "WEB_CONCURRENCY": "2", **(env or {})}
+        environment = {**os.environ, **(env or {})}
+        environment.pop("WEB_CONCURRENCY", None)
+        if workers is not None:
+            environment["WEB_CONCURRENCY"] = str(workers)
         with log.open("wb") as out:
             process = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
@@ -113,12 +119,14 @@ NGINX = shutil.which("nginx") or next(
 )
 
 
-def nginx_test_config(upstream_port: int, listen_port: int, scratch: Path) -> str:
+def nginx_test_config(upstream_port: int, listen_port: int, scratch: Path,
+                      rate_limits: bool = True) -> str:
     """deploy/nginx.conf with the DEPLOY values pointed at the test's ports and files.
 
     The TLS server becomes plain HTTP on ``listen_port`` (raw sockets can then play slow and
     hostile clients); everything else - buffering, limits, rate limits, problem pages - is
-    the file as shipped.
+    the file as shipped. ``rate_limits=False`` lifts the per-client limits, for a load test
+    whose every request comes from one address.
     """
     text = (ROOT / "deploy" / "nginx.conf").read_text()
     replacements = [
@@ -133,6 +141,9 @@ def nginx_test_config(upstream_port: int, listen_port: int, scratch: Path) -> st
             f"    {kind}_temp_path {scratch}/{kind};"
             for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))),
     ]
+    if not rate_limits:
+        replacements += [(r"rate=\d+r/s", "rate=1000000r/s"),
+                         (r"limit_conn per_client_conn \d+;", "limit_conn per_client_conn 60000;")]
     for pattern, replacement in replacements:
         text, count = re.subn(pattern, replacement, text)
         if not count:
@@ -141,14 +152,14 @@ def nginx_test_config(upstream_port: int, listen_port: int, scratch: Path) -> st
 
 
 @contextmanager
-def nginx(upstream_port: int) -> Iterator[Server]:
+def nginx(upstream_port: int, rate_limits: bool = True) -> Iterator[Server]:
     """nginx with deploy/nginx.conf in front of ``upstream_port``."""
     assert NGINX, "nginx is not installed"
     with tempfile.TemporaryDirectory(prefix="nginx-") as scratch:
         os.chmod(scratch, 0o755)  # nginx workers drop to an unprivileged user when run as root
         port = free_port()
         config = Path(scratch) / "nginx.conf"
-        config.write_text(nginx_test_config(upstream_port, port, Path(scratch)))
+        config.write_text(nginx_test_config(upstream_port, port, Path(scratch), rate_limits))
         log = Path(scratch) / "nginx.log"
         with log.open("wb") as out:
             process = subprocess.Popen(

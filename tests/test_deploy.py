@@ -60,9 +60,11 @@ def gunicorn_settings() -> dict[str, Any]:
     return {name: config.settings[name].get() for name in settings}
 
 
-def test_gunicorn_uses_threads_so_waiting_connections_do_not_hold_processes(gunicorn_settings):
-    assert gunicorn_settings["worker_class"] == "gthread"
-    assert gunicorn_settings["threads"] >= 2
+def test_gunicorn_runs_sync_workers_one_request_each(gunicorn_settings):
+    """sync, not gthread (see gunicorn.conf.py and test_serving's recycling test): with
+    threads > 1 gunicorn would switch to gthread behind our back."""
+    assert gunicorn_settings["worker_class"] == "sync"
+    assert gunicorn_settings["threads"] == 1
     assert gunicorn_settings["workers"] >= 2
 
 
@@ -88,9 +90,9 @@ def test_gunicorn_limits_are_set(gunicorn_settings):
 
 def test_workers_follow_the_environment(monkeypatch):
     monkeypatch.setenv("WEB_CONCURRENCY", "7")
-    monkeypatch.setenv("GUNICORN_THREADS", "3")
+    monkeypatch.setenv("GUNICORN_MAX_REQUESTS", "100")
     namespace = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
-    assert (namespace["workers"], namespace["threads"]) == (7, 3)
+    assert (namespace["workers"], namespace["max_requests"]) == (7, 100)
 
 
 def test_workers_default_to_the_cpu_budget(monkeypatch):
@@ -337,9 +339,11 @@ def test_nginx_times_out_slow_clients(nginx):
 
 def test_nginx_timeouts_leave_the_decisions_to_gunicorn(nginx, gunicorn_settings):
     assert seconds(one(nginx, "proxy_read_timeout")[0]) > gunicorn_settings["timeout"]
+
+
+def test_nginx_opens_a_connection_per_request_as_sync_workers_expect(nginx):
     (upstream,) = find(nginx, "upstream")
-    upstream_idle = seconds(one(upstream["block"], "keepalive_timeout")[0])
-    assert upstream_idle < gunicorn_settings["keepalive"]
+    assert not find(upstream["block"], "keepalive")  # sync workers close every connection
 
 
 def test_nginx_header_limits_are_no_larger_than_gunicorns(nginx, gunicorn_settings):

@@ -27,8 +27,8 @@ PROBLEM = Draft202012Validator(schema_documents()["problem.json"])
 
 @pytest.fixture(scope="module")
 def upstream():
-    # One worker with one thread: any request that reached gunicorn unbuffered would block it.
-    with gunicorn({"WEB_CONCURRENCY": "1", "GUNICORN_THREADS": "1"}) as running:
+    # One sync worker: any request that reached gunicorn unbuffered would block it.
+    with gunicorn(workers=1) as running:
         yield running
 
 
@@ -118,7 +118,7 @@ def test_a_client_over_the_rate_is_429_problem_json_with_retry_after(proxy):
 
 
 def test_slow_clients_do_not_reach_the_worker(proxy):
-    """Slow uploads sit in nginx's buffers: the single gunicorn thread stays free."""
+    """Slow uploads sit in nginx's buffers: the single gunicorn worker stays free."""
     slow = []
     try:
         for _ in range(5):
