@@ -38,6 +38,11 @@ class Operation:
     def id(self) -> str:
         return f"{self.method} {self.path}"
 
+    @property
+    def statuses(self) -> set[int]:
+        """The statuses the spec documents for this operation."""
+        return {int(code) for code in self.spec.get("responses", {}) if code.isdigit()}
+
     def response_schema(self, status: int, media_type: str) -> dict[str, Any] | None:
         responses = self.spec.get("responses", {})
         response = responses.get(str(status)) or responses.get(f"{str(status)[0]}XX")
@@ -110,6 +115,7 @@ def check_answer(operation: Operation, response: TestResponse,
     """The contract's promise for any input; returns the problem document of a refusal."""
     status = response.status_code
     assert status < 500, response.get_data(as_text=True)[:500]
+    assert status in operation.statuses, f"{operation.id}: {status} is not documented"
     if expected is not None:
         allowed = expected if isinstance(expected, tuple) else (expected,)
         assert status in allowed, (status, response.get_data(as_text=True)[:500])

@@ -30,7 +30,12 @@ FUZZ = settings(
 
 OPERATIONS = body_operations()
 CLIENT = create_app({"TESTING": True}).test_client()
-ANSWERED = (200, 400, 422)
+
+
+def answered(operation: Any) -> tuple[int, ...]:
+    """Any status the spec documents for the operation, but the size and media type ones: the
+    fuzzed bodies are small and declared JSON."""
+    return tuple(sorted(operation.statuses - {413, 415}))
 
 # The game's own words and numbers, so that fuzzed documents get past the first checks and
 # into the rules code, not only into "expected an object".
@@ -61,7 +66,7 @@ def by_operation(test: Any) -> Any:
 @FUZZ
 @given(document=json_values)
 def test_any_json_document(operation, document):
-    check_answer(operation, send(CLIENT, operation, document), ANSWERED)
+    check_answer(operation, send(CLIENT, operation, document), answered(operation))
 
 
 @by_operation
@@ -70,7 +75,7 @@ def test_any_json_document(operation, document):
 def test_a_valid_body_with_one_member_replaced(operation, data):
     where = data.draw(st.sampled_from(pointers(operation.example)))
     document = replaced(operation.example, where, data.draw(json_values))
-    check_answer(operation, send(CLIENT, operation, document), ANSWERED)
+    check_answer(operation, send(CLIENT, operation, document), answered(operation))
 
 
 @by_operation
@@ -87,14 +92,14 @@ def test_a_valid_body_with_bytes_flipped_inserted_or_cut(operation, data):
             raw[at] = data.draw(st.integers(0, 255))
         else:
             del raw[at: at + data.draw(st.integers(1, 16))]
-    check_answer(operation, send(CLIENT, operation, bytes(raw)), ANSWERED)
+    check_answer(operation, send(CLIENT, operation, bytes(raw)), answered(operation))
 
 
 @by_operation
 @FUZZ
 @given(raw=st.binary(max_size=4096))
 def test_arbitrary_bytes(operation, raw):
-    check_answer(operation, send(CLIENT, operation, raw), ANSWERED)
+    check_answer(operation, send(CLIENT, operation, raw), answered(operation))
 
 
 @by_operation
