@@ -38,9 +38,9 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the tests' fixtures are reused
 
-from tests.hostile import body_operations, operations  # noqa: E402
+from tests.hostile import body_operations, operations, replaced  # noqa: E402
 from tests.servers import NGINX, gunicorn, nginx  # noqa: E402
-from tests.test_hostile_positions import POSITIONS, alhambra_members, with_alhambra  # noqa: E402
+from tests.test_hostile_positions import POSITIONS, alhambra_members  # noqa: E402
 
 Request = tuple[str, str, str, bytes, str | None, int]
 """(label, method, path, body, content type, the status it must get)"""
@@ -56,7 +56,7 @@ def request_mix() -> list[Request]:
         mix += [(f"{op.method} {op.path}", op.method, op.path, body, "application/json", 200)] * 3
         for name in ("checkerboard NES", "checkerboard NESW", "far corners"):
             for where in alhambra_members(op.example):
-                worst = json.dumps(with_alhambra(op.example, where, POSITIONS[name])).encode()
+                worst = json.dumps(replaced(op.example, where, POSITIONS[name])).encode()
                 mix.append((f"{op.method} {op.path} [80 tiles]", op.method, op.path, worst,
                             "application/json", 200))
     scores = next((op for op in body_operations() if op.path == "/v1/scores"), None)

@@ -160,6 +160,14 @@ def pointers(document: Any, here: str = "") -> list[str]:
     return found
 
 
+def at(document: Any, where: str) -> Any:
+    """The member of ``document`` at the JSON Pointer ``where``."""
+    for part in where.split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        document = document[int(part) if isinstance(document, list) else part]
+    return document
+
+
 def replaced(document: Any, where: str, value: Any) -> Any:
     """A deep copy of ``document`` with the member at ``where`` replaced by ``value``."""
     copy = json.loads(json.dumps(document))

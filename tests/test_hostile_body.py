@@ -18,6 +18,7 @@ from calculator import create_app
 from tests.hostile import (
     JSON_BODY,
     assert_points_at,
+    at,
     body_operations,
     check_answer,
     objects,
@@ -124,9 +125,7 @@ def test_malformed_json_is_400(client, operation, case):
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.id)
 def test_a_duplicate_key_is_400_at_any_depth(client, operation):
     for where in objects(operation.example):
-        target: Any = operation.example
-        for part in where.split("/")[1:]:
-            target = target[int(part) if isinstance(target, list) else part]
+        target = at(operation.example, where)
         if not target:
             continue
         raw = first_key_twice(target).decode()
@@ -139,7 +138,7 @@ def test_a_duplicate_key_is_400_at_any_depth(client, operation):
 def test_a_lone_surrogate_in_any_string_is_400(client, operation):
     """JSON allows "\\ud800"; Unicode text does not, and it could not be sent back as UTF-8."""
     strings = [p for p in pointers(operation.example)
-               if isinstance(_at(operation.example, p), str)]
+               if isinstance(at(operation.example, p), str)]
     assert strings or operation.path not in ("/v1/scores",)
     for where in strings:
         body = with_raw(operation.example, where, '"\\ud800"')
@@ -147,12 +146,6 @@ def test_a_lone_surrogate_in_any_string_is_400(client, operation):
     # ... while a proper pair (an emoji, escaped) is fine as far as the parser is concerned
     body = encoded(operation)[:-1] + b',"zz-unknown":"\\ud83d\\ude00"}'
     check_answer(operation, send(client, operation, body), 422)
-
-
-def _at(document: Any, where: str) -> Any:
-    for part in where.split("/")[1:]:
-        document = document[int(part) if isinstance(document, list) else part]
-    return document
 
 
 # --- 413: larger than the limit, declared or chunked --------------------------------------------
@@ -226,7 +219,7 @@ def test_an_unknown_member_anywhere_is_422_naming_it(client, operation):
 
 def replaced_object(document: Any, where: str, key: str, value: Any) -> Any:
     copy = json.loads(json.dumps(document))
-    target = copy if not where else _at(copy, where)
+    target = at(copy, where)
     target[key] = value
     return copy
 
@@ -260,9 +253,9 @@ def test_a_hostile_value_in_any_member_is_422_naming_it(client, operation, case)
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.id)
 def test_every_array_is_bounded(client, operation):
     """Any array of the example, repeated to 1000 items, is refused naming the array."""
-    arrays = [p for p in pointers(operation.example) if isinstance(_at(operation.example, p), list)]
+    arrays = [p for p in pointers(operation.example) if isinstance(at(operation.example, p), list)]
     for where in arrays:
-        items = _at(operation.example, where) or [0]
+        items = at(operation.example, where) or [0]
         body = replaced(operation.example, where, (items * 1000)[:1000])
         document = check_answer(operation, send(client, operation, body), 422)
         assert_points_at(document, where)

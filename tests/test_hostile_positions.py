@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from calculator import create_app
-from tests.hostile import assert_points_at, body_operations, check_answer, send
+from tests.hostile import assert_points_at, body_operations, check_answer, replaced, send
 
 MAX_TILES = 80
 LIMIT = 60
@@ -73,19 +73,6 @@ def alhambra_members(document: Any, here: str = "") -> list[str]:
     return found
 
 
-def with_alhambra(document: Any, where: str, alhambra: list[dict[str, Any]]) -> Any:
-    import json
-
-    copy = json.loads(json.dumps(document))
-    parts = where.split("/")[1:]
-    target = copy
-    for part in parts[:-1]:
-        target = target[int(part) if isinstance(target, list) else part]
-    last = parts[-1]
-    target[int(last) if isinstance(target, list) else last] = alhambra
-    return copy
-
-
 TARGETS = [(op, where) for op in body_operations() for where in alhambra_members(op.example)]
 TARGET_IDS = [f"{op.id}{where}" for op, where in TARGETS]
 
@@ -112,7 +99,7 @@ def test_the_positions_are_at_the_limits():
 @pytest.mark.parametrize(("operation", "where"), TARGETS, ids=TARGET_IDS)
 @pytest.mark.parametrize("position", list(POSITIONS))
 def test_a_worst_case_position_is_answered(client, operation, where, position):
-    body = with_alhambra(operation.example, where, POSITIONS[position])
+    body = replaced(operation.example, where, POSITIONS[position])
     response = send(client, operation, body)
     # The positions are illegal Alhambras, but valid requests: every operation answers them.
     check_answer(operation, response, 200)
@@ -131,7 +118,7 @@ def test_one_tile_past_the_limit_is_422(client, operation, where):
     too_many = [*placed([*FULL, (9, 9)], lambda c: ""),
                 {"building": "garden", "walls": "", "x": 20, "y": 20}]
     assert len(too_many) == MAX_TILES + 1
-    body = with_alhambra(operation.example, where, too_many)
+    body = replaced(operation.example, where, too_many)
     document = check_answer(operation, send(client, operation, body), 422)
     assert_points_at(document, where)
 
@@ -139,7 +126,7 @@ def test_one_tile_past_the_limit_is_422(client, operation, where):
 @pytest.mark.parametrize(("operation", "where"), TARGETS, ids=TARGET_IDS)
 @pytest.mark.parametrize(("x", "y"), [(LIMIT + 1, 0), (0, -LIMIT - 1), (10**6, 10**6)])
 def test_a_coordinate_past_the_limit_is_422(client, operation, where, x, y):
-    body = with_alhambra(operation.example, where,
+    body = replaced(operation.example, where,
                          [{"building": "garden", "walls": "", "x": x, "y": y}])
     document = check_answer(operation, send(client, operation, body), 422)
     assert_points_at(document, f"{where}/0/{'x' if x != 0 else 'y'}")
