@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: serve test install lint bench clean chromium screenshots
+.PHONY: serve test install lint bench clean chromium screenshots fuzz soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +34,14 @@ screenshots: test
 lint: $(STAMP)
 	$(BIN)/ruff check calculator tests bench
 	$(BIN)/mypy
+
+# The long robustness runs against real gunicorn (minutes; not part of `make test`).
+fuzz: $(STAMP)
+	$(BIN)/python bench/fuzz.py
+
+soak: $(STAMP)
+	$(BIN)/python bench/soak.py --seconds 60
+	$(BIN)/python bench/soak.py --seconds 60 --max-requests 0
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis
