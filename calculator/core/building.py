@@ -277,11 +277,17 @@ def _splits_empty_space(tiles: Mapping[Cell, Tile], cell: Cell) -> bool:
     return runs_with_side > 1
 
 
-def legal_cells(alhambra: Alhambra, tile: Tile, hole_rule: HoleRule = "region") -> list[Cell]:
-    """Every cell where ``tile`` may be placed, sorted by (y, x)."""
+def legal_cells(
+    alhambra: Alhambra, tile: Tile, hole_rule: HoleRule = "region", *, known_legal: bool = False
+) -> list[Cell]:
+    """Every cell where ``tile`` may be placed, sorted by (y, x).
+
+    ``known_legal=True`` skips the whole-Alhambra check for a caller that only ever holds
+    legal Alhambras (the engine checks every state it is given).
+    """
     tiles = alhambra.tiles
     candidates = alhambra.frontier()
-    if alhambra_violations(alhambra, hole_rule):
+    if not known_legal and alhambra_violations(alhambra, hole_rule):
         # An illegal Alhambra: a placement can still mend it (fill a hole, open a path), so
         # every candidate, the holes included, gets the full check.
         return sorted(

@@ -1,0 +1,51 @@
+"""Taking money (T3): one face-up card of any value, or several whose values total at most 5."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final
+
+from calculator.engine.actions import TakeMoney
+from calculator.engine.components import MoneyCard, total, without
+from calculator.engine.errors import IllegalAction
+from calculator.engine.events import Event, MoneyTaken
+from calculator.engine.state import GameState, evolve, seated
+from calculator.engine.turn import actions_done
+
+SMALL_CHANGE: Final[int] = 5
+"""T3: several cards may be taken together when their values total at most 5."""
+
+
+def legal_takes(state: GameState) -> list[TakeMoney]:
+    """Every distinct choice of face-up cards (copies of a card are alike)."""
+    seat = state.turn.player
+    assert seat is not None
+    face_up = sorted(state.face_up)
+    choices: dict[tuple[MoneyCard, ...], None] = {}
+    for size in range(1, len(face_up) + 1):
+        for cards in combinations(face_up, size):
+            if size == 1 or total(cards) <= SMALL_CHANGE:
+                choices[cards] = None
+    return [TakeMoney(seat, cards) for cards in choices]
+
+
+def take_money(state: GameState, action: TakeMoney) -> tuple[GameState, list[Event]]:
+    if not action.cards:
+        raise IllegalAction("T3", "take at least one face-up money card")
+    left = without(state.face_up, action.cards)
+    if left is None:
+        shown = ", ".join(card.describe() for card in state.face_up) or "none"
+        raise IllegalAction("T3", f"those cards are not all face up (face up: {shown})")
+    if len(action.cards) > 1 and total(action.cards) > SMALL_CHANGE:
+        raise IllegalAction(
+            "T3",
+            f"several cards may be taken only when they total at most {SMALL_CHANGE}; "
+            f"these total {total(action.cards)}",
+        )
+    player = state.players[action.player]
+    player = evolve(player, hand=player.hand + action.cards)
+    turn, events = actions_done(state.turn)
+    state = evolve(
+        state, players=seated(state.players, action.player, player), face_up=left, turn=turn
+    )
+    return state, [MoneyTaken(action.player, action.cards), *events]
