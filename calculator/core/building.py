@@ -129,30 +129,64 @@ def enclosed_areas(tiles: Mapping[Cell, Tile], rule: HoleRule = "region") -> lis
             for cell in sorted(empty)
             if all(other in tiles for _, other in neighbours(cell))
         ]
-    xs = [x for x, _ in tiles]
-    ys = [y for _, y in tiles]
+    # A hole is always enclosed by one group of tiles joined side to side or at corners, so
+    # each group is searched within its own bounds: scattered tiles cost little.
+    enclosed: set[Cell] = set()
+    for group in _corner_joined_groups(tiles):
+        if len(group) >= 4:  # fewer tiles enclose nothing
+            enclosed |= _enclosed_by(group)
+    return _regions(enclosed - tiles.keys())
+
+
+_AROUND: Final[tuple[Cell, ...]] = (
+    (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
+)  # fmt: skip
+"""The eight cells around a cell, clockwise from the north-west corner."""
+
+
+def _corner_joined_groups(tiles: Mapping[Cell, Tile]) -> list[set[Cell]]:
+    groups = []
+    unseen = set(tiles)
+    while unseen:
+        first = unseen.pop()
+        group, stack = {first}, [first]
+        while stack:
+            x, y = stack.pop()
+            for dx, dy in _AROUND:
+                other = (x + dx, y + dy)
+                if other in unseen:
+                    unseen.discard(other)
+                    group.add(other)
+                    stack.append(other)
+        groups.append(group)
+    return groups
+
+
+def _enclosed_by(group: set[Cell]) -> set[Cell]:
+    """The empty cells within the bounds of ``group`` that no path leads out of."""
+    xs = [x for x, _ in group]
+    ys = [y for _, y in group]
     left, right, top, bottom = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
     start = (left, top)
     outside = {start}
-    queue = deque(outside)
-    while queue:
-        cell = queue.popleft()
-        for _, (x, y) in neighbours(cell):
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        for other in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
             if (
-                left <= x <= right
-                and top <= y <= bottom
-                and (x, y) not in tiles
-                and (x, y) not in outside
+                left <= other[0] <= right
+                and top <= other[1] <= bottom
+                and other not in group
+                and other not in outside
             ):
-                outside.add((x, y))
-                queue.append((x, y))
-    enclosed = {
+                outside.add(other)
+                stack.append(other)
+    return {
         (x, y)
         for x in range(left, right + 1)
         for y in range(top, bottom + 1)
-        if (x, y) not in tiles and (x, y) not in outside
+        if (x, y) not in group and (x, y) not in outside
     }
-    return _regions(enclosed)
 
 
 def _regions(cells: set[Cell]) -> list[list[Cell]]:
@@ -246,12 +280,6 @@ def swap_violations(
 
 # --- listing the legal cells -----------------------------------------------------------------
 
-_RING: Final[tuple[Cell, ...]] = (
-    (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
-)  # fmt: skip
-"""The eight cells around a cell, clockwise from the north-west corner."""
-
-
 def _splits_empty_space(tiles: Mapping[Cell, Tile], cell: Cell) -> bool:
     """Could filling ``cell`` cut empty space in two? False is certain, True needs a look.
 
@@ -260,7 +288,7 @@ def _splits_empty_space(tiles: Mapping[Cell, Tile], cell: Cell) -> bool:
     of empty ring cells holds side-neighbours, they stay joined without ``cell``.
     """
     x, y = cell
-    empty = [(x + dx, y + dy) not in tiles for dx, dy in _RING]
+    empty = [(x + dx, y + dy) not in tiles for dx, dy in _AROUND]
     if all(empty):
         return False
     start = empty.index(False)  # begin at a filled cell, so no run wraps around
@@ -282,25 +310,34 @@ def legal_cells(
 ) -> list[Cell]:
     """Every cell where ``tile`` may be placed, sorted by (y, x).
 
-    ``known_legal=True`` skips the whole-Alhambra check for a caller that only ever holds
-    legal Alhambras (the engine checks every state it is given).
+    Each candidate is decided from its neighbourhood, using what one look at the whole
+    Alhambra established; only a cell that might cut empty space in two (B5) or join stranded
+    tiles (B3) gets a second look. The tests prove this agrees with ``placement_violations``.
+    ``known_legal=True`` spares that look for a caller that holds only legal Alhambras (the
+    engine checks every state it is given).
     """
     tiles = alhambra.tiles
-    candidates = alhambra.frontier()
-    if not known_legal and alhambra_violations(alhambra, hole_rule):
-        # An illegal Alhambra: a placement can still mend it (fill a hole, open a path), so
-        # every candidate, the holes included, gets the full check.
-        return sorted(
-            (cell for cell in candidates if not placement_violations(alhambra, tile, cell, hole_rule)),
-            key=lambda c: (c[1], c[0]),
-        )
+    if known_legal:
+        candidates, stranded = alhambra.frontier(), False
+    else:
+        if side_mismatches(tiles):
+            return []  # B2: no placement mends a mismatch between two tiles already there
+        enclosed = [cell for area in enclosed_areas(tiles, hole_rule) for cell in area]
+        if len(enclosed) > 1:
+            return []  # B5: one tile fills one cell, so a hole would remain
+        candidates = set(enclosed) if enclosed else alhambra.frontier()
+        stranded = len(reachable_on_foot(tiles)) < len(tiles)
     found = []
     for cell in candidates:
-        touching = [(side, other, tiles[other]) for side, other in neighbours(cell) if other in tiles]
-        if any(tile.has_wall(side) != other.has_wall(OPPOSITE[side]) for side, _, other in touching):
+        touching = [(side, tiles[other]) for side, other in neighbours(cell) if other in tiles]
+        if any(tile.has_wall(side) != other.has_wall(OPPOSITE[side]) for side, other in touching):
             continue  # B2
-        if not any(passable(tile, side, other) for side, _, other in touching):
-            continue  # B3 (every tile of a legal Alhambra is reachable)
+        if stranded:
+            after = alhambra.placed(cell, tile).tiles
+            if len(reachable_on_foot(after)) < len(after):
+                continue  # B3 (and B4: a tile with no neighbour is never reachable)
+        elif not any(passable(tile, side, other) for side, other in touching):
+            continue  # B3, B4: every other tile is reachable, so this one must join them
         if _creates_hole(alhambra, cell, hole_rule):
             continue  # B5
         found.append(cell)

@@ -1,4 +1,5 @@
-"""Round scoring: majorities per building type with ties split (M1-M5), walls (W4), dummy (D3)."""
+"""Round scoring: majorities per building type with ties split (M1-M5), walls (W4), dummy (D3),
+and what the Vizier's Favour adds to a player's count: bonus cards (V3) and worker huts (V4)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from calculator.core.tiles import BUILDINGS, Building, Tile
+from calculator.core.tiles import BUILDINGS, OFFSET, OPPOSITE, Building, Cell, Tile
 
 ROUNDS: Final[tuple[int, ...]] = (1, 2, 3)
 
@@ -24,12 +25,84 @@ Counts = Mapping[Building, int]
 
 
 def building_counts(tiles: Iterable[Tile]) -> dict[Building, int]:
-    """M1: buildings of each type among ``tiles`` (the fountain counts as none)."""
+    """M1: buildings of each type among ``tiles`` (the fountain and huts count as none)."""
     counts = dict.fromkeys(BUILDINGS, 0)
     for tile in tiles:
-        if tile.building is not None:
+        if tile.building is not None and not tile.hut:
             counts[tile.building] += 1
     return counts
+
+
+@dataclass(frozen=True, slots=True)
+class HutCount:
+    """V4: a hut adds one building of its colour per open side onto a building of that colour."""
+
+    cell: Cell
+    building: Building
+    neighbours: tuple[Cell, ...]
+
+    @property
+    def adds(self) -> int:
+        return len(self.neighbours)
+
+
+@dataclass(frozen=True, slots=True)
+class BonusCardCount:
+    """V3: a face-up bonus card adds one building while the tile it depicts is in the Alhambra."""
+
+    card: Tile
+    in_alhambra: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A player's buildings for majority scoring: tiles (M1) plus huts (V4) and bonus cards (V3)."""
+
+    counts: Mapping[Building, int]
+    buildings: Mapping[Building, int]
+    huts: tuple[HutCount, ...] = ()
+    bonus_cards: tuple[BonusCardCount, ...] = ()
+
+
+def depicts(card: Tile, tile: Tile) -> bool:
+    """Does a bonus card show this tile? Building and walls, and the price when the card has one."""
+    return (
+        not tile.hut
+        and card.building == tile.building
+        and card.walls == tile.walls
+        and (card.price is None or card.price == tile.price)
+    )
+
+
+def tally(alhambra: Mapping[Cell, Tile], bonus_cards: Iterable[Tile] = ()) -> Tally:
+    """M1, V3, V4: count a player's buildings as majority scoring sees them."""
+    buildings = building_counts(alhambra.values())
+    counts = dict(buildings)
+    huts = []
+    for (x, y), hut in sorted(alhambra.items()):
+        if not hut.hut or hut.building is None:
+            continue
+        joined = []
+        for side, (dx, dy) in OFFSET.items():
+            other_cell = (x + dx, y + dy)
+            other = alhambra.get(other_cell)
+            if (
+                other is not None
+                and not other.hut
+                and other.building == hut.building
+                and not hut.has_wall(side)
+                and not other.has_wall(OPPOSITE[side])
+            ):
+                joined.append(other_cell)
+        huts.append(HutCount((x, y), hut.building, tuple(joined)))
+        counts[hut.building] += len(joined)
+    cards = []
+    for card in bonus_cards:
+        present = any(depicts(card, tile) for tile in alhambra.values())
+        cards.append(BonusCardCount(card, present))
+        if present and card.building is not None:
+            counts[card.building] += 1
+    return Tally(counts, buildings, tuple(huts), tuple(cards))
 
 
 @dataclass(frozen=True, slots=True)

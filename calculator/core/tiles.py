@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import csv
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from importlib import resources
 from typing import Final, Literal
 
@@ -23,7 +23,7 @@ SIDE_NAME: Final[dict[Side, str]] = {"N": "north", "E": "east", "S": "south", "W
 FOUNTAIN_CELL: Final[Cell] = (0, 0)
 
 
-class Building(str, Enum):
+class Building(StrEnum):
     """The six building types, in the order of the scoring table (M2)."""
 
     PAVILION = "pavilion"
@@ -37,7 +37,7 @@ class Building(str, Enum):
 BUILDINGS: Final[tuple[Building, ...]] = tuple(Building)
 
 
-class Currency(str, Enum):
+class Currency(StrEnum):
     DENAR = "denar"
     DIRHAM = "dirham"
     DUCAT = "ducat"
@@ -62,11 +62,16 @@ def canonical_walls(walls: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Tile:
-    """A tile as printed: its building (``None`` for the fountain), walls and, if known, price."""
+    """A tile as printed: its building (``None`` for the fountain), walls and, if known, price.
+
+    A worker hut (V4) is a tile with ``hut=True``: ``building`` is then the colour it belongs
+    to; it follows every building rule but is no building itself.
+    """
 
     building: Building | None
     walls: str = ""
     price: int | None = None
+    hut: bool = False
 
     @property
     def is_fountain(self) -> bool:
@@ -76,7 +81,9 @@ class Tile:
         return side in self.walls
 
     def describe(self) -> str:
-        return "the fountain" if self.building is None else f"the {self.building.value}"
+        if self.building is None:
+            return "the fountain"
+        return f"the {self.building.value} hut" if self.hut else f"the {self.building.value}"
 
 
 FOUNTAIN: Final[Tile] = Tile(building=None, walls="")
