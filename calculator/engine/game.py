@@ -137,7 +137,7 @@ def apply(state: GameState, action: Action) -> Outcome:
             )
         seat = to_act(state)
         if action.player != seat:
-            raise NotYourTurn("T2", f"it is {_who(state)}'s move, not seat {action.player}'s")
+            raise NotYourTurn("T2", f"{_who(state)} must act now, not seat {action.player}")
         state, events = _apply_decision(state, action)
     state, more = settle(state)
     return state, events + more
@@ -145,7 +145,7 @@ def apply(state: GameState, action: Action) -> Outcome:
 
 def _who(state: GameState) -> str:
     seat = to_act(state)
-    return "the table's" if seat is None else f"{state.players[seat].name} (seat {seat})"
+    return "the table" if seat is None else f"{state.players[seat].name} (seat {seat})"
 
 
 def _apply_reveal(state: GameState, step: Draw, action: Action) -> Outcome:
