@@ -230,9 +230,14 @@ def _alhambras(state: GameState) -> list[Inconsistency]:
     found = []
     for seat, player in enumerate(state.players):
         for violation in alhambra_violations(player.alhambra, state.options.hole_rule):
+            # point at a tile the player placed, not at the fountain or an empty cell
+            cell = next(
+                (c for c in violation.cells if c in player.alhambra and c != (0, 0)),
+                violation.cells[0],
+            )
             found.append(
                 Inconsistency(
-                    ("players", seat, "alhambra", violation.cells[0]),
+                    ("players", seat, "alhambra", cell),
                     f"{violation.rule}: {violation.message}",
                 )
             )
