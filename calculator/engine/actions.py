@@ -7,8 +7,9 @@ do the same thing compare equal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final, overload
 
 from calculator.core.tiles import Cell, Tile
 from calculator.engine.components import MoneyCard
@@ -127,3 +128,35 @@ Action = PlayerAction | Reveal
 REVEALS: Final[tuple[type, ...]] = (RevealTile, RevealMoney, RevealScoringCard)
 REDESIGNS: Final[tuple[type, ...]] = (BuildFromReserve, MoveToReserve, Swap)
 PLACEMENTS: Final[tuple[type, ...]] = (PlaceTile, ReserveTile, GiveToDummy)
+
+
+class Choices(Sequence[Action]):
+    """Legal actions, each built only when it is looked at.
+
+    A listing holds each action as its class and arguments, a plain tuple: the random player
+    looks at one action of a listing and the API at all of them, and a frozen dataclass costs
+    several times a tuple to build.
+    """
+
+    __slots__ = ("_choices",)
+
+    def __init__(self, choices: list[tuple[type, tuple[Any, ...]]]) -> None:
+        self._choices = choices
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [make(*arguments) for make, arguments in self._choices[index]]
+        make, arguments = self._choices[index]
+        return make(*arguments)  # type: ignore[no-any-return]
+
+    def __add__(self, other: Choices) -> Choices:
+        return Choices(self._choices + other._choices)

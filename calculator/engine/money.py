@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from calculator.engine.actions import TakeMoney
+from calculator.engine.actions import Choices, TakeMoney
 from calculator.engine.components import MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, MoneyTaken
@@ -16,7 +16,7 @@ SMALL_CHANGE: Final[int] = 5
 """T3: several cards may be taken together when their values total at most 5."""
 
 
-def legal_takes(state: GameState) -> list[TakeMoney]:
+def legal_takes(state: GameState) -> Choices:
     """Every distinct choice of face-up cards (copies of a card are alike)."""
     seat = state.turn.player
     assert seat is not None
@@ -26,7 +26,7 @@ def legal_takes(state: GameState) -> list[TakeMoney]:
         for cards in combinations(face_up, size):
             if size == 1 or total(cards) <= SMALL_CHANGE:
                 choices[cards] = None
-    return [TakeMoney(seat, cards) for cards in choices]
+    return Choices([(TakeMoney, (seat, cards)) for cards in choices])
 
 
 def take_money(state: GameState, action: TakeMoney) -> tuple[GameState, list[Event]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from calculator.core.building import placement_violations
 from calculator.core.tiles import Tile
-from calculator.engine.actions import GiveToDummy, PlaceTile, ReserveTile
+from calculator.engine.actions import Choices, GiveToDummy, PlaceTile, ReserveTile
 from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
@@ -35,18 +35,18 @@ def waiting_tiles(state: GameState, seat: int) -> tuple[Tile, ...]:
     return turn.bought
 
 
-def legal_placements(state: GameState) -> list[Placement]:
+def legal_placements(state: GameState) -> Choices:
     seat = placer(state)
     alhambra = state.players[seat].alhambra
+    rule = state.options.hole_rule
     giving = state.dummy is not None and state.turn.phase == "placement"
-    found: list[Placement] = []
+    found: list[tuple[type, tuple[object, ...]]] = []
     for tile in dict.fromkeys(waiting_tiles(state, seat)):
-        rule = state.options.hole_rule
-        found += [PlaceTile(seat, tile, cell) for cell in cells_for(alhambra, tile, rule)]
-        found.append(ReserveTile(seat, tile))
+        found += [(PlaceTile, (seat, tile, cell)) for cell in cells_for(alhambra, tile, rule)]
+        found.append((ReserveTile, (seat, tile)))
         if giving:
-            found.append(GiveToDummy(seat, tile))
-    return found
+            found.append((GiveToDummy, (seat, tile)))
+    return Choices(found)
 
 
 def place(state: GameState, action: Placement) -> tuple[GameState, list[Event]]:

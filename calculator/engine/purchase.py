@@ -13,7 +13,7 @@ from collections import Counter
 from functools import cache
 
 from calculator.core.tiles import Currency
-from calculator.engine.actions import Buy
+from calculator.engine.actions import Buy, Choices
 from calculator.engine.components import CARD, MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileBought
@@ -62,16 +62,16 @@ def payments_for(
     ]
 
 
-def legal_buys(state: GameState) -> list[Buy]:
+def legal_buys(state: GameState) -> Choices:
     seat = state.turn.player
     assert seat is not None
     hand = state.players[seat].hand
-    buys = []
-    for slot, tile in enumerate(state.market, start=1):
-        if tile is not None and tile.price is not None:
-            for payment in payments_for(hand, slot_currency(slot), tile.price):
-                buys.append(Buy(seat, slot, payment))
-    return buys
+    return Choices([
+        (Buy, (seat, slot, payment))
+        for slot, tile in enumerate(state.market, start=1)
+        if tile is not None and tile.price is not None
+        for payment in payments_for(hand, slot_currency(slot), tile.price)
+    ])
 
 
 def buy(state: GameState, action: Buy) -> tuple[GameState, list[Event]]:

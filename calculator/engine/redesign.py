@@ -30,7 +30,7 @@ from calculator.core.building import (
     swap_violations,
 )
 from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, Cell, Tile
-from calculator.engine.actions import BuildFromReserve, MoveToReserve, Swap
+from calculator.engine.actions import BuildFromReserve, Choices, MoveToReserve, Swap
 from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import (
@@ -102,32 +102,32 @@ def swappable_cells(alhambra: Alhambra, tile: Tile) -> list[Cell]:
     return sorted(found, key=lambda c: (c[1], c[0]))
 
 
-def legal_builds(state: GameState) -> list[BuildFromReserve]:
+def legal_builds(state: GameState) -> Choices:
     seat, player = _redesigner(state)
     rule = state.options.hole_rule
-    return [
-        BuildFromReserve(seat, tile, cell)
+    return Choices([
+        (BuildFromReserve, (seat, tile, cell))
         for tile in dict.fromkeys(player.reserve)
         for cell in cells_for(player.alhambra, tile, rule)
-    ]
+    ])
 
 
-def legal_removals(state: GameState) -> list[MoveToReserve]:
+def legal_removals(state: GameState) -> Choices:
     seat, player = _redesigner(state)
-    return [MoveToReserve(seat, cell) for cell in removable_cells(player.alhambra)]
+    return Choices([(MoveToReserve, (seat, cell)) for cell in removable_cells(player.alhambra)])
 
 
-def legal_swaps(state: GameState) -> list[Swap]:
+def legal_swaps(state: GameState) -> Choices:
     seat, player = _redesigner(state)
-    return [
-        Swap(seat, tile, cell)
+    return Choices([
+        (Swap, (seat, tile, cell))
         for tile in dict.fromkeys(player.reserve)
         for cell in swappable_cells(player.alhambra, tile)
-    ]
+    ])
 
 
-def legal_redesigns(state: GameState) -> list[Redesign]:
-    return [*legal_builds(state), *legal_removals(state), *legal_swaps(state)]
+def legal_redesigns(state: GameState) -> Choices:
+    return legal_builds(state) + legal_removals(state) + legal_swaps(state)
 
 
 def _redesigner(state: GameState) -> tuple[int, Player]:

@@ -1,12 +1,16 @@
 """Random games: a seeded random player, and whole games played by it (``alhambra simulate``).
 
-The random player decides the way a person would, from the top down: first a kind of action,
-uniformly among the kinds open to it (take money, buy, redesign, decline the extra action);
-for a redesign, which of the three (T5); then one action of that kind, uniformly. Tile
-placements and reveals are picked uniformly among all of them. Choosing the kind first keeps
-games close to real ones (uniform over every action, the many possible redesigns would crowd
-out the rest) and lets the player list only the kind it chose. Every action it plays is one
-:func:`legal_actions` lists (the tests check it).
+The random player decides from the top down, the way a person does: first what kind of
+action (T2: take money, buy, redesign; or decline the extra action an exact payment allows),
+then which one of that kind, uniformly. The kinds are weighted: taking money, buying and
+declining equally, redesigning a quarter as often (so about one action in ten when all are
+open). Redesigns are occasional in real games; with all kinds equal, a third of the turns
+would shuffle tiles between Alhambra and reserve and games would run twice as long. A
+redesign is one of the three (T5) chosen uniformly among those open; placements and reveals
+are chosen uniformly among all of them.
+
+Every action it plays is one :func:`legal_actions` lists (the tests check it); it only lists
+the kind it chose, and builds the one action it picks (:class:`Choices`).
 """
 
 from __future__ import annotations
@@ -16,11 +20,12 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from calculator.engine.actions import Action, EndTurn, Pass
+from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import apply, legal_actions, new_game
 from calculator.engine.money import legal_takes
+from calculator.engine.placement import legal_placements
 from calculator.engine.purchase import legal_buys
 from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
 from calculator.engine.state import GameState, Options
@@ -29,32 +34,34 @@ NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
 Lister = Callable[[GameState], Sequence[Action]]
 
+REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
+WEIGHTS: Final[dict[str, int]] = {"take money": 4, "buy": 4, "redesign": 1, "decline": 4}
+
 
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A legal action chosen at random (see the module's docstring for how)."""
-    if state.turn.phase != "action":
-        return rng.choice(legal_actions(state))
+    phase = state.turn.phase
+    if phase in ("placement", "final_placement"):
+        return rng.choice(legal_placements(state))
+    if phase != "action":
+        return rng.choice(legal_actions(state))  # the table reveals a draw
     seat = state.turn.player
     assert seat is not None
-    kinds: list[Lister | list[Lister]] = [
-        legal_takes,
-        legal_buys,
-        [legal_builds, legal_removals, legal_swaps],
-    ]
+    kinds: dict[str, Sequence[Lister]] = {
+        "take money": (legal_takes,),
+        "buy": (legal_buys,),
+        "redesign": REDESIGNS,
+    }
     if state.turn.extra_action:
-        kinds.append(lambda _: [EndTurn(seat)])
+        kinds["decline"] = (lambda _: Choices([(EndTurn, (seat,))]),)
     while kinds:
-        kind = kinds[rng.randrange(len(kinds))]
-        if isinstance(kind, list):  # a redesign: which of the three, then which one
-            lister = kind.pop(rng.randrange(len(kind)))
-            if not kind:
-                kinds.remove(kind)
-        else:
-            lister = kind
-            kinds.remove(kind)
-        actions = lister(state)
-        if actions:
-            return rng.choice(actions)
+        names = list(kinds)
+        kind = rng.choices(names, [WEIGHTS[name] for name in names])[0]
+        listers = list(kinds.pop(kind))
+        while listers:
+            actions = listers.pop(rng.randrange(len(listers)))(state)
+            if actions:
+                return rng.choice(actions)
     return Pass(seat)
 
 
