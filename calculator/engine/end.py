@@ -9,21 +9,23 @@ A scoring round called by the same refill has been scored before (see :mod:`refi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from calculator.core.scoring import winners
 from calculator.engine.draws import Outcome, Step
 from calculator.engine.events import Event, GameEnded, MarketTileAwarded
 from calculator.engine.rounds import score
-from calculator.engine.state import Award, GameState, evolve, slot_currency
+from calculator.engine.state import Award, GameState, Player, evolve, slot_currency
 
 FINAL_ROUND = 3
 
 
-def receiver(state: GameState, slot: int) -> int | None:
+def receiver(players: Sequence[Player], slot: int) -> int | None:
     """T9: who gets the tile left in ``slot``: the single player holding most of its currency."""
     currency = slot_currency(slot)
     held = [
         sum(card.value for card in player.hand if card.currency is currency)
-        for player in state.players
+        for player in players
     ]
     most = max(held)
     if most == 0 or held.count(most) > 1:
@@ -42,7 +44,7 @@ def award_market(state: GameState) -> Outcome:
     for slot, tile in enumerate(state.market, start=1):
         if tile is None:
             continue
-        seat = receiver(state, slot)
+        seat = receiver(state.players, slot)
         events.append(MarketTileAwarded(slot, tile, seat))
         if seat is not None:
             market[slot - 1] = None

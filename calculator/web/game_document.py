@@ -14,9 +14,10 @@ from typing import Any, Final
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from calculator.core.alhambra import Alhambra
+from calculator.core.building import Violation
 from calculator.core.errors import PositionError
 from calculator.core.scoring import RoundScore, Score
-from calculator.core.tiles import BUILDINGS, CATALOG, Cell, Currency, Tile
+from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import CARD, MoneyCard, ScoringCard
@@ -31,6 +32,8 @@ from calculator.engine.state import (
     Turn,
     slot_currency,
 )
+from calculator.engine.table import Table, awards, scores, seats
+from calculator.engine.table import inconsistencies as table_inconsistencies
 
 VERSION: Final[int] = 1
 
@@ -551,3 +554,182 @@ def _dump_score(score: Score) -> dict[str, Any]:
             for majority in [score.majorities[building]]
         },
     }
+
+
+# --- a described table (POST /v1/table) ---------------------------------------------------------
+
+
+def _described_tile(value: Any) -> Tile:
+    """A tile as described at a table: with a price it must be a tile of the catalog (C1);
+    without, any walls are accepted."""
+    if "price" in value:
+        return _catalog_tile(value)
+    return Tile(Building(value["building"]), value["walls"])
+
+
+class DescribedTileField(fields.Field):
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Tile:
+        return _described_tile(value)
+
+
+class DescribedAlhambraField(fields.Field):
+    """An Alhambra as described at a table (``schemas/alhambra.json``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Alhambra:
+        pairs = []
+        problems: dict[int, list[str]] = {}
+        for index, placed in enumerate(value):
+            try:
+                pairs.append(((placed["x"], placed["y"]), _described_tile(placed)))
+            except ValidationError as error:
+                problems[index] = [str(error.messages[0])]
+        if problems:
+            raise ValidationError(problems)
+        try:
+            return Alhambra.of(pairs)
+        except PositionError as error:
+            raise ValidationError({error.index: [f"{error.rule}: {error.message}"]}) from None
+
+
+class TablePlayerSchema(Schema):
+    name = fields.String(required=True)
+    alhambra = DescribedAlhambraField(required=True)
+    reserve = fields.List(DescribedTileField(), load_default=list)
+    hand = fields.List(MoneyCardField(), load_default=list)
+    score = fields.Integer(strict=True, load_default=0)
+
+    @post_load
+    def player(self, data: dict[str, Any], **_: Any) -> Player:
+        return Player(
+            data["name"], data["alhambra"], tuple(data["reserve"]), tuple(data["hand"]),
+            data["score"],
+        )
+
+
+class TableDummySchema(Schema):
+    tiles = fields.List(DescribedTileField(), required=True)
+
+
+class TableSlotSchema(Schema):
+    slot = fields.Integer(required=True, strict=True)
+    tile = TileField(required=True, allow_none=True)
+
+
+class TableRequestSchema(Schema):
+    """``schemas/table-request.json``."""
+
+    players = fields.List(fields.Nested(TablePlayerSchema), required=True)
+    market = fields.List(fields.Nested(TableSlotSchema), load_default=list)
+    face_up = fields.List(MoneyCardField(), load_default=list)
+    dummy = fields.Nested(TableDummySchema, load_default=None)
+    round = fields.Integer(strict=True, load_default=None)
+    end_of_game = fields.Boolean(load_default=False)
+    rules = fields.Dict(load_default=dict)
+
+    @post_load
+    def table(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        market: list[Tile | None] = [None] * 4
+        for index, slot in enumerate(data["market"]):
+            if market[slot["slot"] - 1] is not None:
+                raise ValidationError({"market": {index: {"slot": [
+                    f"slot {slot['slot']} is described twice"
+                ]}}})
+            market[slot["slot"] - 1] = slot["tile"]
+        return {
+            "table": Table(
+                players=tuple(data["players"]),
+                market=tuple(market),
+                face_up=tuple(data["face_up"]),
+                dummy=None if data["dummy"] is None else tuple(data["dummy"]["tiles"]),
+                hole_rule=data["rules"].get("holes", "region"),
+            ),
+            "round": data["round"],
+            "end_of_game": data["end_of_game"],
+        }
+
+
+_TABLE_SCHEMA: Final = TableRequestSchema()
+
+
+def load_table(document: Any) -> dict[str, Any]:
+    """The table a ``POST /v1/table`` body describes, checked: it must be able to exist."""
+    try:
+        request: dict[str, Any] = _TABLE_SCHEMA.load(document)
+    except ValidationError as error:
+        raise DocumentError(_flatten(error.messages)) from None
+    problems = [
+        (_table_pointer(problem.where, document), problem.message)
+        for problem in table_inconsistencies(request["table"])
+    ]
+    if problems:
+        raise DocumentError(problems)
+    return request
+
+
+def _table_pointer(where: Path, document: Any) -> str:
+    head, *rest = where
+    if head == "market":
+        (slot_index,) = rest
+        index = next(
+            i for i, slot in enumerate(document["market"]) if slot["slot"] == slot_index + 1
+        )
+        return pointer("market", index, "tile")
+    if head == "dummy":
+        return pointer("dummy", "tiles", *rest)
+    if head == "face_up":
+        return pointer("face_up", *rest)
+    return _pointer_of(where, document)
+
+
+def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool) -> dict[str, Any]:
+    """``schemas/table-report.json``."""
+    report: dict[str, Any] = {
+        "players": [
+            {
+                "name": player.name,
+                "legal": not seat.violations,
+                "violations": [_dump_violation(v) for v in seat.violations],
+                "counts": {building.value: seat.counts[building] for building in BUILDINGS},
+                "wall": {
+                    "length": seat.wall.length,
+                    "segments": [
+                        {"x": cell[0], "y": cell[1], "side": side}
+                        for cell, side in seat.wall.segments
+                    ],
+                    "exact": seat.wall.exact,
+                },
+                "purchases": [
+                    {
+                        "slot": purchase.slot,
+                        "tile": dump_tile(purchase.tile),
+                        "exact": purchase.exact,
+                        "payments": [[dump_card(c) for c in p] for p in purchase.payments],
+                    }
+                    for purchase in seat.purchases
+                ],
+            }
+            for player, seat in zip(table.players, seats(table), strict=True)
+        ]
+    }
+    if scoring_round is not None:
+        names = tuple(player.name for player in table.players)
+        report["scores"] = dump_round_score(scores(table, scoring_round), names)
+    if end_of_game:
+        report["end_of_game"] = {
+            "market": [
+                {"slot": award.slot, "tile": dump_tile(award.tile), "player": award.player}
+                for award in awards(table)
+            ]
+        }
+    return report
+
+
+def _dump_violation(violation: Violation) -> dict[str, Any]:
+    document: dict[str, Any] = {
+        "rule": violation.rule,
+        "message": violation.message,
+        "cells": [{"x": x, "y": y} for x, y in violation.cells],
+    }
+    if violation.sides:
+        document["sides"] = [{"x": c[0], "y": c[1], "side": side} for c, side in violation.sides]
+    return document

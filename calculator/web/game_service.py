@@ -22,8 +22,10 @@ from calculator.web.game_document import (
     dump_action,
     dump_event,
     dump_state,
+    dump_table_report,
     load_action,
     load_state,
+    load_table,
 )
 
 SEEDS: Final[int] = 2**53
@@ -127,3 +129,16 @@ def _actions(documents: list[Any]) -> list[Action]:
     if problems:
         raise InvalidRequest(problems)
     return loaded
+
+
+def table(body: Any) -> dict[str, Any]:
+    """``POST /v1/table``: a described table evaluated at once (B2-B5, M1, W1-W3, T4; M1-M5
+    with a round; T9 on request)."""
+    request_contract("table-request.json").check(body)
+    try:
+        request = load_table(body)
+    except DocumentError as error:
+        raise InvalidRequest(
+            [FieldError(where, message) for where, message in error.problems]
+        ) from None
+    return dump_table_report(request["table"], request["round"], request["end_of_game"])

@@ -3,6 +3,7 @@
     POST /v1/games                 set up a game
     POST /v1/games/legal-actions   who acts now, and every legal action
     POST /v1/games/advance         apply actions, then everything automatic
+    POST /v1/table                 a described table evaluated at once
 
 Stateless: the client sends the state with every request.
 """
@@ -37,3 +38,4 @@ def _operation(path: str, operate: Callable[[Any], dict[str, Any]], name: str) -
 _operation("/games", game_service.new_game, "new_game")
 _operation("/games/legal-actions", game_service.legal_actions, "legal_actions")
 _operation("/games/advance", game_service.advance, "advance")
+_operation("/table", game_service.table, "table")
