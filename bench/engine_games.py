@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from calculator.engine import apply, legal_actions, new_game  # noqa: E402
-from calculator.engine.simulate import NAMES, play_random_game  # noqa: E402
+from calculator.engine import apply, legal_actions, new_game
+from calculator.engine.simulate import NAMES, play_random_game
 
 PLAYERS = 4
 

@@ -71,8 +71,10 @@ def main() -> None:
         record = transcript(players, seed)
         write(record, path)
         assert json.loads(path.read_text("utf-8")) == record
-        print(f"{path.relative_to(ROOT)}: {len(record['steps'])} actions, "
-              f"winners {record['final']['winners']}")
+        print(
+            f"{path.relative_to(ROOT)}: {len(record['steps'])} actions, "
+            f"winners {record['final']['winners']}"
+        )
 
 
 if __name__ == "__main__":

@@ -20,7 +20,9 @@ from calculator.engine.events import Event
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
 
-def game(players: int = 3, seed: int = 7, mode: str = "digital", start: int | None = 0) -> GameState:
+def game(
+    players: int = 3, seed: int = 7, mode: str = "digital", start: int | None = 0
+) -> GameState:
     return new_game(list(NAMES[:players]), seed, start, Options(mode=mode))  # type: ignore[arg-type]
 
 
@@ -36,7 +38,8 @@ def cards(*specs: str) -> tuple[MoneyCard, ...]:
 def tile(building: str, price: int, walls: str | None = None) -> Tile:
     """The catalog tile of that building and price (and walls, where the price is not unique)."""
     matches = [
-        t for t in CATALOG
+        t
+        for t in CATALOG
         if t.building == Building(building) and t.price == price and walls in (None, t.walls)
     ]
     assert len(matches) == 1, f"{building} {price} {walls}: {len(matches)} tiles"

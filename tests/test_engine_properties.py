@@ -61,7 +61,7 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[Action]:
     yield RevealMoney(rng.choice(every_card))
     yield RevealScoringCard(rng.choice((1, 2)))
     for _ in range(4):
-        pool = list(state.face_up) + [rng.choice(every_card)]
+        pool = [*list(state.face_up), rng.choice(every_card)]
         yield TakeMoney(seat, tuple(sorted(rng.sample(pool, rng.randint(1, min(4, len(pool)))))))
     for slot in range(1, 5):
         if player.hand:
@@ -71,17 +71,17 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[Action]:
     yield Pass(seat)
     alhambra = player.alhambra
     frontier = sorted(alhambra.frontier())
-    cells = sampled(frontier, 4, rng) + [(rng.randint(-6, 6), rng.randint(-6, 6))]
+    cells = [*sampled(frontier, 4, rng), (rng.randint(-6, 6), rng.randint(-6, 6))]
     built = sorted(alhambra.tiles)
-    for cell in sampled(built, 3, rng) + [(9, 9)]:
+    for cell in [*sampled(built, 3, rng), (9, 9)]:
         yield MoveToReserve(seat, cell)
     waiting = list(state.turn.bought) + [a.tile for a in state.turn.awarded]
-    for tile in sampled(list(player.reserve), 2, rng) + [rng.choice(CATALOG)]:
+    for tile in [*sampled(list(player.reserve), 2, rng), rng.choice(CATALOG)]:
         for cell in cells:
             yield BuildFromReserve(seat, tile, cell)
         for cell in sampled(built, 2, rng):
             yield Swap(seat, tile, cell)
-    for tile in waiting + [rng.choice(CATALOG)]:
+    for tile in [*waiting, rng.choice(CATALOG)]:
         for cell in cells:
             yield PlaceTile(seat, tile, cell)
         yield ReserveTile(seat, tile)
@@ -109,7 +109,8 @@ def check_listing(state: GameState, rng: random.Random) -> None:
             continue
         assert isinstance(action, Buy), f"accepted but not listed: {action}"
         assert any(
-            isinstance(other, Buy) and other.slot == action.slot
+            isinstance(other, Buy)
+            and other.slot == action.slot
             and contains(action.payment, other.payment)
             for other in listed
         ), f"accepted but no listed payment within it: {action}"
@@ -188,8 +189,10 @@ def test_every_alhambra_tile_is_walkable_in_finished_games():
             for side, other in neighbours(cell):
                 opposite = {"N": "S", "S": "N", "E": "W", "W": "E"}[side]
                 if (
-                    other in tiles and other not in seen
-                    and not tiles[cell].has_wall(side) and not tiles[other].has_wall(opposite)
+                    other in tiles
+                    and other not in seen
+                    and not tiles[cell].has_wall(side)
+                    and not tiles[other].has_wall(opposite)
                 ):
                     seen.add(other)
                     stack.append(other)

@@ -28,8 +28,11 @@ def imported(path: Path) -> set[str]:
 @pytest.mark.parametrize("package", ["core", "engine"])
 def test_the_package_imports_no_web_or_wire_library(package):
     for path in sorted((PACKAGE / package).glob("*.py")):
-        bad = {name for name in imported(path) if name.split(".")[0] in FORBIDDEN
-               or name.startswith("calculator.web")}
+        bad = {
+            name
+            for name in imported(path)
+            if name.split(".")[0] in FORBIDDEN or name.startswith("calculator.web")
+        }
         assert not bad, f"{path.name} imports {bad}"
 
 
@@ -38,5 +41,7 @@ def test_importing_the_engine_loads_no_web_or_wire_library():
         "import sys, calculator.engine, calculator.engine.simulate, calculator.engine.consistency\n"
         f"print(sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}))"
     )
-    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
     assert loaded.stdout.strip() == "[]"

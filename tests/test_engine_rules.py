@@ -204,8 +204,11 @@ def test_t3_the_listed_takes_are_exactly_the_legal_ones():
     state = with_face_up(game(3), cards("denar 2", "denar 2", "dirham 3", "florin 9"))
     takes = {action.cards for action in legal_actions(state) if isinstance(action, TakeMoney)}
     assert takes == {
-        cards("denar 2"), cards("dirham 3"), cards("florin 9"),
-        cards("denar 2", "denar 2"), cards("denar 2", "dirham 3"),
+        cards("denar 2"),
+        cards("dirham 3"),
+        cards("florin 9"),
+        cards("denar 2", "denar 2"),
+        cards("denar 2", "dirham 3"),
     }
 
 
@@ -345,7 +348,7 @@ def test_t5_a_build_must_keep_the_alhambra_legal():
 
 
 def test_t5_a_tile_moves_from_the_alhambra_to_the_reserve():
-    state, events = apply(redesigning(), MoveToReserve(0, (2, 0)))
+    state, _events = apply(redesigning(), MoveToReserve(0, (2, 0)))
     assert (2, 0) not in state.players[0].alhambra
     assert tile("arcades", 10) in state.players[0].reserve
 
@@ -420,7 +423,9 @@ def test_t6_the_actions_are_over_once_placing_begins():
 
 def test_t6_bought_tiles_are_placed_in_any_order():
     state = bought_two()
-    assert {a.tile for a in legal_actions(state) if isinstance(a, ReserveTile)} == set(PAVILIONS[:2])
+    assert {a.tile for a in legal_actions(state) if isinstance(a, ReserveTile)} == set(
+        PAVILIONS[:2]
+    )
     state, _ = apply(state, ReserveTile(0, PAVILIONS[1]))  # the second one first
     assert state.turn.phase == "placement" and state.turn.bought == (PAVILIONS[0],)
     cell = next(a.cell for a in legal_actions(state) if isinstance(a, PlaceTile))
@@ -474,7 +479,10 @@ def test_t7_the_market_is_refilled_in_slot_order():
     bag_top = state.bag[:2]
     state, _ = play(state, Buy(0, 3, cards("denar 5")), Buy(0, 1, cards("florin 3")), EndTurn(0))
     state, events = play(state, ReserveTile(0, PAVILIONS[2]), ReserveTile(0, PAVILIONS[0]))
-    assert of_type(events, MarketFilled) == [MarketFilled(1, bag_top[0]), MarketFilled(3, bag_top[1])]
+    assert of_type(events, MarketFilled) == [
+        MarketFilled(1, bag_top[0]),
+        MarketFilled(3, bag_top[1]),
+    ]
 
 
 def test_t7_the_face_up_money_goes_back_to_four():
@@ -493,9 +501,9 @@ def test_t7_an_empty_pile_is_replaced_by_the_shuffled_discard():
     rest = tuple(card for card in pile[:-1] if isinstance(card, MoneyCard))
     scoring = [card for card in pile if isinstance(card, ScoringCard)]
     # the pile is down to one card; the rest was spent (discarded); the scoring cards were scored
-    state = checked(replace(
-        state, pile=(last,), discard=rest, rounds_scored=tuple(c.round for c in scoring)
-    ))
+    state = checked(
+        replace(state, pile=(last,), discard=rest, rounds_scored=tuple(c.round for c in scoring))
+    )
     before = money_in(state)
     state, events = apply(state, TakeMoney(0, cards("denar 2", "dirham 3")))
     assert of_type(events, DiscardReshuffled) == [DiscardReshuffled(len(rest))]
@@ -510,21 +518,27 @@ def test_t8_a_scoring_card_drawn_mid_refill_is_scored_after_the_refill():
     state = with_pile_top(state, [first, SCORING_CARDS[0], second])
     state, events = apply(state, TakeMoney(0, cards("denar 2", "dirham 3")))
     kinds = [type(event) for event in events]
-    assert kinds[kinds.index(MoneyDrawn):] == [
-        MoneyDrawn, ScoringCardRevealed, MoneyDrawn, RoundScored, TurnStarted,
+    assert kinds[kinds.index(MoneyDrawn) :] == [
+        MoneyDrawn,
+        ScoringCardRevealed,
+        MoneyDrawn,
+        RoundScored,
+        TurnStarted,
     ]
     assert state.face_up[-2:] == (first, second) and state.rounds_scored == (1,)
 
 
 def test_t8_a_round_adds_each_players_points_to_their_total():
-    state = with_alhambra(game(3), 1, [((1, 0), tile("tower", 11, "")), ((0, 1), tile("garden", 10, ""))])
+    state = with_alhambra(
+        game(3), 1, [((1, 0), tile("tower", 11, "")), ((0, 1), tile("garden", 10, ""))]
+    )
     state = with_scores(state, [5, 6, 7])
     state = with_pile_top(with_face_up(state, FACE_UP), [SCORING_CARDS[0]])
     state, events = apply(state, TakeMoney(0, cards("florin 9")))
     scored = of_type(events, RoundScored)[0]
-    tower_and_garden = score_round(1, [
-        Holding({}), Holding({Building.TOWER: 1, Building.GARDEN: 1}), Holding({})
-    ])
+    tower_and_garden = score_round(
+        1, [Holding({}), Holding({Building.TOWER: 1, Building.GARDEN: 1}), Holding({})]
+    )
     assert scored.result == tower_and_garden
     assert [p.score for p in state.players] == [5, 6 + 6 + 5, 7] == list(scored.totals)
 
@@ -551,7 +565,8 @@ def test_d2_the_dummy_draws_a_third_of_the_bag_right_after_round_2():
 def test_d3_the_dummy_takes_part_in_majorities_but_scores_no_walls():
     state = with_pile_top(with_face_up(game(2), FACE_UP), [SCORING_CARDS[0]])
     towers = [
-        t for t in state.bag + state.dummy
+        t
+        for t in state.bag + state.dummy
         if t.building == Building.TOWER and t != tile("tower", 11, "")
     ][:3]
     state = with_dummy(with_alhambra(state, 0, [((1, 0), tile("tower", 11, ""))]), towers)
@@ -577,7 +592,9 @@ def ending(*, hands: dict[int, tuple[MoneyCard, ...]] | None = None) -> GameStat
 
 
 def test_t9_the_game_ends_when_the_bag_cannot_fill_the_market():
-    state, _ = play(ending(), Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0]))
+    state, _ = play(
+        ending(), Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
+    )
     assert state.over and state.turn.phase == "over" and state.rounds_scored[-1] == 3
 
 
@@ -598,7 +615,9 @@ def test_t9_market_tiles_go_to_the_most_money_in_their_currency():
         2: cards("dirham 1", "denar 2", "dirham 8", "florin 1"),
     }
     state = ending(hands=hands)
-    state, events = play(state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0]))
+    state, events = play(
+        state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
+    )
     awards = {e.slot: e.player for e in of_type(events, MarketTileAwarded)}
     # slot 2 (dirham): 9 against 9, a tie: stays; slot 3 (denar): 2 against 2: stays;
     # slot 4 (ducat): seat 1 holds 5, nobody else any
@@ -608,7 +627,9 @@ def test_t9_market_tiles_go_to_the_most_money_in_their_currency():
 
 def test_t9_a_tile_nobody_holds_money_for_stays():
     state = ending(hands={1: cards("florin 9"), 2: cards("florin 8")})
-    state, events = play(state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0]))
+    state, events = play(
+        state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
+    )
     assert all(e.player is None for e in of_type(events, MarketTileAwarded))
     assert state.over
 
@@ -641,20 +662,26 @@ def test_t9_a_round_called_by_the_same_refill_is_scored_first():
 
 def test_m6_equal_totals_share_the_win():
     state = with_scores(ending(), [30, 30, 12])
-    state, events = play(state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0]))
+    state, events = play(
+        state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
+    )
     assert state.over and state.winners == (0, 1)
     assert of_type(events, GameEnded) == [GameEnded((0, 1), (30, 30, 12))]
 
 
 def test_d3_the_dummy_never_wins():
     state = with_hand(with_market(game(2), PAVILIONS), 0, cards("florin 3"))
-    state = with_bag(with_hand(state, 1, ()), [])  # everything else went to the dummy, who now holds 50 tiles
+    state = with_bag(
+        with_hand(state, 1, ()), []
+    )  # everything else went to the dummy, who now holds 50 tiles
     state, _ = play(state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0]))
     assert state.over and set(state.winners) <= {0, 1}
 
 
 def test_t9_after_the_end_nothing_more_happens():
-    state, _ = play(ending(), Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0]))
+    state, _ = play(
+        ending(), Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
+    )
     assert legal_actions(state) == []
     with pytest.raises(GameOver):
         apply(state, Pass(1))

@@ -136,19 +136,23 @@ def _empty_slot_1(state: GameState) -> GameState:
     """The refill after a turn: slot 1 is empty (its tile back in the bag), a tile is due."""
     gone = state.market[0]
     assert gone is not None
-    return checked(replace(
-        state,
-        market=(None, *state.market[1:]),
-        bag=(*state.bag, gone),
-        turn=replace(state.turn, phase="refill"),
-    ))
+    return checked(
+        replace(
+            state,
+            market=(None, *state.market[1:]),
+            bag=(*state.bag, gone),
+            turn=replace(state.turn, phase="refill"),
+        )
+    )
 
 
 def _take_all_face_up(state: GameState) -> GameState:
     """Move the face-up cards to the discard: the refill must draw four cards."""
-    return checked(replace(
-        state,
-        discard=state.discard + state.face_up,
-        face_up=(),
-        turn=replace(state.turn, phase="refill"),
-    ))
+    return checked(
+        replace(
+            state,
+            discard=state.discard + state.face_up,
+            face_up=(),
+            turn=replace(state.turn, phase="refill"),
+        )
+    )

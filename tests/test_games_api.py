@@ -108,22 +108,28 @@ def test_an_illegal_action_is_a_409_naming_the_rule_and_nothing_is_applied(clien
     state = new_game(client)
     seat = state["turn"]["player"]
     take = {"type": "take_money", "player": seat, "cards": [state["money"]["face_up"][0]]}
-    greedy = {"type": "take_money", "player": seat, "cards": [{"currency": "florin", "value": 9}] * 2}
-    problem = post(
-        client, "/v1/games/advance", {"state": state, "actions": [take, greedy]}, 409
-    )
+    greedy = {
+        "type": "take_money",
+        "player": seat,
+        "cards": [{"currency": "florin", "value": 9}] * 2,
+    }
+    problem = post(client, "/v1/games/advance", {"state": state, "actions": [take, greedy]}, 409)
     assert problem["rule"] == "T2" and problem["type"].endswith("not-your-turn")
     assert problem["errors"][0]["pointer"] == "/actions/1"
     problem = post(client, "/v1/games/advance", {"state": state, "actions": [greedy]}, 409)
     assert problem["rule"] == "T3" and problem["title"] == "Illegal action"
-    assert problem["errors"] == [{"pointer": "/actions/0", "message": problem["errors"][0]["message"]}]
+    assert problem["errors"] == [
+        {"pointer": "/actions/0", "message": problem["errors"][0]["message"]}
+    ]
 
 
 def test_a_malformed_action_is_a_422_pointing_into_it(client):
     state = new_game(client)
     problem = post(
-        client, "/v1/games/advance",
-        {"state": state, "actions": [{"type": "buy", "player": 0, "slot": 5, "payment": []}]}, 422,
+        client,
+        "/v1/games/advance",
+        {"state": state, "actions": [{"type": "buy", "player": 0, "slot": 5, "payment": []}]},
+        422,
     )
     pointers = {error["pointer"] for error in problem["errors"]}
     assert "/actions/0/slot" in pointers or "/actions/0/payment" in pointers
@@ -147,8 +153,10 @@ def inconsistent(state: dict[str, Any], change) -> dict[str, Any]:
     [
         (lambda s: s["bag"].append(s["bag"][0]), "/state/bag/50"),
         (lambda s: s["bag"].pop(), "/state/bag"),
-        (lambda s: s["players"][1]["hand"].extend([s["money"]["face_up"][0]] * 3),
-         "/state/players/1/hand"),
+        (
+            lambda s: s["players"][1]["hand"].extend([s["money"]["face_up"][0]] * 3),
+            "/state/players/1/hand",
+        ),
         (lambda s: s["money"]["pile"].pop(0), "/state/money/pile"),
         (lambda s: s["market"][0].update(tile=None), "/state/market"),
         (lambda s: s["turn"].update(player=5), "/state/turn/player"),
@@ -192,8 +200,10 @@ def test_a_whole_game_through_the_api(client):
     assert {"round_scored", "game_ended", "dummy_drew"} <= kinds
     assert legal(client, state) == {"player": None, "phase": "over", "actions": []}
     problem = post(
-        client, "/v1/games/advance",
-        {"state": state, "actions": [{"type": "pass", "player": 0}]}, 409,
+        client,
+        "/v1/games/advance",
+        {"state": state, "actions": [{"type": "pass", "player": 0}]},
+        409,
     )
     assert problem["title"] == "Game over"
 
@@ -208,5 +218,7 @@ def test_a_table_game_through_the_api(client):
     assert answer["events"][0] == {"type": "money_dealt", "player": 0, "card": reveal["card"]}
     dealt = answer["state"]["players"][0]["hand"]
     assert dealt == [reveal["card"]] * 3
-    problem = post(client, "/v1/games/advance", {"state": answer["state"], "actions": [reveal]}, 409)
+    problem = post(
+        client, "/v1/games/advance", {"state": answer["state"], "actions": [reveal]}, 409
+    )
     assert problem["rule"] == "T7"  # all three florin 9 are out of the pile

@@ -97,16 +97,24 @@ def test_t9_where_the_market_tiles_would_go_at_the_end(client):
 @pytest.mark.parametrize(
     ("change", "pointer"),
     [
-        (lambda b: b["players"][1]["alhambra"].append({**GARDEN_10, "x": 0, "y": 1}),
-         "/players/1/alhambra/0"),
+        (
+            lambda b: b["players"][1]["alhambra"].append({**GARDEN_10, "x": 0, "y": 1}),
+            "/players/1/alhambra/0",
+        ),
         (lambda b: b["players"][0]["reserve"].extend([TOWER] * 10), "/players/0/reserve/10"),
         (lambda b: b["players"][1]["hand"].extend([florin(9)] * 2), "/players/1/hand/2"),
         (lambda b: b.update(face_up=[florin(5), florin(5)]), "/face_up/1"),
         (lambda b: b["market"].append({"slot": 1, "tile": None}), "/market/2/slot"),
-        (lambda b: b["players"][0]["alhambra"].append({**TOWER, "x": 1, "y": 0}),
-         "/players/0/alhambra/2"),
-        (lambda b: b["players"][0]["alhambra"].append({"building": "tower", "walls": "", "price": 5, "x": 3, "y": 3}),
-         "/players/0/alhambra/2"),
+        (
+            lambda b: b["players"][0]["alhambra"].append({**TOWER, "x": 1, "y": 0}),
+            "/players/0/alhambra/2",
+        ),
+        (
+            lambda b: b["players"][0]["alhambra"].append(
+                {"building": "tower", "walls": "", "price": 5, "x": 3, "y": 3}
+            ),
+            "/players/0/alhambra/2",
+        ),
     ],
 )
 def test_a_table_that_cannot_exist_is_a_422_with_pointers(client, change, pointer):

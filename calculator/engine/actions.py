@@ -125,7 +125,6 @@ PlayerAction = (
 Reveal = RevealTile | RevealMoney | RevealScoringCard
 Action = PlayerAction | Reveal
 
-REVEALS: Final[tuple[type, ...]] = (RevealTile, RevealMoney, RevealScoringCard)
 REDESIGNS: Final[tuple[type, ...]] = (BuildFromReserve, MoveToReserve, Swap)
 PLACEMENTS: Final[tuple[type, ...]] = (PlaceTile, ReserveTile, GiveToDummy)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Final
 
 from calculator.core.building import alhambra_violations
@@ -142,8 +143,8 @@ def _money(state: GameState) -> list[Inconsistency]:
                 Inconsistency(
                     where,
                     (
-                        f"one {card.describe()} too many: a game with {len(state.players)} players has "
-                        f"{copies} of each card ({'D1' if copies == 2 else 'C3'})"
+                        f"one {card.describe()} too many: a game with {len(state.players)} "
+                        f"players has {copies} of each card ({'D1' if copies == 2 else 'C3'})"
                     ),
                 )
             )
@@ -184,18 +185,15 @@ def _scoring_cards(state: GameState) -> list[Inconsistency]:
             found.append(
                 Inconsistency(
                     ("rounds_scored",),
-                    (
-                        f"scoring card {card.round} is in more than one place (pile, revealed, scored)"
-                    ),
+                    f"scoring card {card.round} is in more than one place (pile, revealed, scored)",
                 )
             )
         elif places[card.round] == 0 and not _before_piles(state):
             found.append(
                 Inconsistency(
                     ("pile",),
-                    (
-                        f"scoring card {card.round} is nowhere: it is in the pile until revealed (T1, T8)"
-                    ),
+                    f"scoring card {card.round} is nowhere: it is in the pile until "
+                    "revealed (T1, T8)",
                 )
             )
     scored = tuple(r for r in state.rounds_scored if r != FINAL_ROUND)
@@ -206,9 +204,8 @@ def _scoring_cards(state: GameState) -> list[Inconsistency]:
         found.append(
             Inconsistency(
                 ("rounds_scored",),
-                (
-                    "scoring card 1 lies above scoring card 2 (T1): rounds are revealed and scored in order"
-                ),
+                "scoring card 1 lies above scoring card 2 (T1): rounds are revealed and "
+                "scored in order",
             )
         )
     if (FINAL_ROUND in state.rounds_scored) != state.over:
@@ -373,7 +370,7 @@ def _setup(state: GameState) -> list[Inconsistency]:
             state.dummy is None or len(state.dummy) == SETUP_TILES,
         ),
     ]
-    for (_, before, _, done), (where, what, begun, _) in zip(stages, stages[1:]):
+    for (_, before, _, done), (where, what, begun, _) in pairwise(stages):
         if begun and not done:
             found.append(Inconsistency(where, f"{what} comes after {before} (T1)"))
     if filled != sorted(filled, reverse=True):

@@ -24,8 +24,7 @@ def receiver(players: Sequence[Player], slot: int) -> int | None:
     """T9: who gets the tile left in ``slot``: the single player holding most of its currency."""
     currency = slot_currency(slot)
     held = [
-        sum(card.value for card in player.hand if card.currency is currency)
-        for player in players
+        sum(card.value for card in player.hand if card.currency is currency) for player in players
     ]
     most = max(held)
     if most == 0 or held.count(most) > 1:

@@ -13,7 +13,6 @@ from calculator.engine import end, refill, setup
 from calculator.engine.actions import (
     PLACEMENTS,
     REDESIGNS,
-    REVEALS,
     Action,
     Buy,
     EndTurn,
@@ -31,7 +30,7 @@ from calculator.engine.money import legal_takes, take_money
 from calculator.engine.placement import legal_placements, place, placer
 from calculator.engine.purchase import buy, legal_buys
 from calculator.engine.redesign import legal_redesigns, redesign
-from calculator.engine.state import GameState, Options, evolve
+from calculator.engine.state import DEFAULT_OPTIONS, GameState, Options, evolve
 from calculator.engine.turn import actions_done
 
 
@@ -39,7 +38,7 @@ def new_game(
     names: list[str],
     seed: int = 0,
     start_player: int | None = None,
-    options: Options = Options(),
+    options: Options = DEFAULT_OPTIONS,
 ) -> GameState:
     """T1: a game set up and ready for its first turn (in table mode: for the first reveal)."""
     state, _ = settle(setup.initial_state(names, seed, start_player, options))
@@ -120,7 +119,7 @@ def apply(state: GameState, action: Action) -> Outcome:
     if state.over:
         raise GameOver("T9", "the game is over")
     step = next_step(state)
-    if isinstance(action, REVEALS):
+    if isinstance(action, RevealTile | RevealMoney | RevealScoringCard):
         if not isinstance(step, Draw):
             raise IllegalAction(
                 "T7",

@@ -17,14 +17,16 @@ SMALL_CHANGE: Final[int] = 5
 
 
 def legal_takes(state: GameState) -> Choices:
-    """Every distinct choice of face-up cards (copies of a card are alike)."""
+    """Every distinct choice of face-up cards (copies of a card are alike): each card alone,
+    then each set of two or more totalling at most 5 (so of cards worth at most 4)."""
     seat = state.turn.player
     assert seat is not None
     face_up = sorted(state.face_up)
-    choices: dict[tuple[MoneyCard, ...], None] = {}
-    for size in range(1, len(face_up) + 1):
-        for cards in combinations(face_up, size):
-            if size == 1 or total(cards) <= SMALL_CHANGE:
+    choices: dict[tuple[MoneyCard, ...], None] = {(card,): None for card in face_up}
+    small = [card for card in face_up if card.value < SMALL_CHANGE]
+    for size in range(2, len(small) + 1):
+        for cards in combinations(small, size):
+            if sum([card.value for card in cards]) <= SMALL_CHANGE:
                 choices[cards] = None
     return Choices([(TakeMoney, (seat, cards)) for cards in choices])
 

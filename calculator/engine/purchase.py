@@ -66,12 +66,14 @@ def legal_buys(state: GameState) -> Choices:
     seat = state.turn.player
     assert seat is not None
     hand = state.players[seat].hand
-    return Choices([
-        (Buy, (seat, slot, payment))
-        for slot, tile in enumerate(state.market, start=1)
-        if tile is not None and tile.price is not None
-        for payment in payments_for(hand, slot_currency(slot), tile.price)
-    ])
+    return Choices(
+        [
+            (Buy, (seat, slot, payment))
+            for slot, tile in enumerate(state.market, start=1)
+            if tile is not None and tile.price is not None
+            for payment in payments_for(hand, slot_currency(slot), tile.price)
+        ]
+    )
 
 
 def buy(state: GameState, action: Buy) -> tuple[GameState, list[Event]]:

@@ -105,11 +105,13 @@ def swappable_cells(alhambra: Alhambra, tile: Tile) -> list[Cell]:
 def legal_builds(state: GameState) -> Choices:
     seat, player = _redesigner(state)
     rule = state.options.hole_rule
-    return Choices([
-        (BuildFromReserve, (seat, tile, cell))
-        for tile in dict.fromkeys(player.reserve)
-        for cell in cells_for(player.alhambra, tile, rule)
-    ])
+    return Choices(
+        [
+            (BuildFromReserve, (seat, tile, cell))
+            for tile in dict.fromkeys(player.reserve)
+            for cell in cells_for(player.alhambra, tile, rule)
+        ]
+    )
 
 
 def legal_removals(state: GameState) -> Choices:
@@ -119,11 +121,13 @@ def legal_removals(state: GameState) -> Choices:
 
 def legal_swaps(state: GameState) -> Choices:
     seat, player = _redesigner(state)
-    return Choices([
-        (Swap, (seat, tile, cell))
-        for tile in dict.fromkeys(player.reserve)
-        for cell in swappable_cells(player.alhambra, tile)
-    ])
+    return Choices(
+        [
+            (Swap, (seat, tile, cell))
+            for tile in dict.fromkeys(player.reserve)
+            for cell in swappable_cells(player.alhambra, tile)
+        ]
+    )
 
 
 def legal_redesigns(state: GameState) -> Choices:

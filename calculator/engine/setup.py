@@ -28,7 +28,16 @@ from calculator.engine.draws import Draw, Outcome, Receive, Step, shuffler
 from calculator.engine.dummy import SETUP_TILES, receive_tile
 from calculator.engine.events import MoneyDealt, PilesFormed
 from calculator.engine.refill import filling, lay_out
-from calculator.engine.state import FACE_UP_MONEY, GameState, Options, Player, Turn, evolve, seated
+from calculator.engine.state import (
+    DEFAULT_OPTIONS,
+    FACE_UP_MONEY,
+    GameState,
+    Options,
+    Player,
+    Turn,
+    evolve,
+    seated,
+)
 from calculator.engine.turn import start_turn
 
 PLAYERS: Final[range] = range(2, 7)
@@ -42,7 +51,7 @@ def initial_state(
     names: list[str],
     seed: int = 0,
     start_player: int | None = None,
-    options: Options = Options(),
+    options: Options = DEFAULT_OPTIONS,
 ) -> GameState:
     """The components before any draw: shuffled in digital mode, unordered in table mode."""
     if len(names) not in PLAYERS:

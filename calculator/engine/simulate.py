@@ -28,7 +28,7 @@ from calculator.engine.money import legal_takes
 from calculator.engine.placement import legal_placements
 from calculator.engine.purchase import legal_buys
 from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
-from calculator.engine.state import GameState, Options
+from calculator.engine.state import DEFAULT_OPTIONS, GameState, Options
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
@@ -71,7 +71,7 @@ class PlayedGame:
     actions: int
 
 
-def play_random_game(players: int, seed: int, options: Options = Options()) -> PlayedGame:
+def play_random_game(players: int, seed: int, options: Options = DEFAULT_OPTIONS) -> PlayedGame:
     """A whole digital game between random players; the seed fixes both the deal and the play."""
     rng = random.Random(f"player/{seed}")
     state = new_game(list(NAMES[:players]), seed=seed, options=options)

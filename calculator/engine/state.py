@@ -51,6 +51,9 @@ class Options:
     hole_rule: HoleRule = "region"
 
 
+DEFAULT_OPTIONS: Final[Options] = Options()
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     name: str

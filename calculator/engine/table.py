@@ -123,7 +123,8 @@ def _tile_places(table: Table) -> list[tuple[Path, Tile]]:
     ]
     for seat, player in enumerate(table.players):
         places += [
-            (("players", seat, "alhambra", cell), tile) for cell, tile in player.alhambra.buildings()
+            (("players", seat, "alhambra", cell), tile)
+            for cell, tile in player.alhambra.buildings()
         ]
         places += [
             (("players", seat, "reserve", index), tile) for index, tile in enumerate(player.reserve)
@@ -142,16 +143,26 @@ def _tiles(table: Table) -> list[Inconsistency]:
         assert tile.building is not None
         per_building[tile.building] += 1
         if tile.price is not None and tile in seen:
-            found.append(Inconsistency(where, (
-                f"the {tile.building.value} of price {tile.price} is on the table twice: "
-                "every tile exists once (C1)"
-            )))
+            found.append(
+                Inconsistency(
+                    where,
+                    (
+                        f"the {tile.building.value} of price {tile.price} is on the table twice: "
+                        "every tile exists once (C1)"
+                    ),
+                )
+            )
         seen.add(tile)
         if per_building[tile.building] == CATALOG_COUNTS[tile.building] + 1:
-            found.append(Inconsistency(where, (
-                f"one {tile.building.value} too many: the game has "
-                f"{CATALOG_COUNTS[tile.building]} (C1)"
-            )))
+            found.append(
+                Inconsistency(
+                    where,
+                    (
+                        f"one {tile.building.value} too many: the game has "
+                        f"{CATALOG_COUNTS[tile.building]} (C1)"
+                    ),
+                )
+            )
         if number == len(CATALOG) + 1:
             found.append(Inconsistency(where, f"the game has {len(CATALOG)} tiles (C1)"))
     return found
@@ -172,10 +183,15 @@ def _money(table: Table) -> list[Inconsistency]:
     for where, card in places:
         counted[card] += 1
         if counted[card] == copies + 1:
-            found.append(Inconsistency(where, (
-                f"one {card.describe()} too many: there are {copies} of each card"
-                f"{' in a 2-player game (D1)' if copies == 2 else ' (C3)'}"
-            )))
+            found.append(
+                Inconsistency(
+                    where,
+                    (
+                        f"one {card.describe()} too many: there are {copies} of each card"
+                        f"{' in a 2-player game (D1)' if copies == 2 else ' (C3)'}"
+                    ),
+                )
+            )
     if len(table.face_up) > FACE_UP_MONEY:
         found.append(Inconsistency(("face_up",), f"{FACE_UP_MONEY} cards lie face up (T1)"))
     assert len(counted) <= len(CARD)

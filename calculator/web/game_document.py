@@ -68,7 +68,7 @@ _CARDS: Final[dict[tuple[str, int], MoneyCard]] = {
 # per-schema machinery would cost more than all the rest of a load.
 
 
-class TileField(fields.Field):
+class TileField(fields.Field):  # type: ignore[type-arg]
     """A tile of the catalog (C1): building, walls and price; loaded as the catalog's object."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Tile:
@@ -100,7 +100,7 @@ def dump_placed(cell: Cell, tile: Tile) -> dict[str, Any]:
     return {**dump_tile(tile), "x": cell[0], "y": cell[1]}
 
 
-class MoneyCardField(fields.Field):
+class MoneyCardField(fields.Field):  # type: ignore[type-arg]
     """A money card (C3): currency and value; loaded as the one shared card object."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> MoneyCard:
@@ -124,7 +124,7 @@ def dump_card(card: MoneyCard) -> dict[str, Any]:
     return {"currency": card.currency.value, "value": card.value}
 
 
-class PileCard(fields.Field):
+class PileCard(fields.Field):  # type: ignore[type-arg]
     """A card of the money pile: a money card, or ``{"scoring_card": 1}`` (T1)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Any:
@@ -140,7 +140,7 @@ class PileCard(fields.Field):
         return dump_card(value)
 
 
-class AlhambraField(fields.Field):
+class AlhambraField(fields.Field):  # type: ignore[type-arg]
     """An Alhambra: the placed tiles, the fountain excluded (it is always at (0, 0))."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Alhambra:
@@ -240,7 +240,17 @@ class TurnSchema(Schema):
 
     @post_load
     def turn(self, data: dict[str, Any], **_: Any) -> Turn:
-        return Turn(**{name: tuple(v) if isinstance(v, list) else v for name, v in data.items()})
+        return Turn(
+            player=data["player"],
+            phase=data["phase"],
+            number=data["number"],
+            buys=data["buys"],
+            extra_action=data["extra_action"],
+            bought=tuple(data["bought"]),
+            awarded=tuple(data["awarded"]),
+            scoring_due=tuple(data["scoring_due"]),
+            dummy_draws=data["dummy_draws"],
+        )
 
 
 class GameStateSchema(Schema):
@@ -315,7 +325,7 @@ def load_state(document: Any) -> GameState:
 
 def dump_state(state: GameState) -> dict[str, Any]:
     """The state document of ``state``; ``load_state(dump_state(s)) == s``."""
-    return _STATE_SCHEMA.dump(
+    return _STATE_SCHEMA.dump(  # type: ignore[no-any-return]
         {
             "version": VERSION,
             "options": state.options,
@@ -567,12 +577,12 @@ def _described_tile(value: Any) -> Tile:
     return Tile(Building(value["building"]), value["walls"])
 
 
-class DescribedTileField(fields.Field):
+class DescribedTileField(fields.Field):  # type: ignore[type-arg]
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Tile:
         return _described_tile(value)
 
 
-class DescribedAlhambraField(fields.Field):
+class DescribedAlhambraField(fields.Field):  # type: ignore[type-arg]
     """An Alhambra as described at a table (``schemas/alhambra.json``)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Alhambra:
@@ -601,7 +611,10 @@ class TablePlayerSchema(Schema):
     @post_load
     def player(self, data: dict[str, Any], **_: Any) -> Player:
         return Player(
-            data["name"], data["alhambra"], tuple(data["reserve"]), tuple(data["hand"]),
+            data["name"],
+            data["alhambra"],
+            tuple(data["reserve"]),
+            tuple(data["hand"]),
             data["score"],
         )
 
@@ -631,9 +644,9 @@ class TableRequestSchema(Schema):
         market: list[Tile | None] = [None] * 4
         for index, slot in enumerate(data["market"]):
             if market[slot["slot"] - 1] is not None:
-                raise ValidationError({"market": {index: {"slot": [
-                    f"slot {slot['slot']} is described twice"
-                ]}}})
+                raise ValidationError(
+                    {"market": {index: {"slot": [f"slot {slot['slot']} is described twice"]}}}
+                )
             market[slot["slot"] - 1] = slot["tile"]
         return {
             "table": Table(
@@ -671,7 +684,9 @@ def _table_pointer(where: Path, document: Any) -> str:
     if head == "market":
         (slot_index,) = rest
         index = next(
-            i for i, slot in enumerate(document["market"]) if slot["slot"] == slot_index + 1
+            i
+            for i, slot in enumerate(document["market"])
+            if slot["slot"] == int(slot_index) + 1  # type: ignore[arg-type]
         )
         return pointer("market", index, "tile")
     if head == "dummy":
