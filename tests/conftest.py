@@ -1,4 +1,9 @@
-"""Shared fixtures: the app and its test client (Flask tutorial style)."""
+"""Shared fixtures: the app and its test client (Flask tutorial style).
+
+The test client checks every response against the served OpenAPI document
+(``contract_check.py``): its status must be documented for the operation and its body must
+match the documented schema, so no test can see an answer the contract does not promise.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,14 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from calculator import create_app
+from tests.contract_check import ContractClient
 
 
 @pytest.fixture
 def app() -> Flask:
-    return create_app({"TESTING": True})
+    app = create_app({"TESTING": True})
+    app.test_client_class = ContractClient
+    return app
 
 
 @pytest.fixture

@@ -113,7 +113,7 @@ def test_t9_where_the_market_tiles_would_go_at_the_end(client):
             lambda b: b["players"][0]["alhambra"].append(
                 {"building": "tower", "walls": "", "price": 5, "x": 3, "y": 3}
             ),
-            "/players/0/alhambra/2",
+            "/players/0/alhambra/2/price",
         ),
     ],
 )

@@ -19,7 +19,9 @@ from typing import Any, TextIO
 from calculator.engine.simulate import simulate
 from calculator.web import game_service
 from calculator.web.app import DEFAULTS
-from calculator.web.errors import ApiProblem
+from calculator.web.body import parse_json
+from calculator.web.errors import ApiProblem, ContentTooLarge, problem_document
+from calculator.web.service import to_json
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,8 +68,8 @@ def run_play(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
     except OSError as error:
         print(f"alhambra: cannot read: {error.strerror or error}", file=sys.stderr)
         return 2
-    except ValueError as error:
-        print(f"alhambra: not JSON: {error}", file=sys.stderr)
+    except ApiProblem as problem:  # not JSON, or too large: what the API would answer
+        print(f"alhambra: {problem.detail}", file=sys.stderr)
         return 2
     if isinstance(state, dict) and "state" in state:
         state = state["state"]  # a response of the API, as saved
@@ -78,16 +80,12 @@ def run_play(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
     try:
         answer = game_service.advance({"state": state, "actions": actions})
     except ApiProblem as problem:
-        document = {
-            "type": problem.type,
-            "title": problem.title,
-            "status": problem.status,
-            "detail": problem.detail,
-            **problem.extra,
-        }
-        print(json.dumps(document, ensure_ascii=False), file=out)
+        document = problem_document(
+            problem.status, problem.title, problem.detail, problem.type, **problem.extra
+        )
+        print(to_json(document), file=out)
         return 1
-    print(json.dumps(answer, ensure_ascii=False, separators=(",", ":")), file=out)
+    print(to_json(answer), file=out)
     return 0
 
 
@@ -100,5 +98,5 @@ def _read_json(path: str) -> Any:
         with open(path, "rb") as file:
             raw = file.read(limit + 1)
     if len(raw) > limit:
-        raise ValueError(f"{path} is larger than {limit} bytes")
-    return json.loads(raw)
+        raise ContentTooLarge(f"{path} is larger than the limit of {limit} bytes")
+    return parse_json(raw)

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from calculator.web import games, health
+from calculator.web import docs, games, health, v1
 from calculator.web.errors import register_error_handlers
 
 DEFAULTS: dict[str, Any] = {
@@ -22,7 +22,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.compact = True  # type: ignore[attr-defined]
+    app.register_blueprint(v1.blueprint)
     app.register_blueprint(games.blueprint)
+    app.register_blueprint(docs.blueprint)
     app.register_blueprint(health.blueprint)
     register_error_handlers(app)
     return app

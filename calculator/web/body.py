@@ -11,11 +11,13 @@ from calculator.web.errors import MalformedBody, UnsupportedMediaType
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"the key {key!r} appears twice in one object")
-        result[key] = value
+    result = dict(pairs)  # built in C; the hook runs for every object of every body
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key!r} appears twice in one object")
+            seen.add(key)
     return result
 
 
@@ -39,7 +41,11 @@ def json_body(request: Request) -> Any:
         raise UnsupportedMediaType(
             f"send the body as application/json, not {request.mimetype or 'no media type'}"
         )
-    raw = request.get_data(cache=False)
+    return parse_json(request.get_data(cache=False))
+
+
+def parse_json(raw: bytes) -> Any:
+    """Strict JSON: UTF-8, no duplicate keys, no NaN or Infinity, bounded nesting (else 400)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

@@ -105,6 +105,11 @@ def _explain(error: ValidationError) -> Iterator[FieldError]:
         for name in sorted(set(error.instance) - allowed):
             yield FieldError(pointer(*where, name), f"{name!r} is not a member of this object")
         return
+    message = error.schema.get("errorMessage") if isinstance(error.schema, dict) else None
+    if error.validator in ("oneOf", "anyOf") and message:
+        # A choice between shapes explains itself better than any one branch's complaint.
+        yield FieldError(pointer(*where), message)
+        return
     if error.validator in ("oneOf", "anyOf") and error.context:
         # Report the problems of the alternative that came closest, not "none matched".
         by_branch: dict[int, list[ValidationError]] = {}
@@ -119,7 +124,6 @@ def _explain(error: ValidationError) -> Iterator[FieldError]:
         for sub in closest:
             yield from _explain(sub)
         return
-    message = error.schema.get("errorMessage") if isinstance(error.schema, dict) else None
     yield FieldError(pointer(*where), message or error.message)
 
 

@@ -57,6 +57,14 @@ class MalformedBody(ApiProblem):
     title = "Malformed JSON"
 
 
+class ContentTooLarge(ApiProblem):
+    """413 outside HTTP (the console script); over HTTP, Flask's size limit raises it."""
+
+    status = 413
+    type = "about:blank"
+    title = "Request Entity Too Large"
+
+
 class UnsupportedMediaType(ApiProblem):
     status = 415
     type = "about:blank"
@@ -68,9 +76,15 @@ def pointer(*parts: str | int) -> str:
     return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
 
 
+def problem_document(status: int, title: str, detail: str, type_: str = "about:blank",
+                     **extra: Any) -> dict[str, Any]:
+    """The RFC 9457 body (``schemas/problem.json``)."""
+    return {"type": type_, "title": title, "status": status, "detail": detail, **extra}
+
+
 def problem(status: int, title: str, detail: str, type_: str = "about:blank",
             **extra: Any) -> Response:
-    body = {"type": type_, "title": title, "status": status, "detail": detail, **extra}
+    body = problem_document(status, title, detail, type_, **extra)
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
 
 

@@ -14,10 +14,9 @@ from typing import Any, Final
 from marshmallow import Schema, ValidationError, fields, post_load, validate
 
 from calculator.core.alhambra import Alhambra
-from calculator.core.building import Violation
 from calculator.core.errors import PositionError
-from calculator.core.scoring import RoundScore, Score
-from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Currency, Tile
+from calculator.core.scoring import RoundScore
+from calculator.core.tiles import BUILDINGS, CATALOG, Cell, Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import CARD, MoneyCard, ScoringCard
@@ -34,6 +33,7 @@ from calculator.engine.state import (
 )
 from calculator.engine.table import Table, awards, scores, seats
 from calculator.engine.table import inconsistencies as table_inconsistencies
+from calculator.web import wire
 
 VERSION: Final[int] = 1
 
@@ -63,6 +63,7 @@ _CARDS: Final[dict[tuple[str, int], MoneyCard]] = {
 
 
 # --- the pieces ------------------------------------------------------------------------------
+# Integers are checked by the JSON Schema first; like it, they accept 3.0 for 3.
 # Tiles and cards are the leaves of every document (a state holds 54 tiles and up to 108 cards),
 # so they are fields that look the catalog's own objects up, not nested schemas: marshmallow's
 # per-schema machinery would cost more than all the rest of a load.
@@ -148,7 +149,7 @@ class AlhambraField(fields.Field):  # type: ignore[type-arg]
         problems: dict[int, list[str]] = {}
         for index, placed in enumerate(value):
             try:
-                pairs.append(((placed["x"], placed["y"]), _catalog_tile(placed)))
+                pairs.append(((int(placed["x"]), int(placed["y"])), _catalog_tile(placed)))
             except ValidationError as error:
                 problems[index] = [str(error.messages[0])]
             except (KeyError, TypeError):
@@ -172,7 +173,7 @@ class PlayerSchema(Schema):
     alhambra = AlhambraField(required=True)
     reserve = fields.List(TileField(), required=True)
     hand = fields.List(MoneyCardField(), required=True)
-    score = fields.Integer(required=True, strict=True)
+    score = fields.Integer(required=True)
 
     @post_load
     def player(self, data: dict[str, Any], **_: Any) -> Player:
@@ -197,8 +198,8 @@ class OptionsSchema(Schema):
 
 
 class RngSchema(Schema):
-    seed = fields.Integer(required=True, strict=True)
-    shuffles = fields.Integer(required=True, strict=True)
+    seed = fields.Integer(required=True)
+    shuffles = fields.Integer(required=True)
 
 
 class DummySchema(Schema):
@@ -206,7 +207,7 @@ class DummySchema(Schema):
 
 
 class MarketSlotSchema(Schema):
-    slot = fields.Integer(required=True, strict=True)
+    slot = fields.Integer(required=True)
     currency = fields.Enum(Currency, by_value=True, required=True)
     tile = TileField(required=True, allow_none=True)
 
@@ -218,8 +219,8 @@ class MoneySchema(Schema):
 
 
 class AwardSchema(Schema):
-    player = fields.Integer(required=True, strict=True)
-    slot = fields.Integer(required=True, strict=True)
+    player = fields.Integer(required=True)
+    slot = fields.Integer(required=True)
     tile = TileField(required=True)
 
     @post_load
@@ -228,15 +229,15 @@ class AwardSchema(Schema):
 
 
 class TurnSchema(Schema):
-    player = fields.Integer(required=True, strict=True, allow_none=True)
+    player = fields.Integer(required=True, allow_none=True)
     phase = fields.String(required=True, validate=validate.OneOf(PHASES))
-    number = fields.Integer(required=True, strict=True)
-    buys = fields.Integer(required=True, strict=True)
+    number = fields.Integer(required=True)
+    buys = fields.Integer(required=True)
     extra_action = fields.Boolean(required=True)
     bought = fields.List(TileField(), required=True)
     awarded = fields.List(fields.Nested(AwardSchema), required=True)
-    scoring_due = fields.List(fields.Integer(strict=True), required=True)
-    dummy_draws = fields.Integer(required=True, strict=True)
+    scoring_due = fields.List(fields.Integer(), required=True)
+    dummy_draws = fields.Integer(required=True)
 
     @post_load
     def turn(self, data: dict[str, Any], **_: Any) -> Turn:
@@ -256,7 +257,7 @@ class TurnSchema(Schema):
 class GameStateSchema(Schema):
     """The state document (``schemas/game-state.json``)."""
 
-    version = fields.Integer(required=True, strict=True, validate=validate.Equal(VERSION))
+    version = fields.Integer(required=True, validate=validate.Equal(VERSION))
     options = fields.Nested(OptionsSchema, required=True)
     rng = fields.Nested(RngSchema, required=True, allow_none=True)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
@@ -265,9 +266,9 @@ class GameStateSchema(Schema):
     money = fields.Nested(MoneySchema, required=True)
     bag = fields.List(TileField(), required=True)
     turn = fields.Nested(TurnSchema, required=True)
-    rounds_scored = fields.List(fields.Integer(strict=True), required=True)
+    rounds_scored = fields.List(fields.Integer(), required=True)
     over = fields.Boolean(required=True)
-    winners = fields.List(fields.Integer(strict=True), required=True)
+    winners = fields.List(fields.Integer(), required=True)
 
     @post_load
     def state(self, data: dict[str, Any], **_: Any) -> GameState:
@@ -398,15 +399,15 @@ class ActionSchema(Schema):
     """One action (``schemas/game-action.json``), loaded by its ``type``."""
 
     type = fields.String(required=True)
-    player = fields.Integer(strict=True)
+    player = fields.Integer()
     cards = fields.List(MoneyCardField())
     payment = fields.List(MoneyCardField())
-    slot = fields.Integer(strict=True)
+    slot = fields.Integer()
     tile = TileField()
     card = MoneyCardField()
-    x = fields.Integer(strict=True)
-    y = fields.Integer(strict=True)
-    round = fields.Integer(strict=True)
+    x = fields.Integer()
+    y = fields.Integer()
+    round = fields.Integer()
 
     @post_load
     def action(self, data: dict[str, Any], **_: Any) -> act.Action:
@@ -534,79 +535,27 @@ def dump_event(event: ev.Event) -> dict[str, Any]:
 
 
 def dump_round_score(result: RoundScore, names: tuple[str, ...]) -> dict[str, Any]:
-    """A round's scores in the shape of the ``POST /v1/scores`` response (API.md)."""
-    document: dict[str, Any] = {
-        "round": result.scoring_round,
-        "players": [
-            {"name": name, **_dump_score(score)}
-            for name, score in zip(names, result.players, strict=True)
-        ],
-    }
-    if result.dummy is not None:
-        dummy = _dump_score(result.dummy)
-        del dummy["wall"]
-        document["dummy"] = dummy
-    return document
-
-
-def _dump_score(score: Score) -> dict[str, Any]:
-    return {
-        "points": score.points,
-        "wall": score.wall,
-        "majorities": {
-            building.value: {
-                "count": majority.count,
-                "place": majority.place,
-                "shared_with": majority.shared_with,
-                "points": majority.points,
-            }
-            for building in BUILDINGS
-            for majority in [score.majorities[building]]
-        },
-    }
+    """A round's scores as ``POST /v1/scores`` gives them (``schemas/round-score.json``)."""
+    return wire.round_score(result, names, [{}] * len(names))
 
 
 # --- a described table (POST /v1/table) ---------------------------------------------------------
 
 
-def _described_tile(value: Any) -> Tile:
-    """A tile as described at a table: with a price it must be a tile of the catalog (C1);
-    without, any walls are accepted."""
-    if "price" in value:
-        return _catalog_tile(value)
-    return Tile(Building(value["building"]), value["walls"])
-
-
 class DescribedTileField(fields.Field):  # type: ignore[type-arg]
+    """A tile as described at a table: with a price it must be a tile of the catalog (C1);
+    without, any walls are accepted (the v1 API's reading, :func:`wire.tile_of`)."""
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Tile:
-        return _described_tile(value)
-
-
-class DescribedAlhambraField(fields.Field):  # type: ignore[type-arg]
-    """An Alhambra as described at a table (``schemas/alhambra.json``)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Alhambra:
-        pairs = []
-        problems: dict[int, list[str]] = {}
-        for index, placed in enumerate(value):
-            try:
-                pairs.append(((placed["x"], placed["y"]), _described_tile(placed)))
-            except ValidationError as error:
-                problems[index] = [str(error.messages[0])]
-        if problems:
-            raise ValidationError(problems)
-        try:
-            return Alhambra.of(pairs)
-        except PositionError as error:
-            raise ValidationError({error.index: [f"{error.rule}: {error.message}"]}) from None
+        return wire.tile_of(value)
 
 
 class TablePlayerSchema(Schema):
     name = fields.String(required=True)
-    alhambra = DescribedAlhambraField(required=True)
+    alhambra = wire.AlhambraField(required=True)
     reserve = fields.List(DescribedTileField(), load_default=list)
     hand = fields.List(MoneyCardField(), load_default=list)
-    score = fields.Integer(strict=True, load_default=0)
+    score = fields.Integer(load_default=0)
 
     @post_load
     def player(self, data: dict[str, Any], **_: Any) -> Player:
@@ -624,7 +573,7 @@ class TableDummySchema(Schema):
 
 
 class TableSlotSchema(Schema):
-    slot = fields.Integer(required=True, strict=True)
+    slot = fields.Integer(required=True)
     tile = TileField(required=True, allow_none=True)
 
 
@@ -635,7 +584,7 @@ class TableRequestSchema(Schema):
     market = fields.List(fields.Nested(TableSlotSchema), load_default=list)
     face_up = fields.List(MoneyCardField(), load_default=list)
     dummy = fields.Nested(TableDummySchema, load_default=None)
-    round = fields.Integer(strict=True, load_default=None)
+    round = fields.Integer(load_default=None)
     end_of_game = fields.Boolean(load_default=False)
     rules = fields.Dict(load_default=dict)
 
@@ -697,20 +646,17 @@ def _table_pointer(where: Path, document: Any) -> str:
 
 
 def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool) -> dict[str, Any]:
-    """``schemas/table-report.json``."""
+    """``schemas/table-report.json``; violations, walls and scores as the v1 API gives them."""
+    evaluated = seats(table)
     report: dict[str, Any] = {
         "players": [
             {
                 "name": player.name,
-                "legal": not seat.violations,
-                "violations": [_dump_violation(v) for v in seat.violations],
+                **wire.verdict(seat.violations),
                 "counts": {building.value: seat.counts[building] for building in BUILDINGS},
                 "wall": {
                     "length": seat.wall.length,
-                    "segments": [
-                        {"x": cell[0], "y": cell[1], "side": side}
-                        for cell, side in seat.wall.segments
-                    ],
+                    "segments": wire.SEGMENTS.dump(seat.wall.segments),
                     "exact": seat.wall.exact,
                 },
                 "purchases": [
@@ -723,12 +669,15 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
                     for purchase in seat.purchases
                 ],
             }
-            for player, seat in zip(table.players, seats(table), strict=True)
+            for player, seat in zip(table.players, evaluated, strict=True)
         ]
     }
     if scoring_round is not None:
-        names = tuple(player.name for player in table.players)
-        report["scores"] = dump_round_score(scores(table, scoring_round), names)
+        extras = [
+            {"wall_exact": seat.wall.exact, **wire.verdict(seat.violations)} for seat in evaluated
+        ]
+        names = [player.name for player in table.players]
+        report["scores"] = wire.round_score(scores(table, scoring_round), names, extras)
     if end_of_game:
         report["end_of_game"] = {
             "market": [
@@ -737,14 +686,3 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
             ]
         }
     return report
-
-
-def _dump_violation(violation: Violation) -> dict[str, Any]:
-    document: dict[str, Any] = {
-        "rule": violation.rule,
-        "message": violation.message,
-        "cells": [{"x": x, "y": y} for x, y in violation.cells],
-    }
-    if violation.sides:
-        document["sides"] = [{"x": c[0], "y": c[1], "side": side} for c, side in violation.sides]
-    return document

@@ -62,6 +62,8 @@ def new_game(body: Any) -> dict[str, Any]:
     request_contract("new-game-request.json").check(body)
     names = body["players"]
     start = body.get("start_player")
+    if start is not None:
+        start = int(start)  # the schema takes 2.0 for 2, as JSON Schema does
     if start is not None and start >= len(names):
         raise InvalidRequest(
             [FieldError("/start_player", f"there is no seat {start} among {len(names)} players")]
@@ -70,7 +72,7 @@ def new_game(body: Any) -> dict[str, Any]:
     options = Options(
         mode=wire_options.get("mode", "digital"), hole_rule=wire_options.get("holes", "region")
     )
-    seed = body["seed"] if "seed" in body else secrets.randbelow(SEEDS)
+    seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
     return {"state": dump_state(engine.new_game(names, seed, start, options))}
 
 

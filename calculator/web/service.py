@@ -1,0 +1,131 @@
+"""The v1 operations as plain functions, request dict in, response dict out.
+
+Shared by the HTTP views (``v1.py``) and the console script (``calculator.cli``), so a referee
+offline gets exactly the JSON the API returns. Each operation: check the body against its
+contract (``schemas/``), load it into core types (``wire.py``), ask the rules core, dump the
+answer. A refusal is raised as an :class:`~calculator.web.errors.ApiProblem`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from typing import Any, TypeVar
+
+from marshmallow import ValidationError
+
+from calculator.core import building, walls
+from calculator.core.scoring import POINTS, ROUNDS, Holding, building_counts, score_round
+from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
+from calculator.web import wire
+from calculator.web.contract import request_contract
+from calculator.web.errors import FieldError, InvalidRequest, pointer
+
+Query = TypeVar("Query")
+
+
+def to_json(document: dict[str, Any]) -> str:
+    """The one JSON text of a response, for the API and the console script alike."""
+    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+
+def _load(body: Any, contract: str, load: Callable[[Any], Query]) -> Query:
+    """The body as core types: first its JSON Schema, then the checks only code can make."""
+    request_contract(contract).check(body)
+    try:
+        return load(body)
+    except ValidationError as error:
+        raise InvalidRequest(list(_field_errors(error.messages, ()))) from None
+
+
+def _field_errors(messages: Any, where: tuple[str | int, ...]) -> Any:
+    """marshmallow's nested error messages as JSON Pointer errors."""
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            yield from _field_errors(value, where if key == "_schema" else (*where, key))
+    elif isinstance(messages, list):
+        for message in messages:
+            yield from _field_errors(message, where)
+    else:
+        yield FieldError(pointer(*where), str(messages))
+
+
+_PLACEMENT = wire.PlacementRequest().load
+_OPTIONS = wire.OptionsRequest().load
+_REMOVAL = wire.RemovalRequest().load
+_ALHAMBRA = wire.AlhambraRequest().load
+
+
+def placement(body: Any) -> dict[str, Any]:
+    """``POST /v1/placement``: is placing the tile at (x, y) legal (B2-B6)?"""
+    query: wire.PlacementQuery = _load(body, "placement-request.json", _PLACEMENT)
+    return wire.verdict(
+        building.placement_violations(query.alhambra, query.tile, query.cell, query.hole_rule)
+    )
+
+
+def placement_options(body: Any) -> dict[str, Any]:
+    """``POST /v1/placement/options``: every cell where the tile may be placed."""
+    query: wire.OptionsQuery = _load(body, "placement-options-request.json", _OPTIONS)
+    return wire.legal_cells(building.legal_cells(query.alhambra, query.tile, query.hole_rule))
+
+
+def removal(body: Any) -> dict[str, Any]:
+    """``POST /v1/removal``: may the tile at (x, y) go to the reserve (T5)?"""
+    query: wire.RemovalQuery = _load(body, "removal-request.json", _REMOVAL)
+    return wire.verdict(building.removal_violations(query.alhambra, query.cell, query.hole_rule))
+
+
+def alhambra_check(body: Any) -> dict[str, Any]:
+    """``POST /v1/alhambra/check``: the whole Alhambra against B2-B5."""
+    query: wire.AlhambraQuery = _load(body, "alhambra-check-request.json", _ALHAMBRA)
+    return wire.verdict(building.alhambra_violations(query.alhambra, query.hole_rule))
+
+
+def longest_wall(body: Any) -> dict[str, Any]:
+    """``POST /v1/walls``: the longest wall (W1-W3), and whether the Alhambra is legal."""
+    query: wire.AlhambraQuery = _load(body, "walls-request.json", _ALHAMBRA)
+    return wire.longest_wall(
+        walls.longest_wall(query.alhambra.tiles),
+        building.alhambra_violations(query.alhambra, query.hole_rule),
+    )
+
+
+def scores(body: Any) -> dict[str, Any]:
+    """``POST /v1/scores``: a scoring round (M1-M5, W4, D3)."""
+    query = _load(body, "scores-request.json", wire.load_scores)
+    holdings: list[Holding] = []
+    extras: list[dict[str, Any]] = []
+    for seat in query.seats:
+        if seat.alhambra is None:
+            assert seat.counts is not None  # a seat holds an Alhambra or counts (the schema)
+            holdings.append(Holding(seat.counts, seat.wall))
+            extras.append({})
+            continue
+        wall = walls.longest_wall(seat.alhambra.tiles)
+        counts = building_counts(tile for _, tile in seat.alhambra.buildings())
+        holdings.append(Holding(counts, wall.length))
+        extras.append({
+            "wall_exact": wall.exact,
+            **wire.verdict(building.alhambra_violations(seat.alhambra, query.hole_rule)),
+        })
+    result = score_round(query.scoring_round, holdings, query.dummy)
+    return wire.round_score(result, [seat.name for seat in query.seats], extras)
+
+
+@cache
+def catalog() -> dict[str, Any]:
+    """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2)."""
+    return {
+        "buildings": [b.value for b in BUILDINGS],
+        "tiles": wire.catalog_tiles(CATALOG),
+        "points": {
+            b.value: {str(r): list(POINTS[b][r]) for r in ROUNDS} for b in BUILDINGS
+        },
+        "currencies": [c.value for c in CURRENCIES],
+        "market_slots": [
+            {"slot": slot, "currency": currency.value}
+            for slot, currency in enumerate(MARKET_SLOTS, start=1)
+        ],
+    }

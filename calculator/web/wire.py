@@ -1,0 +1,436 @@
+"""The wire format and the core's types, both ways; the request checks a JSON Schema cannot make.
+
+A request body reaches this module only after its JSON Schema said yes (``contract.py``): shape,
+types and bounds are settled. Loading turns it into core types and adds the checks only code
+can make, each reported with a JSON Pointer (marshmallow's nested error messages, turned into
+pointers by ``service.py``):
+
+* a tile with a price must be one of the 54 tiles of the catalog (C1);
+* no tile on the fountain's cell, no two tiles on one cell (B6, raised by ``Alhambra.of``);
+* player names are unique; the dummy only sits at a 2-player table (D1);
+* over the players given by counts and the dummy, no building type exceeds the catalog (C1).
+
+marshmallow schemas load the placement, options, removal, check and walls requests and dump
+violations, cells, wall segments and catalog tiles. ``POST /v1/scores`` is the hot path and is
+loaded and dumped by plain code (:func:`load_scores`, :func:`round_score`): there marshmallow
+cost ~0.4 ms to load and ~0.3 ms to dump a 6-player table, against a budget of ~1.8 ms for the
+whole request (``bench/scores_throughput.py``; figures in the README). An Alhambra is read in
+one pass everywhere (:func:`alhambra_of`), never by a schema per tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from marshmallow import Schema, ValidationError, fields, post_dump, post_load
+
+from calculator.core.alhambra import Alhambra
+from calculator.core.building import HoleRule, Violation
+from calculator.core.errors import PositionError
+from calculator.core.scoring import Counts, Majority, RoundScore, building_counts
+from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Tile
+from calculator.core.walls import Wall
+
+CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
+"""C1: how many tiles of each building type the game has."""
+
+_PLURAL: Final[dict[Building, str]] = {
+    Building.PAVILION: "pavilions",
+    Building.SERAGLIO: "seraglios",
+    Building.ARCADES: "arcades",
+    Building.CHAMBERS: "chambers",
+    Building.GARDEN: "gardens",
+    Building.TOWER: "towers",
+}
+
+_BUILDING_BY_NAME: Final[dict[str, Building]] = {b.value: b for b in BUILDINGS}
+_CATALOG_BY_KEY: Final[dict[tuple[str, str, int], Tile]] = {
+    (tile.building.value, tile.walls, tile.price): tile
+    for tile in CATALOG
+    if tile.building is not None and tile.price is not None
+}
+
+Messages = dict[Any, Any]
+"""marshmallow's error messages: nested by member name or index, lists of strings at the leaves
+(``"_schema"`` holds the messages about the object itself)."""
+
+
+# --- tiles and Alhambras ---------------------------------------------------------------------
+
+
+class _NotInCatalog(Exception):
+    pass
+
+
+def _tile(item: Mapping[str, Any]) -> Tile:
+    """A schema-valid wire tile as a core :class:`Tile`; a priced one is the catalog's own (C1)."""
+    price = item.get("price")
+    if price is None:
+        return Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
+    tile = _CATALOG_BY_KEY.get((item["building"], item["walls"], int(price)))
+    if tile is None:
+        raise _NotInCatalog(
+            f"no tile of the catalog is a {item['building']} at price {price} with walls "
+            f"{item['walls']!r} (C1); leave the price out to describe a tile by its walls only"
+        )
+    return tile
+
+
+def tile_of(item: Mapping[str, Any]) -> Tile:
+    """A wire tile (``schemas/tile.json``) as a core :class:`Tile`; refuses a priced tile that
+    is not in the catalog, pointing at its price (C1)."""
+    try:
+        return _tile(item)
+    except _NotInCatalog as error:
+        raise ValidationError({"price": [str(error)]}) from None
+
+
+def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
+    """A wire Alhambra (``schemas/alhambra.json``) as a core :class:`Alhambra`, in one pass.
+
+    Refuses every tile out of the catalog (C1) and every tile out of place (B6), by index.
+    """
+    placed: list[tuple[Cell, Tile]] = []
+    problems: Messages = {}
+    for index, item in enumerate(items):
+        try:
+            tile = _tile(item)
+        except _NotInCatalog as error:
+            problems[index] = {"price": [str(error)]}
+            tile = Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
+        placed.append(((int(item["x"]), int(item["y"])), tile))
+    alhambra = _position(placed, problems)
+    if problems:
+        raise ValidationError(problems)
+    return alhambra
+
+
+def _position(placed: list[tuple[Cell, Tile]], problems: Messages) -> Alhambra:
+    """``Alhambra.of`` (B6) stops at the first tile out of place: to report every one, set each
+    aside in turn and build again (a short loop, and only on a refusal)."""
+    indices = list(range(len(placed)))
+    while True:
+        try:
+            return Alhambra.of(placed)
+        except PositionError as error:
+            problem = problems.setdefault(indices[error.index], {})
+            problem.setdefault("_schema", []).append(f"{error.message} ({error.rule})")
+            del placed[error.index], indices[error.index]
+
+
+def _hole_rule(request: Mapping[str, Any]) -> HoleRule:
+    rules = request.get("rules") or {}
+    return rules.get("holes", "region")  # type: ignore[no-any-return]
+
+
+# --- requests: placement, options, removal, check, walls (marshmallow) -----------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlacementQuery:
+    alhambra: Alhambra
+    tile: Tile
+    cell: Cell
+    hole_rule: HoleRule
+
+
+@dataclass(frozen=True, slots=True)
+class OptionsQuery:
+    alhambra: Alhambra
+    tile: Tile
+    hole_rule: HoleRule
+
+
+@dataclass(frozen=True, slots=True)
+class RemovalQuery:
+    alhambra: Alhambra
+    cell: Cell
+    hole_rule: HoleRule
+
+
+@dataclass(frozen=True, slots=True)
+class AlhambraQuery:
+    """The whole-Alhambra check and the longest wall take the same request."""
+
+    alhambra: Alhambra
+    hole_rule: HoleRule
+
+
+class TileField(fields.Field[Tile]):
+    """A tile (``schemas/tile.json``) as a core :class:`Tile`."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Tile:
+        return tile_of(value)
+
+
+class AlhambraField(fields.Field[Alhambra]):
+    """An Alhambra (``schemas/alhambra.json``) as a core :class:`Alhambra`."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Alhambra:
+        return alhambra_of(value)
+
+
+class RulesSchema(Schema):
+    holes = fields.String(load_default="region")
+
+
+class _AlhambraRequest(Schema):
+    alhambra = AlhambraField(required=True)
+    rules = fields.Nested(RulesSchema)
+
+
+class PlacementRequest(_AlhambraRequest):
+    tile = TileField(required=True)
+    x = fields.Integer(required=True)
+    y = fields.Integer(required=True)
+
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> PlacementQuery:
+        cell = (data["x"], data["y"])
+        return PlacementQuery(data["alhambra"], data["tile"], cell, _hole_rule(data))
+
+
+class OptionsRequest(_AlhambraRequest):
+    tile = TileField(required=True)
+
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> OptionsQuery:
+        return OptionsQuery(data["alhambra"], data["tile"], _hole_rule(data))
+
+
+class RemovalRequest(_AlhambraRequest):
+    x = fields.Integer(required=True)
+    y = fields.Integer(required=True)
+
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> RemovalQuery:
+        return RemovalQuery(data["alhambra"], (data["x"], data["y"]), _hole_rule(data))
+
+
+class AlhambraRequest(_AlhambraRequest):
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> AlhambraQuery:
+        return AlhambraQuery(data["alhambra"], _hole_rule(data))
+
+
+# --- the scores request (plain code: the hot path) -------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player at a scoring round: an Alhambra (counts and wall to compute), or counts and a
+    wall length as given."""
+
+    name: str
+    alhambra: Alhambra | None
+    counts: Counts | None
+    wall: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresQuery:
+    scoring_round: int
+    seats: tuple[Seat, ...]
+    dummy: Counts | None
+    hole_rule: HoleRule
+
+
+def _counts(wire: Mapping[str, int]) -> dict[Building, int]:
+    return {building: int(wire.get(building.value, 0)) for building in BUILDINGS}
+
+
+def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
+    """A schema-valid ``POST /v1/scores`` body as a :class:`ScoresQuery`; raises
+    ``ValidationError`` with every problem: tiles (C1, B6), names, the dummy (D1), the catalog
+    totals (C1)."""
+    errors: Messages = {}
+    seats = []
+    for index, player in enumerate(request["players"]):
+        alhambra = None
+        if "alhambra" in player:
+            try:
+                alhambra = alhambra_of(player["alhambra"])
+            except ValidationError as error:
+                _add(errors, ("players", index, "alhambra"), error.messages)
+        counts = _counts(player["counts"]) if "counts" in player else None
+        seats.append(Seat(player["name"], alhambra, counts, int(player.get("wall", 0))))
+    _unique_names(errors, seats)
+
+    dummy_wire = request.get("dummy")
+    dummy_counts: dict[Building, int] | None = None
+    dummy_tiles: list[Tile] = []
+    if dummy_wire is not None:
+        if len(seats) != 2:
+            _add(errors, ("dummy",),
+                 [f"the dummy only sits at a 2-player table (D1); this table has {len(seats)}"])
+        if "counts" in dummy_wire:
+            dummy_counts = _counts(dummy_wire["counts"])
+        for index, item in enumerate(dummy_wire.get("tiles", ())):
+            try:
+                dummy_tiles.append(tile_of(item))
+            except ValidationError as error:
+                _add(errors, ("dummy", "tiles", index), error.messages)
+    _within_catalog(errors, seats, dummy_counts, dummy_tiles)
+    dummy = None
+    if dummy_wire is not None:
+        dummy = dummy_counts if dummy_counts is not None else building_counts(dummy_tiles)
+    if errors:
+        raise ValidationError(errors)
+    return ScoresQuery(int(request["round"]), tuple(seats), dummy, _hole_rule(request))
+
+
+def _unique_names(errors: Messages, seats: Sequence[Seat]) -> None:
+    seen: dict[str, int] = {}
+    for index, seat in enumerate(seats):
+        if seat.name in seen:
+            _add(errors, ("players", index, "name"),
+                 [f"the name {seat.name!r} is taken by /players/{seen[seat.name]}; "
+                  "names are unique"])
+        else:
+            seen[seat.name] = index
+
+
+def _within_catalog(errors: Messages, seats: Sequence[Seat], dummy_counts: Counts | None,
+                    dummy_tiles: Sequence[Tile]) -> None:
+    """C1: over the players given by counts and the dummy, at most the catalog's tiles of each
+    type; the error points at the count (or dummy tile) that takes the total past it.
+
+    Players given as an Alhambra are checked as positions, not summed: a described table of
+    six full Alhambras is a request this API must answer (README, "Errors").
+    """
+    for building in BUILDINGS:
+        holdings: list[tuple[tuple[str | int, ...], int]] = [
+            (("players", index, "counts", building.value), seat.counts[building])
+            for index, seat in enumerate(seats)
+            if seat.counts is not None
+        ]
+        if dummy_counts is not None:
+            holdings.append((("dummy", "counts", building.value), dummy_counts[building]))
+        holdings.extend(
+            (("dummy", "tiles", index), 1)
+            for index, tile in enumerate(dummy_tiles)
+            if tile.building == building
+        )
+        limit, total = CATALOG_COUNTS[building], 0
+        for where, count in holdings:
+            total += count
+            if total > limit:
+                _add(errors, where, [f"that makes {total} {_PLURAL[building]} at the table; "
+                                     f"the game has {limit} (C1)"])
+                break
+
+
+def _add(errors: Messages, where: Sequence[str | int], messages: Any) -> None:
+    """Merge ``messages`` into ``errors`` at the path ``where``."""
+    node = errors
+    for part in where[:-1]:
+        node = node.setdefault(part, {})
+    last = where[-1]
+    if isinstance(messages, dict):
+        node.setdefault(last, {}).update(messages)
+    else:
+        node.setdefault(last, []).extend(messages)
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+class CellSchema(Schema):
+    x = fields.Function(lambda cell: cell[0])
+    y = fields.Function(lambda cell: cell[1])
+
+
+class SegmentSchema(Schema):
+    """A wall segment or a B2 side: ``((x, y), side)`` as ``{"x", "y", "side"}``."""
+
+    x = fields.Function(lambda segment: segment[0][0])
+    y = fields.Function(lambda segment: segment[0][1])
+    side = fields.Function(lambda segment: segment[1])
+
+
+class ViolationSchema(Schema):
+    rule = fields.String()
+    message = fields.String()
+    cells = fields.List(fields.Nested(CellSchema))
+    sides = fields.List(fields.Nested(SegmentSchema))
+
+    @post_dump
+    def only_b2_names_sides(self, wire: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        if not wire["sides"]:
+            del wire["sides"]
+        return wire
+
+
+class TileSchema(Schema):
+    building = fields.Enum(Building, by_value=True)
+    walls = fields.String()
+    price = fields.Integer()
+
+
+VIOLATIONS: Final = ViolationSchema(many=True)
+CELLS: Final = CellSchema(many=True)
+SEGMENTS: Final = SegmentSchema(many=True)
+TILES: Final = TileSchema(many=True)
+
+
+def verdict(violations: Sequence[Violation]) -> dict[str, Any]:
+    """``schemas/verdict.json``."""
+    return {"legal": not violations, "violations": VIOLATIONS.dump(violations)}
+
+
+def legal_cells(cells: Sequence[Cell]) -> dict[str, Any]:
+    """``schemas/legal-cells.json``."""
+    return {"cells": CELLS.dump(cells)}
+
+
+def longest_wall(wall: Wall, violations: Sequence[Violation]) -> dict[str, Any]:
+    """``schemas/longest-wall.json``."""
+    return {
+        "length": wall.length,
+        "segments": SEGMENTS.dump(wall.segments),
+        "exact": wall.exact,
+        **verdict(violations),
+    }
+
+
+def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
+    return TILES.dump(tiles)  # type: ignore[no-any-return]
+
+
+def _majorities(standing: Mapping[Building, Majority]) -> dict[str, Any]:
+    return {
+        building.value: {
+            "count": majority.count,
+            "place": majority.place,
+            "shared_with": majority.shared_with,
+            "points": majority.points,
+        }
+        for building, majority in ((b, standing[b]) for b in BUILDINGS)
+    }
+
+
+def round_score(result: RoundScore, names: Sequence[str],
+                extras: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """``schemas/round-score.json``: each player's score under their name (with ``extras``,
+    the legality of a given Alhambra), then the dummy's."""
+    wire: dict[str, Any] = {
+        "round": result.scoring_round,
+        "players": [
+            {
+                "name": name,
+                "points": score.points,
+                "wall": score.wall,
+                "majorities": _majorities(score.majorities),
+                **extra,
+            }
+            for name, score, extra in zip(names, result.players, extras, strict=True)
+        ],
+    }
+    if result.dummy is not None:
+        wire["dummy"] = {
+            "points": result.dummy.points,
+            "majorities": _majorities(result.dummy.majorities),
+        }
+    return wire

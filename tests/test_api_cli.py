@@ -1,0 +1,110 @@
+"""The console script: ``alhambra score`` and ``alhambra walls`` print exactly the API's JSON
+(a referee without network can still rule), and its problem+json for invalid input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from calculator.cli import main
+from tests.api_helpers import placed
+
+TABLE = {
+    "round": 2,
+    "players": [
+        {"name": "Anna", "alhambra": [placed(1, 0, "tower", "NE"), placed(0, 1, "tower")]},
+        {"name": "Ben", "counts": {"tower": 2}, "wall": 3},
+    ],
+    "dummy": {"counts": {"garden": 1}},
+}
+ALHAMBRA = [placed(1, 0, "tower", "NE"), placed(1, 1, "garden", "ES")]
+
+
+def write(tmp_path: Path, document) -> str:
+    path = tmp_path / "input.json"
+    path.write_text(json.dumps(document), "utf-8")
+    return str(path)
+
+
+def run(capsys, *arguments: str) -> tuple[int, str]:
+    status = main(list(arguments))
+    return status, capsys.readouterr().out
+
+
+def test_score_prints_exactly_what_the_api_sends(client, capsys, tmp_path):
+    status, out = run(capsys, "score", write(tmp_path, TABLE))
+    assert status == 0
+    assert out == client.post("/v1/scores", json=TABLE).get_data(as_text=True)
+
+
+def test_walls_prints_exactly_what_the_api_sends(client, capsys, tmp_path):
+    status, out = run(capsys, "walls", write(tmp_path, {"alhambra": ALHAMBRA}))
+    assert status == 0
+    assert out == client.post("/v1/walls", json={"alhambra": ALHAMBRA}).get_data(as_text=True)
+
+
+def test_walls_takes_the_bare_alhambra_too(client, capsys, tmp_path):
+    status, out = run(capsys, "walls", write(tmp_path, ALHAMBRA))
+    assert status == 0
+    assert json.loads(out)["length"] == 4
+
+
+def test_a_dash_reads_standard_input(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(TABLE).encode())))
+    status, out = run(capsys, "score", "-")
+    assert status == 0
+    assert [player["name"] for player in json.loads(out)["players"]] == ["Anna", "Ben"]
+
+
+def test_invalid_input_prints_the_api_problem_and_exits_1(client, capsys, tmp_path):
+    bad = {"round": 4, "players": [{"name": "Anna", "counts": {"tower": 12}}]}
+    status, out = run(capsys, "score", write(tmp_path, bad))
+    assert status == 1
+    assert json.loads(out) == client.post("/v1/scores", json=bad).get_json()
+    assert [e["pointer"] for e in json.loads(out)["errors"]] == [
+        "/players/0/counts/tower", "/round",
+    ]
+
+
+def test_malformed_json_is_a_400_problem(capsys, tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_bytes(b'{"alhambra": [')
+    status, out = run(capsys, "walls", str(path))
+    assert status == 1
+    assert json.loads(out)["status"] == 400
+
+
+def test_a_file_over_the_api_limit_is_a_413_problem(capsys, tmp_path):
+    path = tmp_path / "huge.json"
+    path.write_bytes(b'{"alhambra": [' + b" " * 300_000 + b"]}")
+    status, out = run(capsys, "walls", str(path))
+    assert status == 1
+    assert json.loads(out)["status"] == 413
+
+
+def test_an_unreadable_file_exits_2_with_a_message(capsys, tmp_path):
+    status = main(["score", str(tmp_path / "missing.json")])
+    assert status == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_command_is_required(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([])
+    assert stop.value.code == 2
+
+
+def test_the_installed_console_script(tmp_path):
+    script = Path(sys.executable).with_name("alhambra")
+    done = subprocess.run([str(script), "walls", "-"], input=json.dumps(ALHAMBRA).encode(),
+                          capture_output=True, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["length"] == 4
+    listing = subprocess.run([str(script), "--help"], capture_output=True, text=True,
+                             check=True, timeout=60).stdout
+    assert "score" in listing and "walls" in listing
