@@ -54,3 +54,10 @@ def test_play_prints_the_problem_of_a_refused_action(tmp_path):
 def test_play_exits_2_on_a_file_it_cannot_read(tmp_path):
     status, _ = run("play", str(tmp_path / "missing.json"), str(tmp_path / "missing.json"))
     assert status == 2
+
+
+def test_the_alhambra_command_finds_the_game_commands(capsys):
+    from calculator.cli import main
+
+    assert main(["simulate", "--games", "1", "--players", "2", "--seed", "4"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1

@@ -55,14 +55,23 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     if state.turn.extra_action:
         kinds["decline"] = (lambda _: Choices([(EndTurn, (seat,))]),)
     while kinds:
-        names = list(kinds)
-        kind = rng.choices(names, [WEIGHTS[name] for name in names])[0]
+        kind = _weighted(list(kinds), rng)
         listers = list(kinds.pop(kind))
         while listers:
             actions = listers.pop(rng.randrange(len(listers)))(state)
             if actions:
                 return rng.choice(actions)
     return Pass(seat)
+
+
+def _weighted(kinds: list[str], rng: random.Random) -> str:
+    """One of ``kinds`` with the chance its weight gives it."""
+    pick = rng.random() * sum(WEIGHTS[kind] for kind in kinds)
+    for kind in kinds:
+        pick -= WEIGHTS[kind]
+        if pick < 0:
+            return kind
+    return kinds[-1]
 
 
 @dataclass(frozen=True, slots=True)
