@@ -36,16 +36,23 @@ def waiting_tiles(game: Game, seat: int) -> tuple[Tile, ...]:
 
 
 def legal_placements(state: GameState) -> Choices:
+    found = Choices([])
+    for tile in dict.fromkeys(waiting_tiles(state, placer(state))):
+        found += placements_of(state, tile)
+    return found
+
+
+def placements_of(state: GameState, tile: Tile) -> Choices:
+    """Where one waiting tile may go: a legal cell, the reserve, or the dummy (D4)."""
     seat = placer(state)
-    alhambra = state.players[seat].alhambra
     rule = state.options.hole_rule
-    giving = state.dummy is not None and state.turn.phase == "placement"
-    found: list[tuple[type, tuple[object, ...]]] = []
-    for tile in dict.fromkeys(waiting_tiles(state, seat)):
-        found += [(PlaceTile, (seat, tile, cell)) for cell in cells_for(alhambra, tile, rule)]
-        found.append((ReserveTile, (seat, tile)))
-        if giving:
-            found.append((GiveToDummy, (seat, tile)))
+    found: list[tuple[type, tuple[object, ...]]] = [
+        (PlaceTile, (seat, tile, cell))
+        for cell in cells_for(state.players[seat].alhambra, tile, rule)
+    ]
+    found.append((ReserveTile, (seat, tile)))
+    if state.dummy is not None and state.turn.phase == "placement":
+        found.append((GiveToDummy, (seat, tile)))
     return Choices(found)
 
 

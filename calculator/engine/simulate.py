@@ -6,8 +6,8 @@ then which one of that kind, uniformly. The kinds are weighted: taking money, bu
 declining equally, redesigning a quarter as often (so about one action in ten when all are
 open). Redesigns are occasional in real games; with all kinds equal, a third of the turns
 would shuffle tiles between Alhambra and reserve and games would run twice as long. A
-redesign is one of the three (T5) chosen uniformly among those open; placements and reveals
-are chosen uniformly among all of them.
+redesign is one of the three (T5) chosen uniformly among those open; a placement is a waiting
+tile, then one of its places, each uniformly; a reveal is uniform among all.
 
 Every action it plays is one :func:`legal_actions` lists (the tests check it); it only lists
 the kind it chose, and builds the one action it picks (:class:`Choices`).
@@ -25,7 +25,7 @@ from typing import Any, Final
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import apply, legal_actions, new_game
 from calculator.engine.money import legal_takes
-from calculator.engine.placement import legal_placements
+from calculator.engine.placement import placements_of, placer, waiting_tiles
 from calculator.engine.purchase import legal_buys
 from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
 from calculator.engine.state import DEFAULT_OPTIONS, GameState, Options
@@ -41,8 +41,9 @@ WEIGHTS: Final[dict[str, int]] = {"take money": 4, "buy": 4, "redesign": 1, "dec
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A legal action chosen at random (see the module's docstring for how)."""
     phase = state.turn.phase
-    if phase in ("placement", "final_placement"):
-        return rng.choice(legal_placements(state))
+    if phase in ("placement", "final_placement"):  # which tile, then where
+        waiting = list(dict.fromkeys(waiting_tiles(state, placer(state))))
+        return rng.choice(placements_of(state, rng.choice(waiting)))
     if phase != "action":
         return rng.choice(legal_actions(state))  # the table reveals a draw
     seat = state.turn.player
