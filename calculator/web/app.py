@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from calculator.web import docs, health, page, render, v1
+from calculator.web import docs, games, health, page, render, v1
 from calculator.web.errors import register_error_handlers
 from calculator.web.security import register_security
 
@@ -26,6 +26,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.compact = True  # type: ignore[attr-defined]
     app.register_blueprint(v1.blueprint)
+    app.register_blueprint(games.blueprint)
     app.register_blueprint(docs.blueprint)
     app.register_blueprint(health.blueprint)
     app.register_blueprint(page.blueprint)
