@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable, Iterable
+from functools import partial
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import alhambra_violations, legal_cells
@@ -74,9 +75,9 @@ def main() -> None:
         wall = longest_wall(tiles)
         print(
             f"{name:26} {len(tiles) - 1:5} {len(outer_segments(tiles)):5} {wall.length:5} "
-            f"{wall.exact!s:>5} {best_ms(lambda: longest_wall(tiles)):8.2f} "
-            f"{best_ms(lambda: alhambra_violations(alhambra)):8.2f} "
-            f"{best_ms(lambda: legal_cells(alhambra, probe)):8.2f}"
+            f"{wall.exact!s:>5} {best_ms(partial(longest_wall, tiles)):8.2f} "
+            f"{best_ms(partial(alhambra_violations, alhambra)):8.2f} "
+            f"{best_ms(partial(legal_cells, alhambra, probe)):8.2f}"
         )
 
 

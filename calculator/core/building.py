@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
+from calculator.core.grid import Grid
 from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, Cell, Side, Tile
 
 HoleRule = Literal["region", "cell"]
@@ -42,19 +43,63 @@ def _cell_list(cells: Iterable[Cell]) -> str:
     return ", ".join(_at(cell) for cell in cells)
 
 
-# --- the individual rules, each on a whole Alhambra ------------------------------------------
+# --- the individual rules, each on a whole Alhambra at once (see grid.py) ---------------------
 
 
-def side_mismatches(tiles: Mapping[Cell, Tile]) -> list[Violation]:
-    """B2: each pair of touching sides where one carries a wall and the other does not."""
-    found = []
-    for cell, tile in tiles.items():
-        for side in ("E", "S"):  # each shared side once
-            other_cell = neighbour(cell, side)
-            other = tiles.get(other_cell)
-            if other is not None and tile.has_wall(side) != other.has_wall(OPPOSITE[side]):
-                found.append(_mismatch(cell, tile, side, other_cell, other))
-    return found
+def mismatched_sides(grid: Grid) -> tuple[int, int]:
+    """B2: the cells whose east side, and whose south side, disagree with their neighbour's."""
+    occupied, width = grid.occupied, grid.width
+    east = (grid.wall_e ^ (grid.wall_w >> 1)) & occupied & (occupied >> 1)
+    south = (grid.wall_s ^ (grid.wall_n >> width)) & occupied & (occupied >> width)
+    return east, south
+
+
+def reachable_on_foot(grid: Grid) -> int:
+    """B3: the cells that can be reached on foot from the fountain (a mask)."""
+    occupied, width = grid.occupied, grid.width
+    # from a cell one may step to a side where neither tile has a wall
+    east = occupied & (occupied >> 1) & ~grid.wall_e & ~(grid.wall_w >> 1)
+    west = occupied & (occupied << 1) & ~grid.wall_w & ~(grid.wall_e << 1)
+    south = occupied & (occupied >> width) & ~grid.wall_s & ~(grid.wall_n >> width)
+    north = occupied & (occupied << width) & ~grid.wall_n & ~(grid.wall_s << width)
+    reached = grid.bit(FOUNTAIN_CELL) & occupied
+    while True:
+        grown = (
+            reached
+            | (reached & east) << 1
+            | (reached & west) >> 1
+            | (reached & south) << width
+            | (reached & north) >> width
+        )
+        if grown == reached:
+            return reached
+        reached = grown
+
+
+def isolated(grid: Grid) -> int:
+    """B4: the building tiles that share no side with any other tile (a mask)."""
+    occupied = grid.occupied
+    return occupied & ~grid.touching(occupied) & ~grid.bit(FOUNTAIN_CELL)
+
+
+def enclosed(grid: Grid, rule: HoleRule = "region") -> int:
+    """B5: the empty cells that are holes (a mask)."""
+    occupied, width = grid.occupied, grid.width
+    empty = grid.everything & ~occupied
+    if rule == "cell":
+        return empty & occupied << 1 & occupied >> 1 & occupied << width & occupied >> width
+    # Flood the empty space from the border inwards: what it cannot reach is enclosed.
+    outside = grid.border & empty
+    while True:
+        grown = (outside | grid.touching(outside)) & empty
+        if grown == outside:
+            return empty & ~outside
+        outside = grown
+
+
+def passable(tile: Tile, side: Side, other: Tile) -> bool:
+    """One can walk from ``tile`` across ``side`` into ``other``: neither side is walled (B3)."""
+    return not tile.has_wall(side) and not other.has_wall(OPPOSITE[side])
 
 
 def _mismatch(cell: Cell, tile: Tile, side: Side, other_cell: Cell, other: Tile) -> Violation:
@@ -71,122 +116,18 @@ def _mismatch(cell: Cell, tile: Tile, side: Side, other_cell: Cell, other: Tile)
     )
 
 
-def passable(tile: Tile, side: Side, other: Tile) -> bool:
-    """One can walk from ``tile`` across ``side`` into ``other``: neither side is walled (B3)."""
-    return not tile.has_wall(side) and not other.has_wall(OPPOSITE[side])
-
-
-def reachable_on_foot(tiles: Mapping[Cell, Tile]) -> set[Cell]:
-    """B3: the cells that can be reached on foot from the fountain."""
-    if FOUNTAIN_CELL not in tiles:
-        return set()
-    seen = {FOUNTAIN_CELL}
-    queue = deque(seen)
-    while queue:
-        cell = queue.popleft()
-        tile = tiles[cell]
-        for side, other_cell in neighbours(cell):
-            other = tiles.get(other_cell)
-            if other is not None and other_cell not in seen and passable(tile, side, other):
-                seen.add(other_cell)
-                queue.append(other_cell)
-    return seen
-
-
-def unreachable_tiles(tiles: Mapping[Cell, Tile]) -> list[Violation]:
-    reachable = reachable_on_foot(tiles)
-    return [
-        Violation(
-            "B3",
-            f"{tile.describe()} at {_at(cell)} cannot be reached on foot from the fountain",
-            (cell,),
-        )
-        for cell, tile in sorted(tiles.items())
-        if cell not in reachable
-    ]
-
-
-def isolated_tiles(tiles: Mapping[Cell, Tile]) -> list[Violation]:
-    """B4: tiles that share no full side with any other tile (a corner is not enough)."""
-    return [
-        Violation(
-            "B4",
-            f"{tile.describe()} at {_at(cell)} shares no side with the Alhambra "
-            "(a corner is not enough)",
-            (cell,),
-        )
-        for cell, tile in sorted(tiles.items())
-        if not tile.is_fountain and not any(other in tiles for _, other in neighbours(cell))
-    ]
-
-
-def enclosed_areas(tiles: Mapping[Cell, Tile], rule: HoleRule = "region") -> list[list[Cell]]:
-    """B5: the holes, each a sorted list of empty cells with no way out to the open."""
-    if rule == "cell":
-        empty = {other for cell in tiles for _, other in neighbours(cell) if other not in tiles}
-        return [
-            [cell]
-            for cell in sorted(empty)
-            if all(other in tiles for _, other in neighbours(cell))
-        ]
-    # A hole is always enclosed by one group of tiles joined side to side or at corners, so
-    # each group is searched within its own bounds: scattered tiles cost little.
-    enclosed: set[Cell] = set()
-    for group in _corner_joined_groups(tiles):
-        if len(group) >= 4:  # fewer tiles enclose nothing
-            enclosed |= _enclosed_by(group)
-    return _regions(enclosed - tiles.keys())
-
-
-_AROUND: Final[tuple[Cell, ...]] = (
-    (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
-)  # fmt: skip
-"""The eight cells around a cell, clockwise from the north-west corner."""
-
-
-def _corner_joined_groups(tiles: Mapping[Cell, Tile]) -> list[set[Cell]]:
-    groups = []
-    unseen = set(tiles)
-    while unseen:
-        first = unseen.pop()
-        group, stack = {first}, [first]
-        while stack:
-            x, y = stack.pop()
-            for dx, dy in _AROUND:
-                other = (x + dx, y + dy)
-                if other in unseen:
-                    unseen.discard(other)
-                    group.add(other)
-                    stack.append(other)
-        groups.append(group)
-    return groups
-
-
-def _enclosed_by(group: set[Cell]) -> set[Cell]:
-    """The empty cells within the bounds of ``group`` that no path leads out of."""
-    xs = [x for x, _ in group]
-    ys = [y for _, y in group]
-    left, right, top, bottom = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    start = (left, top)
-    outside = {start}
-    stack = [start]
-    while stack:
-        x, y = stack.pop()
-        for other in ((x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)):
-            if (
-                left <= other[0] <= right
-                and top <= other[1] <= bottom
-                and other not in group
-                and other not in outside
-            ):
-                outside.add(other)
-                stack.append(other)
-    return {
-        (x, y)
-        for x in range(left, right + 1)
-        for y in range(top, bottom + 1)
-        if (x, y) not in group and (x, y) not in outside
-    }
+def _holes(cells: list[Cell]) -> list[Violation]:
+    found = []
+    for area in _regions(set(cells)):
+        if len(area) == 1:
+            message = f"the empty cell {_at(area[0])} is enclosed: no path of empty cells leads out"
+        else:
+            message = (
+                f"the empty cells {_cell_list(area)} are enclosed: no path of empty cells "
+                "leads out"
+            )
+        found.append(Violation("B5", message, tuple(area)))
+    return found
 
 
 def _regions(cells: set[Cell]) -> list[list[Cell]]:
@@ -208,29 +149,41 @@ def _regions(cells: set[Cell]) -> list[list[Cell]]:
     return regions
 
 
-def holes(tiles: Mapping[Cell, Tile], rule: HoleRule = "region") -> list[Violation]:
-    found = []
-    for area in enclosed_areas(tiles, rule):
-        if len(area) == 1:
-            message = f"the empty cell {_at(area[0])} is enclosed: no path of empty cells leads out"
-        else:
-            message = (
-                f"the empty cells {_cell_list(area)} are enclosed: no path of empty cells "
-                "leads out"
-            )
-        found.append(Violation("B5", message, tuple(area)))
-    return found
-
-
 def alhambra_violations(alhambra: Alhambra, hole_rule: HoleRule = "region") -> list[Violation]:
     """Everything that makes an Alhambra illegal (B2, B3, B4, B5), in rule order."""
     tiles = alhambra.tiles
-    return (
-        side_mismatches(tiles)
-        + unreachable_tiles(tiles)
-        + isolated_tiles(tiles)
-        + holes(tiles, hole_rule)
-    )
+    grid = Grid.of(tiles)
+    east, south = mismatched_sides(grid)
+    stranded = grid.occupied & ~reachable_on_foot(grid)
+    alone = isolated(grid)
+    holes = enclosed(grid, hole_rule)
+    if not (east or south or stranded or alone or holes):
+        return []  # the common case: a legal Alhambra costs a few shifts and nothing more
+    found = []
+    sides: tuple[tuple[Side, int], ...] = (("E", east), ("S", south))
+    for side, mask in sides:
+        for cell in grid.cells(mask):
+            other_cell = neighbour(cell, side)
+            found.append(_mismatch(cell, tiles[cell], side, other_cell, tiles[other_cell]))
+    found.sort(key=lambda v: (v.cells[0][1], v.cells[0][0], v.sides[0][1]))
+    found += [
+        Violation(
+            "B3",
+            f"{tiles[cell].describe()} at {_at(cell)} cannot be reached on foot from the fountain",
+            (cell,),
+        )
+        for cell in sorted(grid.cells(stranded))
+    ]
+    found += [
+        Violation(
+            "B4",
+            f"{tiles[cell].describe()} at {_at(cell)} shares no side with the Alhambra "
+            "(a corner is not enough)",
+            (cell,),
+        )
+        for cell in sorted(grid.cells(alone))
+    ]
+    return found + _holes(grid.cells(holes))
 
 
 # --- placement, removal and swap (B6, T5) ----------------------------------------------------
@@ -280,6 +233,12 @@ def swap_violations(
 
 # --- listing the legal cells -----------------------------------------------------------------
 
+_AROUND: Final[tuple[Cell, ...]] = (
+    (-1, -1), (0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
+)  # fmt: skip
+"""The eight cells around a cell, clockwise from the north-west corner."""
+
+
 def _splits_empty_space(tiles: Mapping[Cell, Tile], cell: Cell) -> bool:
     """Could filling ``cell`` cut empty space in two? False is certain, True needs a look.
 
@@ -317,35 +276,40 @@ def legal_cells(
     engine checks every state it is given).
     """
     tiles = alhambra.tiles
+    grid = Grid.of(tiles)
     if known_legal:
-        candidates, stranded = alhambra.frontier(), False
+        candidates = grid.cells(grid.touching(grid.occupied) & ~grid.occupied)
+        stranded = 0
     else:
-        if side_mismatches(tiles):
+        if any(mismatched_sides(grid)):
             return []  # B2: no placement mends a mismatch between two tiles already there
-        enclosed = [cell for area in enclosed_areas(tiles, hole_rule) for cell in area]
-        if len(enclosed) > 1:
+        holes = enclosed(grid, hole_rule)
+        if holes & (holes - 1):
             return []  # B5: one tile fills one cell, so a hole would remain
-        candidates = set(enclosed) if enclosed else alhambra.frontier()
-        stranded = len(reachable_on_foot(tiles)) < len(tiles)
+        candidates = grid.cells(holes or grid.touching(grid.occupied) & ~grid.occupied)
+        stranded = grid.occupied & ~reachable_on_foot(grid)
+    joins_stranded = grid.touching(stranded)  # a tile elsewhere cannot bring them back (B3)
     found = []
     for cell in candidates:
         touching = [(side, tiles[other]) for side, other in neighbours(cell) if other in tiles]
         if any(tile.has_wall(side) != other.has_wall(OPPOSITE[side]) for side, other in touching):
             continue  # B2
         if stranded:
-            after = alhambra.placed(cell, tile).tiles
-            if len(reachable_on_foot(after)) < len(after):
+            if not joins_stranded & grid.bit(cell):
+                continue
+            after = grid.with_tile(cell, tile)
+            if reachable_on_foot(after) != after.occupied:
                 continue  # B3 (and B4: a tile with no neighbour is never reachable)
         elif not any(passable(tile, side, other) for side, other in touching):
             continue  # B3, B4: every other tile is reachable, so this one must join them
-        if _creates_hole(alhambra, cell, hole_rule):
+        if _creates_hole(grid, tiles, cell, hole_rule):
             continue  # B5
         found.append(cell)
-    return sorted(found, key=lambda c: (c[1], c[0]))
+    return found
 
 
-def _creates_hole(alhambra: Alhambra, cell: Cell, hole_rule: HoleRule) -> bool:
-    tiles = alhambra.tiles
+def _creates_hole(grid: Grid, tiles: Mapping[Cell, Tile], cell: Cell,
+                  hole_rule: HoleRule) -> bool:
     if hole_rule == "cell":
         return any(
             other not in tiles
@@ -354,7 +318,7 @@ def _creates_hole(alhambra: Alhambra, cell: Cell, hole_rule: HoleRule) -> bool:
         )
     if not _splits_empty_space(tiles, cell):
         return False
-    return bool(enclosed_areas(alhambra.placed(cell, _PLACEHOLDER).tiles, hole_rule))
+    return bool(enclosed(grid.with_tile(cell, _PLACEHOLDER), hole_rule))
 
 
 _PLACEHOLDER: Final[Tile] = Tile(building=None)

@@ -19,10 +19,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from calculator.core.grid import Grid
 from calculator.core.tiles import OFFSET, SIDES, Cell, Side, Tile
 
 Corner = tuple[int, int]
 """A lattice point; the cell ``(x, y)`` has the corners ``(x, y)`` to ``(x + 1, y + 1)``."""
+
+Node = int
+"""A corner as the wall graph numbers it (see ``_wall_graph``)."""
 
 Segment = tuple[Cell, Side]
 """One walled side of one tile (W1)."""
@@ -72,7 +76,7 @@ def outer_segments(tiles: Mapping[Cell, Tile]) -> list[Segment]:
 class _Search:
     """The bounded depth-first search for one part of the graph with four or more odd corners."""
 
-    def __init__(self, adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Corner]],
+    def __init__(self, adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]],
                  target: int, budget: int) -> None:
         self.adjacency = adjacency
         self.ends = ends
@@ -82,7 +86,7 @@ class _Search:
         self.path: list[int] = []
         self.best: list[int] = []
 
-    def run(self, starts: list[Corner]) -> bool:
+    def run(self, starts: list[Node]) -> bool:
         """Search from each start; True when the search was complete (the best is exact)."""
         for start in starts:
             if not self._extend(start):
@@ -91,7 +95,7 @@ class _Search:
                 return True
         return True
 
-    def _extend(self, corner: Corner) -> bool:
+    def _extend(self, corner: Node) -> bool:
         """Grow the trail from ``corner``; False when the budget ran out or the target is met."""
         self.budget -= 1
         if self.budget < 0:
@@ -116,12 +120,12 @@ class _Search:
         return True
 
 
-def _euler_trail(adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Corner]],
-                 start: Corner) -> list[int]:
+def _euler_trail(adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]],
+                 start: Node) -> list[int]:
     """Hierholzer: every edge of a connected part with at most two odd corners, in order."""
     used = [False] * len(ends)
     next_index = dict.fromkeys(adjacency, 0)
-    stack: list[tuple[Corner, int | None]] = [(start, None)]
+    stack: list[tuple[Node, int | None]] = [(start, None)]
     trail: list[int] = []
     while stack:
         corner, arrived_by = stack[-1]
@@ -143,18 +147,49 @@ def _euler_trail(adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Co
     return trail
 
 
+def _wall_graph(tiles: Mapping[Cell, Tile]) -> tuple[list[Segment], list[tuple[int, int]]]:
+    """W1, W2: the outer segments and, for each, its two end corners as numbers."""
+    grid = Grid.of(tiles)
+    occupied, width = grid.occupied, grid.width
+    outer: tuple[tuple[Side, int], ...] = (
+        ("N", grid.wall_n & ~(occupied << width)),
+        ("E", grid.wall_e & ~(occupied >> 1)),
+        ("S", grid.wall_s & ~(occupied >> width)),
+        ("W", grid.wall_w & ~(occupied << 1)),
+    )
+    # Corner numbers: the north-west corner of the cell in row r, column c is r * (width+1) + c.
+    row = width + 1
+    offsets = {"N": (0, 1), "E": (1, row + 1), "S": (row, row + 1), "W": (0, row)}
+    left, top = grid.left, grid.top
+    segments: list[Segment] = []
+    ends: list[tuple[int, int]] = []
+    for side, mask in outer:
+        first, second = offsets[side]
+        while mask:
+            low = mask & -mask
+            index = low.bit_length() - 1
+            mask ^= low
+            r, c = divmod(index, width)
+            corner = r * row + c
+            segments.append(((left + c, top + r), side))
+            ends.append((corner + first, corner + second))
+    return segments, ends
+
+
 def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wall:
     """W3: the longest trail of outer segments (W1, W2); a ring of k segments is k long."""
-    segments = outer_segments(tiles)
-    ends = [segment_ends(segment) for segment in segments]
-    adjacency: dict[Corner, list[int]] = {}
+    segments, ends = _wall_graph(tiles)
+    adjacency: dict[int, list[int]] = {}
     for edge, (a, b) in enumerate(ends):
         adjacency.setdefault(a, []).append(edge)
         adjacency.setdefault(b, []).append(edge)
+    if all(len(edges) <= 2 for edges in adjacency.values()):
+        best = _longest_path_or_ring(adjacency, ends)
+        return Wall(len(best), tuple(segments[edge] for edge in best), True)
 
-    best: list[int] = []
+    best = []
     open_bounds: list[int] = []  # upper bounds of parts whose search ran out of budget
-    seen: set[Corner] = set()
+    seen: set[int] = set()
     for first in sorted(adjacency):
         if first in seen:
             continue
@@ -179,14 +214,42 @@ def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wal
     return Wall(len(best), tuple(segments[edge] for edge in best), exact)
 
 
+def _longest_path_or_ring(adjacency: dict[int, list[int]],
+                          ends: list[tuple[int, int]]) -> list[int]:
+    """Where no corner joins more than two segments (every legal Alhambra), each part is a
+    path or a ring: walk each from an end (or anywhere on a ring) and keep the longest."""
+    used = [False] * len(ends)
+    best: list[int] = []
+    starts = [(corner, edges[0]) for corner, edges in adjacency.items() if len(edges) == 1]
+    starts += [(ends[edge][0], edge) for edge in range(len(ends))]
+    for corner, edge in starts:
+        if used[edge]:
+            continue
+        walk = []
+        while True:
+            used[edge] = True
+            walk.append(edge)
+            a, b = ends[edge]
+            corner = b if a == corner else a
+            edges = adjacency[corner]
+            if len(edges) == 1:
+                break
+            edge = edges[1] if edges[0] == edge else edges[0]
+            if used[edge]:
+                break  # back where a ring began
+        if len(walk) > len(best):
+            best = walk
+    return best
+
+
 @dataclass(frozen=True, slots=True)
 class _Part:
-    corners: frozenset[Corner]
+    corners: frozenset[Node]
     size: int
 
 
-def _part(adjacency: dict[Corner, list[int]], ends: list[tuple[Corner, Corner]],
-          first: Corner) -> _Part:
+def _part(adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]],
+          first: Node) -> _Part:
     """The connected part of the wall graph that holds ``first``: its corners and edge count."""
     corners = {first}
     stack = [first]

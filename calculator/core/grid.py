@@ -1,0 +1,111 @@
+"""An Alhambra as bit masks: the representation the building rules and the walls compute on.
+
+Each cell of the Alhambra's bounds is one bit of a Python integer, row by row, so a whole rule
+is a handful of shifts and ands over every cell at once instead of a loop in Python. The bounds
+keep one empty cell of border on every side: a shift east from the last column lands in the
+border of the next row, never on a tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from calculator.core.tiles import Cell, Side, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    left: int
+    top: int
+    width: int
+    height: int
+    occupied: int
+    wall_n: int
+    wall_e: int
+    wall_s: int
+    wall_w: int
+
+    @classmethod
+    def of(cls, tiles: Mapping[Cell, Tile], *extra: Cell) -> Grid:
+        """The masks of ``tiles``, with bounds wide enough for ``extra`` cells too."""
+        xs = [x for x, _ in tiles] + [x for x, _ in extra]
+        ys = [y for _, y in tiles] + [y for _, y in extra]
+        left, top = min(xs) - 1, min(ys) - 1
+        width = max(xs) - left + 2
+        occupied = wall_n = wall_e = wall_s = wall_w = 0
+        for (x, y), tile in tiles.items():
+            bit = 1 << ((y - top) * width + x - left)
+            occupied |= bit
+            walls = tile.walls
+            if walls:
+                if "N" in walls:
+                    wall_n |= bit
+                if "E" in walls:
+                    wall_e |= bit
+                if "S" in walls:
+                    wall_s |= bit
+                if "W" in walls:
+                    wall_w |= bit
+        height = max(ys) - top + 2
+        return cls(left, top, width, height, occupied, wall_n, wall_e, wall_s, wall_w)
+
+    def with_tile(self, cell: Cell, tile: Tile) -> Grid:
+        """The same bounds with ``tile`` at ``cell`` (which must lie within them)."""
+        bit = self.bit(cell)
+        walls = tile.walls
+        return Grid(
+            self.left, self.top, self.width, self.height, self.occupied | bit,
+            self.wall_n | (bit if "N" in walls else 0), self.wall_e | (bit if "E" in walls else 0),
+            self.wall_s | (bit if "S" in walls else 0), self.wall_w | (bit if "W" in walls else 0),
+        )
+
+    def bit(self, cell: Cell) -> int:
+        return 1 << ((cell[1] - self.top) * self.width + cell[0] - self.left)
+
+    def cells(self, mask: int) -> list[Cell]:
+        """The cells of ``mask``, row by row (sorted by y, then x)."""
+        found = []
+        width, left, top = self.width, self.left, self.top
+        while mask:
+            low = mask & -mask
+            index = low.bit_length() - 1
+            found.append((left + index % width, top + index // width))
+            mask ^= low
+        return found
+
+    @property
+    def everything(self) -> int:
+        return (1 << (self.width * self.height)) - 1
+
+    @property
+    def border(self) -> int:
+        return _border(self.width, self.height)
+
+    def shifted(self, mask: int, side: Side) -> int:
+        """Every bit of ``mask`` moved one cell towards ``side``."""
+        if side == "E":
+            return mask << 1
+        if side == "W":
+            return mask >> 1
+        if side == "S":
+            return mask << self.width
+        return mask >> self.width
+
+    def wall(self, side: Side) -> int:
+        return {"N": self.wall_n, "E": self.wall_e, "S": self.wall_s, "W": self.wall_w}[side]
+
+    def touching(self, mask: int) -> int:
+        """The cells that share a side with a cell of ``mask``."""
+        width = self.width
+        return ((mask << 1) | (mask >> 1) | (mask << width) | (mask >> width)) & self.everything
+
+
+@cache
+def _border(width: int, height: int) -> int:
+    row = (1 << width) - 1
+    mask = row | (row << (width * (height - 1)))
+    for y in range(1, height - 1):
+        mask |= (1 | (1 << (width - 1))) << (y * width)
+    return mask
