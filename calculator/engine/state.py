@@ -61,6 +61,8 @@ class Player:
     reserve: tuple[Tile, ...] = ()
     hand: tuple[MoneyCard, ...] = ()
     score: int = 0
+    bonus_cards: tuple[Tile, ...] = ()
+    """V3: the player's face-up bonus cards (each depicts one building tile)."""
 
 
 @dataclass(frozen=True, slots=True)

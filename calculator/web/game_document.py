@@ -556,6 +556,7 @@ class TablePlayerSchema(Schema):
     reserve = fields.List(DescribedTileField(), load_default=list)
     hand = fields.List(MoneyCardField(), load_default=list)
     score = fields.Integer(load_default=0)
+    bonus_cards = fields.List(DescribedTileField(), load_default=list)
 
     @post_load
     def player(self, data: dict[str, Any], **_: Any) -> Player:
@@ -565,6 +566,7 @@ class TablePlayerSchema(Schema):
             tuple(data["reserve"]),
             tuple(data["hand"]),
             data["score"],
+            bonus_cards=tuple(data["bonus_cards"]),
         )
 
 
@@ -653,7 +655,8 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
             {
                 "name": player.name,
                 **wire.verdict(seat.violations),
-                "counts": {building.value: seat.counts[building] for building in BUILDINGS},
+                "counts": {building.value: seat.counts.counts[building] for building in BUILDINGS},
+                **wire.vizier_counts(seat.counts),
                 "wall": {
                     "length": seat.wall.length,
                     "segments": wire.SEGMENTS.dump(seat.wall.segments),
@@ -674,7 +677,12 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
     }
     if scoring_round is not None:
         extras = [
-            {"wall_exact": seat.wall.exact, **wire.verdict(seat.violations)} for seat in evaluated
+            {
+                "wall_exact": seat.wall.exact,
+                **wire.verdict(seat.violations),
+                **wire.vizier_counts(seat.counts),
+            }
+            for seat in evaluated
         ]
         names = [player.name for player in table.players]
         report["scores"] = wire.round_score(scores(table, scoring_round), names, extras)

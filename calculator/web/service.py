@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from marshmallow import ValidationError
 
 from calculator.core import building, walls
-from calculator.core.scoring import POINTS, ROUNDS, Holding, building_counts, score_round
+from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
 from calculator.web import wire
 from calculator.web.contract import request_contract
@@ -93,7 +93,8 @@ def longest_wall(body: Any) -> dict[str, Any]:
 
 
 def scores(body: Any) -> dict[str, Any]:
-    """``POST /v1/scores``: a scoring round (M1-M5, W4, D3)."""
+    """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
+    (V3) counted."""
     query = _load(body, "scores-request.json", wire.load_scores)
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
@@ -104,11 +105,12 @@ def scores(body: Any) -> dict[str, Any]:
             extras.append({})
             continue
         wall = walls.longest_wall(seat.alhambra.tiles)
-        counts = building_counts(tile for _, tile in seat.alhambra.buildings())
-        holdings.append(Holding(counts, wall.length))
+        counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
+        holdings.append(Holding(counted.counts, wall.length))
         extras.append({
             "wall_exact": wall.exact,
             **wire.verdict(building.alhambra_violations(seat.alhambra, query.hole_rule)),
+            **wire.vizier_counts(counted),
         })
     result = score_round(query.scoring_round, holdings, query.dummy)
     return wire.round_score(result, [seat.name for seat in query.seats], extras)
