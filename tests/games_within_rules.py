@@ -42,6 +42,13 @@ def games_within_the_rules(
     if path == "/v1/games":
         if body.get("start_player", 0) >= len(body["players"]):
             body["start_player"] = len(body["players"]) - 1
+        components = body.get("options", {}).get("components", {})
+        if "bonus_cards" in components:  # V3: ten tiles of the catalog
+            components["bonus_cards"] = [
+                {"building": t.building.value, "walls": t.walls, "price": t.price}
+                for t in CATALOG[:10]
+                if t.building is not None
+            ]
     elif path in ("/v1/games/legal-actions", "/v1/games/advance"):
         body["state"] = copy.deepcopy(_real_state())
         for action in body.get("actions", []):

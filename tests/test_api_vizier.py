@@ -224,3 +224,37 @@ def test_v3_v4_a_table_counts_huts_and_bonus_cards(client):
     assert ann["counts"]["garden"] == 5  # 2 gardens, 2 from the hut, 1 bonus card
     assert ann["huts"][0]["adds"] == 2 and ann["bonus_cards"][0]["counts"] is True
     assert report["scores"]["players"][0]["majorities"]["garden"]["count"] == 5
+
+
+# --- the engine over HTTP (V3) and the provisional components --------------------------------
+
+
+def test_v3_a_game_with_the_bonus_module_deals_bonus_cards(client):
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob", "Cid", "Dee"], "seed": 5,
+                                       "options": {"modules": ["bonus"]}})["state"]
+    assert state["version"] == 2 and state["options"]["modules"] == ["bonus"]
+    assert [len(p["bonus_hand"]) for p in state["players"]] == [2, 2, 2, 2]
+    assert len(state["bonus_aside"]) == 2
+    listed = post(client, "/v1/games/legal-actions", {"state": state})
+    assert listed["actions"]
+
+
+def test_v3_the_caller_names_the_bonus_cards_from_the_catalog(client):
+    cards = [tile("tower", "N", 11)] + [tile("tower", "NESW", price) for price in range(2, 11)]
+    problem = post(client, "/v1/games", {"players": ["Ann", "Bob"], "options": {
+        "modules": ["bonus"], "components": {"bonus_cards": cards}}}, 422)
+    assert pointers(problem) == [f"/options/components/bonus_cards/{i}" for i in range(1, 10)]
+
+
+def test_v3_the_modules_are_played_in_digital_mode_only(client):
+    problem = post(client, "/v1/games", {"players": ["Ann", "Bob"],
+                                         "options": {"mode": "table", "modules": ["bonus"]}}, 422)
+    assert pointers(problem) == ["/options/mode"]
+
+
+def test_the_catalog_marks_the_stand_in_bonus_cards_provisional(client):
+    response = client.get("/v1/catalog")
+    vizier = response.get_json()["vizier_favour"]
+    assert vizier["provisional"] is True and "Not the printed" in vizier["note"]
+    assert len(vizier["bonus_cards"]) == 10
+    assert sum(vizier["huts_by_colour"].values()) == 24 and vizier["huts_per_player"] == 3

@@ -54,3 +54,10 @@ def test_play_prints_the_problem_of_a_refused_action(tmp_path):
 def test_play_exits_2_on_a_file_it_cannot_read(tmp_path):
     status, _ = run("play", str(tmp_path / "missing.json"), str(tmp_path / "missing.json"))
     assert status == 2
+
+
+def test_simulate_plays_the_vizier_modules():
+    status, printed = run("simulate", "--games", "2", "--players", "4", "--seed", "3",
+                          "--modules", "bonus")
+    summary = json.loads(printed)
+    assert status == 0 and summary["modules"] == ["bonus"] and summary["games"] == 2

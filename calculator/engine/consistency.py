@@ -19,6 +19,7 @@ from typing import Final
 from calculator.core.building import alhambra_violations
 from calculator.core.scoring import winners
 from calculator.core.tiles import CATALOG, Cell, Tile
+from calculator.engine import bonus
 from calculator.engine.components import (
     CARD,
     SCORING_CARDS,
@@ -46,6 +47,7 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
     found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
     found += _seats(state) + _turn(state)
+    found += [Inconsistency(where, message) for where, message in bonus.inconsistencies(state)]
     return found
 
 

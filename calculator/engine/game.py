@@ -9,7 +9,7 @@ game) until a player must decide or, in table mode, the table must reveal a draw
 from __future__ import annotations
 
 from calculator.core.tiles import Tile
-from calculator.engine import end, refill, setup
+from calculator.engine import bonus, end, refill, setup
 from calculator.engine.actions import (
     PLACEMENTS,
     REDESIGNS,
@@ -60,7 +60,15 @@ def next_step(state: GameState) -> Draw | Step | None:
 def settle(state: GameState) -> Outcome:
     """Run the automatic steps until a player decides or the table must reveal a draw."""
     events: list[Event] = []
-    while (step := next_step(state)) is not None:
+    while True:
+        if "bonus" in state.options.modules:
+            # V3: a card is laid as soon as its tile is in the Alhambra (so before any scoring
+            # round) and taken back as soon as the tile leaves
+            state, laid = bonus.lay_and_take_back(state)
+            events += laid
+        step = next_step(state)
+        if step is None:
+            break
         if isinstance(step, Draw):
             if not state.digital:
                 break

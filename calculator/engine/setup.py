@@ -17,6 +17,7 @@ from typing import Final
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, MARKET_SLOTS, Tile
+from calculator.engine import bonus
 from calculator.engine.components import (
     SCORING_CARDS,
     MoneyCard,
@@ -78,6 +79,10 @@ def initial_state(
         shuffler(state).shuffle(money)
         shuffler(evolve(state, shuffles=1)).shuffle(bag)
         state = evolve(state, shuffles=2)
+        if "bonus" in options.modules:
+            state = bonus.deal(state)  # V3
+    elif options.modules:
+        raise ValueError("the Vizier's Favour modules are played in digital mode only")
     return evolve(state, pile=tuple(money), bag=tuple(bag))
 
 

@@ -45,10 +45,18 @@ MAX_BUYS: Final[int] = len(MARKET_SLOTS)
 """T4: the market is not refilled during a turn, so a turn holds at most four buys."""
 
 
+Module = Literal["bonus"]
+MODULES: Final[tuple[Module, ...]] = ("bonus",)
+"""The Vizier's Favour modules the engine plays (V3)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     mode: Mode = "digital"
     hole_rule: HoleRule = "region"
+    modules: frozenset[Module] = frozenset()
+    bonus_cards: tuple[Tile, ...] = ()
+    """V3: the 10 bonus cards in play (the tiles they depict), with the "bonus" module."""
 
 
 DEFAULT_OPTIONS: Final[Options] = Options()
@@ -63,6 +71,8 @@ class Player:
     score: int = 0
     bonus_cards: tuple[Tile, ...] = ()
     """V3: the player's face-up bonus cards (each depicts one building tile)."""
+    bonus_hand: tuple[Tile, ...] = ()
+    """V3: the player's bonus cards not (or no longer) laid, face down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +126,8 @@ class GameState:
     turn: Turn
     over: bool = False
     winners: tuple[int, ...] = ()
+    bonus_aside: tuple[Tile, ...] = ()
+    """V3: the bonus cards not dealt, set aside unseen."""
 
     @property
     def digital(self) -> bool:

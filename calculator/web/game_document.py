@@ -23,6 +23,7 @@ from calculator.engine.components import CARD, MoneyCard, ScoringCard
 from calculator.engine.consistency import Path, inconsistencies
 from calculator.engine.state import (
     MODES,
+    MODULES,
     PHASES,
     Award,
     GameState,
@@ -36,6 +37,9 @@ from calculator.engine.table import inconsistencies as table_inconsistencies
 from calculator.web import wire
 
 VERSION: Final[int] = 1
+VIZIER_VERSION: Final[int] = 2
+"""The state document of a game with Vizier's Favour modules (V3) is version 2: players carry
+their bonus cards and the state the cards set aside. A base game stays version 1."""
 
 Problem = tuple[str, str]
 """(JSON Pointer, message)."""
@@ -90,6 +94,10 @@ def _catalog_tile(value: Any) -> Tile:
             f"no {key[0]} of price {key[2]} with walls {key[1] or 'none'} exists (C1)"
         )
     return tile
+
+
+catalog_tile = _catalog_tile
+"""A wire game tile as the catalog's own tile; ``ValidationError`` when there is none (C1)."""
 
 
 def dump_tile(tile: Tile) -> dict[str, Any]:
@@ -174,6 +182,8 @@ class PlayerSchema(Schema):
     reserve = fields.List(TileField(), required=True)
     hand = fields.List(MoneyCardField(), required=True)
     score = fields.Integer(required=True)
+    bonus_cards = fields.List(TileField(), load_default=list)
+    bonus_hand = fields.List(TileField(), load_default=list)
 
     @post_load
     def player(self, data: dict[str, Any], **_: Any) -> Player:
@@ -183,7 +193,13 @@ class PlayerSchema(Schema):
             tuple(data["reserve"]),
             tuple(data["hand"]),
             data["score"],
+            bonus_cards=tuple(data["bonus_cards"]),
+            bonus_hand=tuple(data["bonus_hand"]),
         )
+
+
+class ComponentsSchema(Schema):
+    bonus_cards = fields.List(TileField(), load_default=list)
 
 
 class OptionsSchema(Schema):
@@ -191,10 +207,17 @@ class OptionsSchema(Schema):
     holes = fields.String(
         attribute="hole_rule", load_default="region", validate=validate.OneOf(("region", "cell"))
     )
+    modules = fields.List(fields.String(validate=validate.OneOf(MODULES)), load_default=list)
+    components = fields.Nested(ComponentsSchema, load_default=dict)
 
     @post_load
     def options(self, data: dict[str, Any], **_: Any) -> Options:
-        return Options(mode=data["mode"], hole_rule=data["hole_rule"])
+        return Options(
+            mode=data["mode"],
+            hole_rule=data["hole_rule"],
+            modules=frozenset(data["modules"]),
+            bonus_cards=tuple(data["components"].get("bonus_cards", ())),
+        )
 
 
 class RngSchema(Schema):
@@ -257,7 +280,7 @@ class TurnSchema(Schema):
 class GameStateSchema(Schema):
     """The state document (``schemas/game-state.json``)."""
 
-    version = fields.Integer(required=True, validate=validate.Equal(VERSION))
+    version = fields.Integer(required=True, validate=validate.OneOf((VERSION, VIZIER_VERSION)))
     options = fields.Nested(OptionsSchema, required=True)
     rng = fields.Nested(RngSchema, required=True, allow_none=True)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
@@ -269,9 +292,14 @@ class GameStateSchema(Schema):
     rounds_scored = fields.List(fields.Integer(), required=True)
     over = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
+    bonus_aside = fields.List(TileField(), load_default=list)
 
     @post_load
     def state(self, data: dict[str, Any], **_: Any) -> GameState:
+        if data["options"].modules and data["version"] != VIZIER_VERSION:
+            raise ValidationError(
+                {"version": [f"a game with modules is a version {VIZIER_VERSION} document"]}
+            )
         market = data["market"]
         for index, slot in enumerate(market):
             if slot["slot"] != index + 1 or slot["currency"] != slot_currency(index + 1):
@@ -302,6 +330,7 @@ class GameStateSchema(Schema):
             turn=data["turn"],
             over=data["over"],
             winners=tuple(data["winners"]),
+            bonus_aside=tuple(data["bonus_aside"]),
         )
 
 
@@ -326,9 +355,9 @@ def load_state(document: Any) -> GameState:
 
 def dump_state(state: GameState) -> dict[str, Any]:
     """The state document of ``state``; ``load_state(dump_state(s)) == s``."""
-    return _STATE_SCHEMA.dump(  # type: ignore[no-any-return]
+    document: dict[str, Any] = _STATE_SCHEMA.dump(
         {
-            "version": VERSION,
+            "version": VIZIER_VERSION if state.options.modules else VERSION,
             "options": state.options,
             "rng": None if state.seed is None else {"seed": state.seed, "shuffles": state.shuffles},
             "players": state.players,
@@ -343,8 +372,21 @@ def dump_state(state: GameState) -> dict[str, Any]:
             "rounds_scored": state.rounds_scored,
             "over": state.over,
             "winners": state.winners,
+            "bonus_aside": state.bonus_aside,
         }
     )
+    options = document["options"]
+    options.pop("components", None)
+    if state.options.modules:
+        options["modules"] = sorted(state.options.modules)
+        if state.options.bonus_cards:
+            options["components"] = {"bonus_cards": [dump_tile(t) for t in state.options.bonus_cards]}
+    else:  # a base game's document stays as it was (version 1)
+        options.pop("modules", None)
+        del document["bonus_aside"]
+        for player in document["players"]:
+            del player["bonus_cards"], player["bonus_hand"]
+    return document
 
 
 def _flatten(messages: Any, where: tuple[object, ...] = ()) -> list[Problem]:
@@ -516,6 +558,8 @@ _EVENT_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
     ev.ScoringCardRevealed: ("scoring_card_revealed", ("round",)),
     ev.MarketTileAwarded: ("market_tile_awarded", ("slot", "tile", "player")),
     ev.GameEnded: ("game_ended", ("winners", "totals")),
+    ev.BonusCardLaid: ("bonus_card_laid", ("player", "tile")),
+    ev.BonusCardTakenBack: ("bonus_card_taken_back", ("player", "tile")),
 }
 
 

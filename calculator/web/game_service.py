@@ -11,7 +11,10 @@ from __future__ import annotations
 import secrets
 from typing import Any, Final
 
+from marshmallow import ValidationError
+
 from calculator import engine
+from calculator.core.tiles import Tile
 from calculator.engine import ActionRefused, GameOver, NotYourTurn
 from calculator.engine.actions import Action
 from calculator.engine.state import GameState, Options
@@ -19,6 +22,7 @@ from calculator.web.contract import request_contract
 from calculator.web.errors import ApiProblem, FieldError, InvalidRequest, pointer
 from calculator.web.game_document import (
     DocumentError,
+    catalog_tile,
     dump_action,
     dump_event,
     dump_state,
@@ -70,10 +74,27 @@ def new_game(body: Any) -> dict[str, Any]:
         )
     wire_options = body.get("options", {})
     options = Options(
-        mode=wire_options.get("mode", "digital"), hole_rule=wire_options.get("holes", "region")
+        mode=wire_options.get("mode", "digital"),
+        hole_rule=wire_options.get("holes", "region"),
+        modules=frozenset(wire_options.get("modules", ())),
+        bonus_cards=_bonus_cards(wire_options.get("components", {}).get("bonus_cards", ())),
     )
     seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
     return {"state": dump_state(engine.new_game(names, seed, start, options))}
+
+
+def _bonus_cards(documents: list[Any]) -> tuple[Tile, ...]:
+    """V3: the tiles the caller's bonus cards depict, each a tile of the catalog (C1)."""
+    cards, problems = [], []
+    for index, document in enumerate(documents):
+        try:
+            cards.append(catalog_tile(document))
+        except ValidationError as error:
+            where = pointer("options", "components", "bonus_cards", index)
+            problems.append(FieldError(where, str(error.messages[0])))
+    if problems:
+        raise InvalidRequest(problems)
+    return tuple(cards)
 
 
 def legal_actions(body: Any) -> dict[str, Any]:

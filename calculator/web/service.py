@@ -16,8 +16,10 @@ from typing import Any, TypeVar
 from marshmallow import ValidationError
 
 from calculator.core import building, walls
+from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
+from calculator.engine.bonus import PROVISIONAL_BONUS_CARDS
 from calculator.web import wire
 from calculator.web.contract import request_contract
 from calculator.web.errors import FieldError, InvalidRequest, pointer
@@ -118,7 +120,8 @@ def scores(body: Any) -> dict[str, Any]:
 
 @cache
 def catalog() -> dict[str, Any]:
-    """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2)."""
+    """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2), and
+    the Vizier's Favour's (V3, V4), its stand-in bonus cards marked provisional."""
     return {
         "buildings": [b.value for b in BUILDINGS],
         "tiles": wire.catalog_tiles(CATALOG),
@@ -130,4 +133,15 @@ def catalog() -> dict[str, Any]:
             {"slot": slot, "currency": currency.value}
             for slot, currency in enumerate(MARKET_SLOTS, start=1)
         ],
+        "vizier_favour": {
+            "provisional": True,
+            "note": (
+                "Not the printed components: the tiles shown on the bonus cards (V3) are not in "
+                "our sources. A game played with the \"bonus\" module and no "
+                "options.components.bonus_cards uses these stand-ins, chosen by us."
+            ),
+            "bonus_cards": wire.catalog_tiles(PROVISIONAL_BONUS_CARDS),
+            "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
+            "huts_per_player": HUTS_PER_PLAYER,
+        },
     }

@@ -1,0 +1,133 @@
+"""The Vizier's Favour in the engine: bonus cards (V3), dealt, laid and taken back; in scoring
+rounds, in the state document, in the consistency check and in random games."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from calculator.core.tiles import CATALOG
+from calculator.engine import Options, apply, legal_actions, new_game
+from calculator.engine.actions import BuildFromReserve, MoveToReserve
+from calculator.engine.bonus import DEALT, PROVISIONAL_BONUS_CARDS
+from calculator.engine.consistency import inconsistencies
+from calculator.engine.events import BonusCardLaid, BonusCardTakenBack
+from calculator.engine.rounds import holding
+from calculator.engine.simulate import play_random_game, random_action
+from calculator.web.game_document import dump_state, load_state
+from tests.engine_scenes import NAMES, checked, of_type, with_reserve
+
+BONUS = Options(modules=frozenset({"bonus"}))
+
+
+def bonus_game(players: int = 3, seed: int = 7, options: Options = BONUS):
+    return new_game(list(NAMES[:players]), seed, 0, options)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_v3_bonus_cards_are_dealt_by_player_count_the_rest_set_aside(players):
+    state = checked(bonus_game(players))
+    hands = [player.bonus_hand for player in state.players]
+    assert [len(hand) for hand in hands] == [DEALT[players]] * players
+    assert DEALT[players] == {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}[players]
+    dealt = [card for hand in hands for card in hand]
+    assert sorted(map(repr, dealt + list(state.bonus_aside))) == sorted(
+        map(repr, PROVISIONAL_BONUS_CARDS)
+    )
+
+
+def test_v3_the_caller_may_name_the_bonus_cards():
+    named = tuple(CATALOG[20:30])
+    state = checked(bonus_game(4, options=replace(BONUS, bonus_cards=named)))
+    in_game = [c for p in state.players for c in p.bonus_hand] + list(state.bonus_aside)
+    assert set(in_game) == set(named)
+
+
+def test_v3_without_the_module_there_are_no_bonus_cards():
+    state = new_game(list(NAMES[:3]), 7, 0)
+    assert all(not p.bonus_hand and not p.bonus_cards for p in state.players)
+    assert not state.bonus_aside and "bonus_aside" not in dump_state(state)
+    assert dump_state(state)["version"] == 1
+
+
+def laid_scene():
+    """Seat 0 holds a card whose tile lies in its reserve; building it lays the card."""
+    state = bonus_game()
+    card = state.players[0].bonus_hand[0]
+    state = with_reserve(state, 0, [card])
+    build = next(
+        action for action in legal_actions(state)
+        if isinstance(action, BuildFromReserve) and action.tile == card
+    )
+    return state, card, build
+
+
+def test_v3_a_card_is_laid_face_up_when_its_tile_enters_the_alhambra():
+    state, card, build = laid_scene()
+    before = holding(state.players[0]).counts[card.building]
+    after, events = apply(state, build)
+    assert of_type(events, BonusCardLaid) == [BonusCardLaid(0, card)]
+    assert card in after.players[0].bonus_cards and card not in after.players[0].bonus_hand
+    # the tile and its card: two buildings of that type
+    assert holding(after.players[0]).counts[card.building] == before + 2
+    checked(after)
+
+
+def test_v3_a_card_goes_back_to_the_hand_when_its_tile_leaves_the_alhambra():
+    state, card, build = laid_scene()
+    state, _ = apply(state, build)
+    cell = build.cell
+    # seat 0's turn again: move the tile back to the reserve (T5)
+    state = replace(state, turn=replace(state.turn, player=0, phase="action"))
+    state, events = apply(state, MoveToReserve(0, cell))
+    assert of_type(events, BonusCardTakenBack) == [BonusCardTakenBack(0, card)]
+    assert card in state.players[0].bonus_hand and not state.players[0].bonus_cards
+    checked(state)
+
+
+def test_v3_a_card_face_up_without_its_tile_is_inconsistent():
+    state = bonus_game()
+    player = state.players[0]
+    wrong = replace(player, bonus_cards=player.bonus_hand[:1], bonus_hand=player.bonus_hand[1:])
+    problems = inconsistencies(replace(state, players=(wrong, *state.players[1:])))
+    assert [p.where for p in problems] == [("players", 0, "bonus_cards", 0)]
+    assert "V3" in problems[0].message
+
+
+def test_v3_each_bonus_card_exists_once():
+    state = bonus_game()
+    doubled = replace(state, bonus_aside=state.bonus_aside + state.players[0].bonus_hand[:1])
+    assert any("once" in p.message for p in inconsistencies(doubled))
+
+
+def test_v3_a_missing_bonus_card_is_inconsistent():
+    state = bonus_game()
+    assert any("missing" in p.message for p in inconsistencies(replace(state, bonus_aside=())))
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (4, 2), (6, 3)])
+def test_v3_random_games_with_bonus_cards_keep_every_rule(players, seed):
+    """At every step: every component (bonus cards included) once, every card face up exactly
+    while its tile is in the Alhambra; the state survives a JSON round trip (version 2)."""
+    rng = random.Random(seed)
+    state = bonus_game(players, seed)
+    laid = 0
+    while not state.over:
+        assert not inconsistencies(state)
+        if rng.random() < 0.1:
+            document = json.loads(json.dumps(dump_state(state)))
+            assert document["version"] == 2 and load_state(document) == state
+        state, events = apply(state, random_action(state, rng))
+        laid += len(of_type(events, BonusCardLaid))
+    assert not inconsistencies(state)
+    assert load_state(json.loads(json.dumps(dump_state(state)))) == state
+    final = [holding(p).counts for p in state.players]
+    assert all(sum(c.values()) >= len(p.bonus_cards) for c, p in zip(final, state.players))
+
+
+def test_v3_simulated_games_with_bonus_cards_end():
+    for players in (2, 5):
+        assert play_random_game(players, 11, BONUS).state.over
