@@ -19,6 +19,7 @@ from typing import Any
 
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.tiles import CATALOG
+from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.web import game_service
 from calculator.web.wire import CATALOG_COUNTS
 
@@ -43,6 +44,12 @@ def games_within_the_rules(
         if body.get("start_player", 0) >= len(body["players"]):
             body["start_player"] = len(body["players"]) - 1
         components = body.get("options", {}).get("components", {})
+        if "huts" in components:  # V4: as many of each colour as the game has
+            components["huts"] = [
+                {"hut": hut.building.value, "walls": hut.walls}
+                for hut in PROVISIONAL_HUTS
+                if hut.building is not None
+            ]
         if "bonus_cards" in components:  # V3: ten tiles of the catalog
             components["bonus_cards"] = [
                 {"building": t.building.value, "walls": t.walls, "price": t.price}
@@ -52,7 +59,8 @@ def games_within_the_rules(
     elif path in ("/v1/games/legal-actions", "/v1/games/advance"):
         body["state"] = copy.deepcopy(_real_state())
         for action in body.get("actions", []):
-            if "tile" in action and _key(action["tile"]) not in CATALOG_KEYS:
+            tile = action.get("tile", {})
+            if "building" in tile and _key(tile) not in CATALOG_KEYS:  # huts are refused (409)
                 action["tile"] = {"building": "pavilion", "walls": "NEW", "price": 2}
     elif path == "/v1/table":
         _table_within_rules(body, alhambra_within_rules)

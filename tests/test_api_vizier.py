@@ -246,6 +246,28 @@ def test_v3_the_caller_names_the_bonus_cards_from_the_catalog(client):
     assert pointers(problem) == [f"/options/components/bonus_cards/{i}" for i in range(1, 10)]
 
 
+def test_v4_a_game_with_huts_lists_taking_a_hut_and_the_caller_may_give_them(client):
+    huts = [{"hut": colour, "walls": "NS"} for colour, count in
+            (("pavilion", 3), ("seraglio", 3), ("arcades", 4), ("chambers", 4), ("garden", 5),
+             ("tower", 5)) for _ in range(count)]
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob"], "seed": 2, "options": {
+        "modules": ["huts"], "components": {"huts": huts}}})["state"]
+    assert [len(stack) for stack in state["hut_stacks"]] == [3, 3, 4, 4, 5, 5]
+    listed = post(client, "/v1/games/legal-actions", {"state": state})["actions"]
+    take = {"type": "take_hut", "player": state["turn"]["player"], "hut": "garden"}
+    assert take in listed
+    after = post(client, "/v1/games/advance", {"state": state, "actions": [take]})
+    assert after["state"]["turn"]["bought"] == [{"hut": "garden", "walls": "NS"}]
+    assert [e["type"] for e in after["events"]] == ["hut_taken"]
+
+
+def test_v4_the_caller_gives_as_many_huts_of_each_colour_as_exist(client):
+    huts = [{"hut": "tower", "walls": "N"}] * 24
+    problem = post(client, "/v1/games", {"players": ["Ann", "Bob"], "options": {
+        "modules": ["huts"], "components": {"huts": huts}}}, 422)
+    assert pointers(problem) == ["/options/components/huts"] and "V4" in messages(problem)
+
+
 def test_v3_the_modules_are_played_in_digital_mode_only(client):
     problem = post(client, "/v1/games", {"players": ["Ann", "Bob"],
                                          "options": {"mode": "table", "modules": ["bonus"]}}, 422)

@@ -58,6 +58,6 @@ def test_play_exits_2_on_a_file_it_cannot_read(tmp_path):
 
 def test_simulate_plays_the_vizier_modules():
     status, printed = run("simulate", "--games", "2", "--players", "4", "--seed", "3",
-                          "--modules", "bonus")
+                          "--modules", "bonus", "huts")
     summary = json.loads(printed)
-    assert status == 0 and summary["modules"] == ["bonus"] and summary["games"] == 2
+    assert status == 0 and summary["modules"] == ["bonus", "huts"] and summary["games"] == 2

@@ -205,10 +205,18 @@ class BonusCardTakenBack:
     tile: Tile
 
 
+@dataclass(frozen=True, slots=True)
+class HutTaken:
+    """V4: a player took the top hut of a stack; it waits for the end of the turn."""
+
+    player: int
+    tile: Tile
+
+
 Event = (
     MoneyDealt | MoneyDrawn | PilesFormed | MarketFilled | DummyDrew | TurnStarted | MoneyTaken
     | TileBought | ExtraActionDeclined | Passed | TileBuiltFromReserve | TileMovedToReserve
     | TilesSwapped | TilePlaced | TileReserved | TileGivenToDummy | TurnEnded | DiscardReshuffled
     | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded | BonusCardLaid
-    | BonusCardTakenBack
+    | BonusCardTakenBack | HutTaken
 )  # fmt: skip

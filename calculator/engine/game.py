@@ -9,7 +9,7 @@ game) until a player must decide or, in table mode, the table must reveal a draw
 from __future__ import annotations
 
 from calculator.core.tiles import Tile
-from calculator.engine import bonus, end, refill, setup
+from calculator.engine import bonus, end, huts, refill, setup
 from calculator.engine.actions import (
     PLACEMENTS,
     REDESIGNS,
@@ -20,6 +20,7 @@ from calculator.engine.actions import (
     RevealMoney,
     RevealScoringCard,
     RevealTile,
+    TakeHut,
     TakeMoney,
 )
 from calculator.engine.components import MoneyCard, ScoringCard
@@ -111,6 +112,8 @@ def _turn_actions(state: GameState) -> list[Action]:
         actions.append(EndTurn(seat))
     elif not actions:
         actions.append(Pass(seat))
+    if "huts" in state.options.modules:
+        actions += huts.legal_takes(state)  # V4: free, besides the action
     return actions
 
 
@@ -193,6 +196,8 @@ def _apply_decision(state: GameState, action: Action) -> Outcome:
         raise IllegalAction(
             "T6", "tiles bought are placed at the end of the turn, after its actions"
         )
+    if isinstance(action, TakeHut):
+        return huts.take_hut(state, action)
     if isinstance(action, TakeMoney):
         return take_money(state, action)
     if isinstance(action, Buy):
@@ -205,7 +210,7 @@ def _apply_decision(state: GameState, action: Action) -> Outcome:
         turn, events = actions_done(state.turn)
         return evolve(state, turn=turn), [ExtraActionDeclined(action.player), *events]
     assert isinstance(action, Pass)
-    if state.turn.extra_action or _turn_actions(state) != [action]:
+    if state.turn.extra_action or Pass(action.player) not in _turn_actions(state):
         raise IllegalAction("T2", "a player may pass only when no action is legal")
     turn, events = actions_done(state.turn)
     return evolve(state, turn=turn), [Passed(action.player), *events]

@@ -44,7 +44,7 @@ def legal_placements(state: GameState) -> Choices:
     for tile in dict.fromkeys(waiting_tiles(state, seat)):
         found += [(PlaceTile, (seat, tile, cell)) for cell in cells_for(alhambra, tile, rule)]
         found.append((ReserveTile, (seat, tile)))
-        if giving:
+        if giving and not tile.hut:
             found.append((GiveToDummy, (seat, tile)))
     return Choices(found)
 
@@ -73,6 +73,8 @@ def place(state: GameState, action: Placement) -> tuple[GameState, list[Event]]:
             raise IllegalAction("D4", "there is a dummy only in a 2-player game")
         if turn.phase != "placement":
             raise IllegalAction("D4", "only a tile bought this turn can go to the dummy")
+        if action.tile.hut:
+            raise IllegalAction("V4", "a worker hut is placed or kept, never given to the dummy")
         dummy = (*dummy, action.tile)
         event = TileGivenToDummy(action.player, action.tile)
     events: list[Event] = [event]

@@ -17,7 +17,7 @@ from typing import Final
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, MARKET_SLOTS, Tile
-from calculator.engine import bonus
+from calculator.engine import bonus, huts
 from calculator.engine.components import (
     SCORING_CARDS,
     MoneyCard,
@@ -81,6 +81,8 @@ def initial_state(
         state = evolve(state, shuffles=2)
         if "bonus" in options.modules:
             state = bonus.deal(state)  # V3
+        if "huts" in options.modules:
+            state = huts.stack_up(state)  # V4
     elif options.modules:
         raise ValueError("the Vizier's Favour modules are played in digital mode only")
     return evolve(state, pile=tuple(money), bag=tuple(bag))

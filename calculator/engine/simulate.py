@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
+from calculator.engine import huts
 from calculator.engine.game import apply, legal_actions, new_game
 from calculator.engine.money import legal_takes
 from calculator.engine.placement import legal_placements
@@ -35,7 +36,9 @@ NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 Lister = Callable[[GameState], Sequence[Action]]
 
 REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
-WEIGHTS: Final[dict[str, int]] = {"take money": 4, "buy": 4, "redesign": 1, "decline": 4}
+WEIGHTS: Final[dict[str, int]] = {
+    "take money": 4, "buy": 4, "redesign": 1, "decline": 4, "take a hut": 1,
+}
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
@@ -54,6 +57,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     }
     if state.turn.extra_action:
         kinds["decline"] = (lambda _: Choices([(EndTurn, (seat,))]),)
+    if "huts" in state.options.modules:
+        kinds["take a hut"] = (huts.legal_takes,)
     while kinds:
         names = list(kinds)
         kind = rng.choices(names, [WEIGHTS[name] for name in names])[0]

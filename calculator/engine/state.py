@@ -45,9 +45,9 @@ MAX_BUYS: Final[int] = len(MARKET_SLOTS)
 """T4: the market is not refilled during a turn, so a turn holds at most four buys."""
 
 
-Module = Literal["bonus"]
-MODULES: Final[tuple[Module, ...]] = ("bonus",)
-"""The Vizier's Favour modules the engine plays (V3)."""
+Module = Literal["bonus", "huts"]
+MODULES: Final[tuple[Module, ...]] = ("bonus", "huts")
+"""The Vizier's Favour modules the engine plays (V3, V4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +57,8 @@ class Options:
     modules: frozenset[Module] = frozenset()
     bonus_cards: tuple[Tile, ...] = ()
     """V3: the 10 bonus cards in play (the tiles they depict), with the "bonus" module."""
+    huts: tuple[Tile, ...] = ()
+    """V4: the 24 worker huts in play, with the "huts" module."""
 
 
 DEFAULT_OPTIONS: Final[Options] = Options()
@@ -128,6 +130,8 @@ class GameState:
     winners: tuple[int, ...] = ()
     bonus_aside: tuple[Tile, ...] = ()
     """V3: the bonus cards not dealt, set aside unseen."""
+    hut_stacks: tuple[tuple[Tile, ...], ...] = ()
+    """V4: the six stacks of huts, one per colour in the order of BUILDINGS, top first."""
 
     @property
     def digital(self) -> bool:

@@ -16,7 +16,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate
 from calculator.core.alhambra import Alhambra
 from calculator.core.errors import PositionError
 from calculator.core.scoring import RoundScore
-from calculator.core.tiles import BUILDINGS, CATALOG, Cell, Currency, Tile
+from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import CARD, MoneyCard, ScoringCard
@@ -84,6 +84,8 @@ class TileField(fields.Field):  # type: ignore[type-arg]
 
 
 def _catalog_tile(value: Any) -> Tile:
+    if isinstance(value, dict) and "hut" in value:
+        return _hut(value)
     try:
         key = (value["building"], value["walls"], value["price"])
         tile = _TILES.get(key)
@@ -100,8 +102,19 @@ catalog_tile = _catalog_tile
 """A wire game tile as the catalog's own tile; ``ValidationError`` when there is none (C1)."""
 
 
+def _hut(value: dict[str, Any]) -> Tile:
+    """V4: a worker hut of a game, ``{"hut": colour, "walls"}``."""
+    try:
+        building, walls = Building(value["hut"]), value["walls"]
+    except (KeyError, ValueError):
+        raise ValidationError("a worker hut has a colour (hut) and walls (V4)") from None
+    return Tile(building, walls, hut=True)
+
+
 def dump_tile(tile: Tile) -> dict[str, Any]:
     assert tile.building is not None
+    if tile.hut:
+        return {"hut": tile.building.value, "walls": tile.walls}
     return {"building": tile.building.value, "walls": tile.walls, "price": tile.price}
 
 
@@ -200,6 +213,7 @@ class PlayerSchema(Schema):
 
 class ComponentsSchema(Schema):
     bonus_cards = fields.List(TileField(), load_default=list)
+    huts = fields.List(TileField(), load_default=list)
 
 
 class OptionsSchema(Schema):
@@ -217,6 +231,7 @@ class OptionsSchema(Schema):
             hole_rule=data["hole_rule"],
             modules=frozenset(data["modules"]),
             bonus_cards=tuple(data["components"].get("bonus_cards", ())),
+            huts=tuple(data["components"].get("huts", ())),
         )
 
 
@@ -293,6 +308,7 @@ class GameStateSchema(Schema):
     over = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
     bonus_aside = fields.List(TileField(), load_default=list)
+    hut_stacks = fields.List(fields.List(TileField()), load_default=list)
 
     @post_load
     def state(self, data: dict[str, Any], **_: Any) -> GameState:
@@ -331,6 +347,7 @@ class GameStateSchema(Schema):
             over=data["over"],
             winners=tuple(data["winners"]),
             bonus_aside=tuple(data["bonus_aside"]),
+            hut_stacks=tuple(tuple(stack) for stack in data["hut_stacks"]),
         )
 
 
@@ -373,17 +390,30 @@ def dump_state(state: GameState) -> dict[str, Any]:
             "over": state.over,
             "winners": state.winners,
             "bonus_aside": state.bonus_aside,
+            "hut_stacks": state.hut_stacks,
         }
     )
     options = document["options"]
     options.pop("components", None)
     if state.options.modules:
         options["modules"] = sorted(state.options.modules)
-        if state.options.bonus_cards:
-            options["components"] = {"bonus_cards": [dump_tile(t) for t in state.options.bonus_cards]}
+        components = {
+            name: [dump_tile(t) for t in given]
+            for name, given in (("bonus_cards", state.options.bonus_cards),
+                                ("huts", state.options.huts))
+            if given
+        }
+        if components:
+            options["components"] = components
+        if "huts" not in state.options.modules:
+            del document["hut_stacks"]
+        if "bonus" not in state.options.modules:
+            del document["bonus_aside"]
+            for player in document["players"]:
+                del player["bonus_cards"], player["bonus_hand"]
     else:  # a base game's document stays as it was (version 1)
         options.pop("modules", None)
-        del document["bonus_aside"]
+        del document["bonus_aside"], document["hut_stacks"]
         for player in document["players"]:
             del player["bonus_cards"], player["bonus_hand"]
     return document
@@ -450,6 +480,7 @@ class ActionSchema(Schema):
     x = fields.Integer()
     y = fields.Integer()
     round = fields.Integer()
+    hut = fields.String()
 
     @post_load
     def action(self, data: dict[str, Any], **_: Any) -> act.Action:
@@ -481,6 +512,7 @@ _ACTION_MAKERS: Final[dict[str, Callable[[dict[str, Any]], act.Action]]] = {
     "reveal_tile": lambda d: act.RevealTile(d["tile"]),
     "reveal_money": lambda d: act.RevealMoney(d["card"]),
     "reveal_scoring_card": lambda d: act.RevealScoringCard(d["round"]),
+    "take_hut": lambda d: act.TakeHut(d["player"], Building(d["hut"])),
 }
 
 _ACTION_SCHEMA: Final = ActionSchema()
@@ -516,6 +548,7 @@ _ACTION_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
     act.RevealTile: ("reveal_tile", ("tile",)),
     act.RevealMoney: ("reveal_money", ("card",)),
     act.RevealScoringCard: ("reveal_scoring_card", ("round",)),
+    act.TakeHut: ("take_hut", ("player", "building")),
 }
 
 
@@ -523,6 +556,8 @@ def _dump_member(name: str, value: Any) -> dict[str, Any]:
     """One member of an action or event in its JSON form (a cell becomes ``x`` and ``y``)."""
     if name == "cell":
         return {"x": value[0], "y": value[1]}
+    if name == "building":  # V4: the colour of the stack a hut is taken from
+        return {"hut": value.value}
     if isinstance(value, Tile):
         return {name: dump_tile(value)}
     if isinstance(value, MoneyCard):
@@ -560,6 +595,7 @@ _EVENT_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
     ev.GameEnded: ("game_ended", ("winners", "totals")),
     ev.BonusCardLaid: ("bonus_card_laid", ("player", "tile")),
     ev.BonusCardTakenBack: ("bonus_card_taken_back", ("player", "tile")),
+    ev.HutTaken: ("hut_taken", ("player", "tile")),
 }
 
 

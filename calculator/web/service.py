@@ -20,6 +20,7 @@ from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
 from calculator.engine.bonus import PROVISIONAL_BONUS_CARDS
+from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.web import wire
 from calculator.web.contract import request_contract
 from calculator.web.errors import FieldError, InvalidRequest, pointer
@@ -136,11 +137,14 @@ def catalog() -> dict[str, Any]:
         "vizier_favour": {
             "provisional": True,
             "note": (
-                "Not the printed components: the tiles shown on the bonus cards (V3) are not in "
-                "our sources. A game played with the \"bonus\" module and no "
-                "options.components.bonus_cards uses these stand-ins, chosen by us."
+                "Not the printed components: the tiles shown on the bonus cards (V3) and the "
+                "walls of the worker huts (V4) are not in our sources. A game played with the "
+                "\"bonus\" or \"huts\" module and no options.components.bonus_cards or "
+                ".huts uses these stand-ins, chosen by us."
             ),
             "bonus_cards": wire.catalog_tiles(PROVISIONAL_BONUS_CARDS),
+            "huts": [{"hut": h.building.value, "walls": h.walls}
+                     for h in PROVISIONAL_HUTS if h.building is not None],
             "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
             "huts_per_player": HUTS_PER_PLAYER,
         },
