@@ -33,6 +33,7 @@ REQUESTS = {
     "/v1/alhambra/check": "alhambra-check-request.json",
     "/v1/walls": "walls-request.json",
     "/v1/scores": "scores-request.json",
+    "/v1/render": "render-request.json",
 }
 
 app = create_app({"TESTING": True})
@@ -72,6 +73,8 @@ def within_the_rules(path: str, body: Any) -> Any:
         body["alhambra"] = _alhambra_within_rules(body["alhambra"], 3 - placing_a_hut)
     if "tile" in body and not placing_a_hut:
         _tile_within_catalog(body["tile"])
+    if "highlight" in body:  # /v1/render: a proposed placement
+        _tile_within_catalog(body["highlight"]["tile"])
     if path != "/v1/scores":
         return body
     names = set()

@@ -61,3 +61,10 @@ def test_simulate_plays_the_vizier_modules():
                           "--modules", "bonus", "huts")
     summary = json.loads(printed)
     assert status == 0 and summary["modules"] == ["bonus", "huts"] and summary["games"] == 2
+
+
+def test_the_alhambra_command_finds_the_game_commands(capsys):
+    from calculator.cli import main
+
+    assert main(["simulate", "--games", "1", "--players", "2", "--seed", "4"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1

@@ -102,8 +102,9 @@ def _setup_draws(digital: GameState, players: int, seed: int) -> list[Action]:
     """The draws of the digital game's setup: deal, face-up money, market, dummy."""
     from calculator.engine.game import settle
     from calculator.engine.setup import initial_state
+    from calculator.engine.state import Draft
 
-    _, events = settle(initial_state(list("ABCDEF"[:players]), seed))
+    events = settle(Draft.of(initial_state(list("ABCDEF"[:players]), seed)))
     return _drawn(events)
 
 

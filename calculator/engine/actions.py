@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final, overload
+from typing import Any, overload
 
 from calculator.core.tiles import Building, Cell, Tile
 from calculator.engine.components import MoneyCard
@@ -132,9 +132,6 @@ PlayerAction = (
 )  # fmt: skip
 Reveal = RevealTile | RevealMoney | RevealScoringCard
 Action = PlayerAction | Reveal
-
-REDESIGNS: Final[tuple[type, ...]] = (BuildFromReserve, MoveToReserve, Swap)
-PLACEMENTS: Final[tuple[type, ...]] = (PlaceTile, ReserveTile, GiveToDummy)
 
 
 class Choices(Sequence[Action]):

@@ -15,13 +15,14 @@ own choosing published as provisional (``GET /v1/catalog``, README).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from calculator.core.scoring import depicts
 from calculator.core.tiles import CATALOG, Tile
-from calculator.engine.draws import Outcome, shuffler
+from calculator.engine.draws import shuffler
 from calculator.engine.events import BonusCardLaid, BonusCardTakenBack, Event
-from calculator.engine.state import GameState, Player, evolve
+from calculator.engine.state import Draft, GameState, Player, evolve
 
 BONUS_CARDS: Final[int] = 10
 
@@ -40,39 +41,36 @@ def cards_in_play(cards: tuple[Tile, ...]) -> tuple[Tile, ...]:
 def deal(state: GameState) -> GameState:
     """V3, digital setup: shuffle the cards, deal by player count, set the rest aside."""
     cards = list(cards_in_play(state.options.bonus_cards))
-    shuffler(state).shuffle(cards)
+    shuffler(state.seed, state.shuffles).shuffle(cards)
     share = DEALT[len(state.players)]
     players = tuple(
         evolve(player, bonus_hand=tuple(cards[seat * share : (seat + 1) * share]))
         for seat, player in enumerate(state.players)
     )
     aside = tuple(cards[len(players) * share :])
-    return evolve(state, players=players, bonus_aside=aside, shuffles=state.shuffles + 1)
+    return replace(state, players=players, bonus_aside=aside, shuffles=state.shuffles + 1)
 
 
 def _in_alhambra(player: Player, card: Tile) -> bool:
     return any(depicts(card, tile) for tile in player.alhambra.tiles.values())
 
 
-def lay_and_take_back(state: GameState) -> Outcome:
+def lay_and_take_back(draft: Draft) -> list[Event]:
     """V3: every card whose tile is in the Alhambra face up, every other one in the hand."""
     events: list[Event] = []
-    players = list(state.players)
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(draft.players):
         laid = tuple(card for card in player.bonus_hand if _in_alhambra(player, card))
         back = tuple(card for card in player.bonus_cards if not _in_alhambra(player, card))
         if not laid and not back:
             continue
         events += [BonusCardTakenBack(seat, card) for card in back]
         events += [BonusCardLaid(seat, card) for card in laid]
-        players[seat] = evolve(
+        draft.players[seat] = evolve(
             player,
             bonus_cards=tuple(c for c in player.bonus_cards if c not in back) + laid,
             bonus_hand=tuple(c for c in player.bonus_hand if c not in laid) + back,
         )
-    if not events:
-        return state, []
-    return evolve(state, players=tuple(players)), events
+    return events
 
 
 def inconsistencies(state: GameState) -> list[tuple[tuple[object, ...], str]]:

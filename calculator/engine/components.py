@@ -6,6 +6,7 @@ The 54 building tiles and the fountain are the core's (:mod:`calculator.core.til
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -58,13 +59,11 @@ def money_counts(players: int) -> Counter[MoneyCard]:
     return Counter(money_cards(players))
 
 
-def total(cards: tuple[MoneyCard, ...] | list[MoneyCard]) -> int:
+def total(cards: Sequence[MoneyCard]) -> int:
     return sum(card.value for card in cards)
 
 
-def without(
-    pool: tuple[MoneyCard, ...], cards: tuple[MoneyCard, ...]
-) -> tuple[MoneyCard, ...] | None:
+def without(pool: Sequence[MoneyCard], cards: Sequence[MoneyCard]) -> list[MoneyCard] | None:
     """``pool`` less one copy of each of ``cards``; ``None`` when ``pool`` lacks one of them."""
     rest = list(pool)
     for card in cards:
@@ -72,4 +71,4 @@ def without(
             rest.remove(card)
         except ValueError:
             return None
-    return tuple(rest)
+    return rest

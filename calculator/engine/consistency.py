@@ -12,6 +12,7 @@ an Alhambra tile is named by its cell), for the caller to turn into a pointer.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
@@ -32,7 +33,7 @@ from calculator.engine.draws import Draw
 from calculator.engine.dummy import SETUP_TILES
 from calculator.engine.end import FINAL_ROUND
 from calculator.engine.setup import STARTING_MONEY
-from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState
+from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState, Player
 
 Path = tuple[str | int | Cell, ...]
 
@@ -56,13 +57,14 @@ def _describe(tile: Tile) -> str:
     return f"{tile.describe()} (price {tile.price}, walls {tile.walls or 'none'})"
 
 
-def tile_places(state: GameState) -> list[tuple[Path, Tile]]:
-    """Where each tile of the state lies."""
+def tiles_on_table(
+    players: Sequence[Player], market: Sequence[Tile | None], dummy: Sequence[Tile] | None
+) -> list[tuple[Path, Tile]]:
+    """Where each tile in sight lies: the market, the Alhambras and reserves, the dummy."""
     places: list[tuple[Path, Tile]] = [
-        (("market", index), tile) for index, tile in enumerate(state.market) if tile is not None
+        (("market", index), tile) for index, tile in enumerate(market) if tile is not None
     ]
-    places += [(("bag", index), tile) for index, tile in enumerate(state.bag)]
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(players):
         places += [
             (("players", seat, "alhambra", cell), tile)
             for cell, tile in player.alhambra.buildings()
@@ -70,8 +72,15 @@ def tile_places(state: GameState) -> list[tuple[Path, Tile]]:
         places += [
             (("players", seat, "reserve", index), tile) for index, tile in enumerate(player.reserve)
         ]
-    if state.dummy is not None:
-        places += [(("dummy", index), tile) for index, tile in enumerate(state.dummy)]
+    if dummy is not None:
+        places += [(("dummy", index), tile) for index, tile in enumerate(dummy)]
+    return places
+
+
+def tile_places(state: GameState) -> list[tuple[Path, Tile]]:
+    """Where each tile of the state lies: in sight, in the bag, waiting to be placed."""
+    places = tiles_on_table(state.players, state.market, state.dummy)
+    places += [(("bag", index), tile) for index, tile in enumerate(state.bag)]
     places += [(("turn", "bought", index), tile) for index, tile in enumerate(state.turn.bought)]
     places += [
         (("turn", "awarded", index), award.tile) for index, award in enumerate(state.turn.awarded)
@@ -119,14 +128,22 @@ def _missing(names: list[str], kind: str, rule: str) -> str:
     return f"{len(names)} {kind}{'s' if len(names) > 1 else ''} missing ({shown}): {rule}"
 
 
+def money_in_sight(
+    players: Sequence[Player], face_up: Sequence[MoneyCard]
+) -> list[tuple[Path, MoneyCard]]:
+    """Where each money card in sight lies: the hands and the face-up money."""
+    places: list[tuple[Path, MoneyCard]] = [
+        (("players", seat, "hand", index), card)
+        for seat, player in enumerate(players)
+        for index, card in enumerate(player.hand)
+    ]
+    places += [(("face_up", index), card) for index, card in enumerate(face_up)]
+    return places
+
+
 def money_places(state: GameState) -> list[tuple[Path, MoneyCard]]:
-    """Where each money card of the state lies."""
-    places: list[tuple[Path, MoneyCard]] = []
-    for seat, player in enumerate(state.players):
-        places += [
-            (("players", seat, "hand", index), card) for index, card in enumerate(player.hand)
-        ]
-    places += [(("face_up", index), card) for index, card in enumerate(state.face_up)]
+    """Where each money card of the state lies: in sight, in the pile, in the discard."""
+    places = money_in_sight(state.players, state.face_up)
     places += [
         (("pile", index), card)
         for index, card in enumerate(state.pile)
@@ -136,23 +153,29 @@ def money_places(state: GameState) -> list[tuple[Path, MoneyCard]]:
     return places
 
 
-def _money(state: GameState) -> list[Inconsistency]:
-    """C3, D1: 3 copies of each card (2 in a 2-player game)."""
-    copies = copies_per_card(len(state.players))
+def extra_copies(
+    places: list[tuple[Path, MoneyCard]], copies: int
+) -> tuple[list[Inconsistency], Counter[MoneyCard]]:
+    """C3, D1: each card beyond the ``copies`` that exist, and the count of each card."""
     counted: Counter[MoneyCard] = Counter()
     found = []
-    for where, card in money_places(state):
+    for where, card in places:
         counted[card] += 1
         if counted[card] == copies + 1:
             found.append(
                 Inconsistency(
                     where,
-                    (
-                        f"one {card.describe()} too many: a game with {len(state.players)} "
-                        f"players has {copies} of each card ({'D1' if copies == 2 else 'C3'})"
-                    ),
+                    f"one {card.describe()} too many: there are {copies} of each card "
+                    f"({'D1: a 2-player game' if copies == 2 else 'C3'})",
                 )
             )
+    return found, counted
+
+
+def _money(state: GameState) -> list[Inconsistency]:
+    """C3, D1: 3 copies of each card (2 in a 2-player game), each somewhere."""
+    copies = copies_per_card(len(state.players))
+    found, counted = extra_copies(money_places(state), copies)
     missing = [
         card.describe() for card in CARD.values() for _ in range(max(copies - counted[card], 0))
     ]

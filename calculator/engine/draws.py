@@ -17,17 +17,14 @@ from typing import Any, Literal
 from calculator.core.tiles import Tile
 from calculator.engine.components import MoneyCard, ScoringCard
 from calculator.engine.events import DiscardReshuffled, Event
-from calculator.engine.state import GameState, evolve
+from calculator.engine.state import Draft, Game
 
 Source = Literal["bag", "pile"]
 Item = Tile | MoneyCard | ScoringCard
-Outcome = tuple[GameState, list[Event]]
-Step = Callable[[GameState], Outcome]
+Step = Callable[[Draft], list[Event]]
 """An automatic step that needs no draw (score a round, start the next turn...)."""
-Receive = Callable[..., Outcome]
-"""``receive(state, item, **drawn)`` puts a drawn item where it goes (a market slot, the
-face-up money, a hand...); ``drawn`` is the source after the draw (``bag=...`` or
-``pile=...``), to go into the same new state."""
+Receive = Callable[[Draft, Any], list[Event]]
+"""Puts a drawn item where it goes (a market slot, the face-up money, a hand...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,54 +35,44 @@ class Draw:
     receive: Receive
 
 
-def drawable(state: GameState, source: Source) -> list[Item]:
+def drawable(game: Game, source: Source) -> list[Item]:
     """What the next draw from ``source`` can bring, each kind once, in the state's order."""
     if source == "bag":
-        return list(dict.fromkeys(state.bag))
-    cards: list[Item] = list(dict.fromkeys(c for c in state.pile if isinstance(c, MoneyCard)))
-    scoring = [c for c in state.pile if isinstance(c, ScoringCard)]
+        return list(dict.fromkeys(game.bag))
+    cards: list[Item] = list(dict.fromkeys(c for c in game.pile if isinstance(c, MoneyCard)))
+    scoring = [c for c in game.pile if isinstance(c, ScoringCard)]
     if scoring:
         cards.append(min(scoring, key=lambda card: card.round))
     return cards
 
 
-def top(state: GameState, source: Source) -> Item:
+def top(game: Game, source: Source) -> Item:
     """Digital mode: the item drawn next."""
-    return state.bag[0] if source == "bag" else state.pile[0]
+    return game.bag[0] if source == "bag" else game.pile[0]
 
 
-def draw(state: GameState, step: Draw, item: Item) -> Outcome:
+def draw(draft: Draft, step: Draw, item: Item) -> list[Event]:
     """Draw ``item`` (in digital mode the top one) and let ``step`` put it in place."""
-    if step.source == "bag":
-        return step.receive(state, item, bag=_less(state.bag, item))
-    return step.receive(state, item, pile=_less(state.pile, item))
+    drawn_from: list[Any] = draft.bag if step.source == "bag" else draft.pile
+    drawn_from.remove(item)  # the first one: in digital mode the top
+    return step.receive(draft, item)
 
 
-def _less(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
-    if items[0] is item or items[0] == item:
-        return items[1:]
-    index = items.index(item)
-    return items[:index] + items[index + 1 :]
+def shuffler(seed: int | None, shuffles: int) -> random.Random:
+    """The generator of a digital game's next shuffle: a function of the seed and the count of
+    shuffles made. Seeding from a string uses SHA-512 (CPython's version-2 seeding), so a game
+    replays the same on every platform."""
+    return random.Random(f"alhambra/{seed}/{shuffles}")
 
 
-def shuffler(state: GameState) -> random.Random:
-    """The generator of the state's next shuffle: a function of the seed and the shuffle count.
-
-    Seeding from a string uses SHA-512 (CPython's version-2 seeding), so a game replays the
-    same on every platform.
-    """
-    return random.Random(f"alhambra/{state.seed}/{state.shuffles}")
-
-
-def reshuffle_discard(state: GameState) -> Outcome:
+def reshuffle_discard(draft: Draft) -> list[Event]:
     """T7: the money pile is empty; the discard pile is shuffled into a new one."""
-    cards = list(state.discard)
-    if state.digital:
-        shuffler(state).shuffle(cards)
-        state = evolve(state, shuffles=state.shuffles + 1)
+    cards = draft.discard
+    if draft.digital:
+        shuffler(draft.seed, draft.shuffles).shuffle(cards)
+        draft.shuffles += 1
     else:
         cards.sort()  # only the set is known at a real table
-    return (
-        evolve(state, pile=tuple(cards), discard=()),
-        [DiscardReshuffled(len(cards))],
-    )
+    draft.pile = [*cards]
+    draft.discard = []
+    return [DiscardReshuffled(len(cards))]

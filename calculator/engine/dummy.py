@@ -13,7 +13,7 @@ from typing import Final
 from calculator.core.scoring import building_counts
 from calculator.core.tiles import Building, Tile
 from calculator.engine.events import DummyDrew, Event
-from calculator.engine.state import GameState, evolve
+from calculator.engine.state import Draft, Game, evolve
 
 SETUP_TILES: Final[int] = 6
 AFTER_ROUND_1: Final[int] = 6
@@ -28,15 +28,15 @@ def draws_after_round(scoring_round: int, bag: int) -> int:
     return 0
 
 
-def receive_tile(state: GameState, tile: Tile, **drawn: object) -> tuple[GameState, list[Event]]:
+def receive_tile(draft: Draft, tile: Tile) -> list[Event]:
     """The dummy's draw (D2), at setup or after a scoring round."""
-    assert state.dummy is not None
-    turn = state.turn
-    if turn.dummy_draws:
-        turn = evolve(turn, dummy_draws=turn.dummy_draws - 1)
-    return evolve(state, dummy=(*state.dummy, tile), turn=turn, **drawn), [DummyDrew(tile)]
+    assert draft.dummy is not None
+    draft.dummy.append(tile)
+    if draft.turn.dummy_draws:
+        draft.turn = evolve(draft.turn, dummy_draws=draft.turn.dummy_draws - 1)
+    return [DummyDrew(tile)]
 
 
-def dummy_counts(state: GameState) -> dict[Building, int] | None:
+def dummy_counts(game: Game) -> dict[Building, int] | None:
     """D3: the dummy's buildings for a majority, or ``None`` without a dummy."""
-    return None if state.dummy is None else building_counts(state.dummy)
+    return None if game.dummy is None else building_counts(game.dummy)

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from calculator.core.scoring import winners
-from calculator.engine.draws import Outcome, Step
+from calculator.engine.draws import Step
 from calculator.engine.events import Event, GameEnded, MarketTileAwarded
 from calculator.engine.rounds import score
-from calculator.engine.state import Award, GameState, Player, evolve, slot_currency
+from calculator.engine.state import Award, Draft, Game, Player, evolve, slot_currency
 
 FINAL_ROUND = 3
 
@@ -32,37 +32,38 @@ def receiver(players: Sequence[Player], slot: int) -> int | None:
     return held.index(most)
 
 
-def award_market(state: GameState) -> Outcome:
+def award_market(draft: Draft) -> list[Event]:
     """T9: hand out the tiles left on the market; the receivers place them next."""
-    assert state.turn.player is not None
-    seats = len(state.players)
-    first = state.turn.player
-    market = list(state.market)
+    assert draft.turn.player is not None
+    seats = len(draft.players)
+    first = draft.turn.player
     awards: list[Award] = []
     events: list[Event] = []
-    for slot, tile in enumerate(state.market, start=1):
+    for slot, tile in enumerate(draft.market, start=1):
         if tile is None:
             continue
-        seat = receiver(state.players, slot)
+        seat = receiver(draft.players, slot)
         events.append(MarketTileAwarded(slot, tile, seat))
         if seat is not None:
-            market[slot - 1] = None
+            draft.market[slot - 1] = None
             awards.append(Award(seat, slot, tile))
     # receivers place in seat order from the player whose turn ended, each in slot order
     awards.sort(key=lambda award: ((award.player - first) % seats, award.slot))
-    turn = evolve(state.turn, phase="final_placement", awarded=tuple(awards))
-    return evolve(state, market=tuple(market), turn=turn), events
+    draft.turn = evolve(draft.turn, phase="final_placement", awarded=tuple(awards))
+    return events
 
 
-def next_step(state: GameState) -> Step | None:
+def next_step(game: Game) -> Step | None:
     """While awarded tiles wait, their receivers decide; then the final round."""
-    return None if state.turn.awarded else final_round
+    return None if game.turn.awarded else final_round
 
 
-def final_round(state: GameState) -> Outcome:
+def final_round(draft: Draft) -> list[Event]:
     """T9, M6: score round 3 and name the winners."""
-    state, scored = score(state, FINAL_ROUND)
-    totals = tuple(player.score for player in state.players)
+    scored = score(draft, FINAL_ROUND)
+    totals = tuple(player.score for player in draft.players)
     best = tuple(winners(totals))
-    state = evolve(state, over=True, winners=best, turn=evolve(state.turn, phase="over"))
-    return state, [scored, GameEnded(best, totals)]
+    draft.over = True
+    draft.winners = list(best)
+    draft.turn = evolve(draft.turn, phase="over")
+    return [scored, GameEnded(best, totals)]

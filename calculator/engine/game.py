@@ -11,27 +11,33 @@ from __future__ import annotations
 from calculator.core.tiles import Tile
 from calculator.engine import bonus, end, huts, refill, setup
 from calculator.engine.actions import (
-    PLACEMENTS,
-    REDESIGNS,
     Action,
+    BuildFromReserve,
     Buy,
     EndTurn,
+    GiveToDummy,
+    MoveToReserve,
     Pass,
+    PlaceTile,
+    PlayerAction,
+    ReserveTile,
+    Reveal,
     RevealMoney,
     RevealScoringCard,
     RevealTile,
+    Swap,
     TakeHut,
     TakeMoney,
 )
 from calculator.engine.components import MoneyCard, ScoringCard
-from calculator.engine.draws import Draw, Item, Outcome, Step, draw, drawable, top
+from calculator.engine.draws import Draw, Item, Step, draw, drawable, top
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
 from calculator.engine.money import legal_takes, take_money
 from calculator.engine.placement import legal_placements, place, placer
 from calculator.engine.purchase import buy, legal_buys
 from calculator.engine.redesign import legal_redesigns, redesign
-from calculator.engine.state import DEFAULT_OPTIONS, GameState, Options, evolve
+from calculator.engine.state import DEFAULT_OPTIONS, Draft, Game, GameState, Options
 from calculator.engine.turn import actions_done
 
 
@@ -42,42 +48,41 @@ def new_game(
     options: Options = DEFAULT_OPTIONS,
 ) -> GameState:
     """T1: a game set up and ready for its first turn (in table mode: for the first reveal)."""
-    state, _ = settle(setup.initial_state(names, seed, start_player, options))
-    return state
+    draft = Draft.of(setup.initial_state(names, seed, start_player, options))
+    settle(draft)
+    return draft.frozen()
 
 
-def next_step(state: GameState) -> Draw | Step | None:
+def next_step(game: Game) -> Draw | Step | None:
     """What happens next without a player's decision, or ``None`` when a player decides."""
-    phase = state.turn.phase
+    phase = game.turn.phase
     if phase == "setup":
-        return setup.next_step(state)
+        return setup.next_step(game)
     if phase == "refill":
-        return refill.next_step(state)
+        return refill.next_step(game)
     if phase == "final_placement":
-        return end.next_step(state)
+        return end.next_step(game)
     return None
 
 
-def settle(state: GameState) -> Outcome:
+def settle(draft: Draft) -> list[Event]:
     """Run the automatic steps until a player decides or the table must reveal a draw."""
     events: list[Event] = []
     while True:
-        if "bonus" in state.options.modules:
+        if "bonus" in draft.options.modules:
             # V3: a card is laid as soon as its tile is in the Alhambra (so before any scoring
             # round) and taken back as soon as the tile leaves
-            state, laid = bonus.lay_and_take_back(state)
-            events += laid
-        step = next_step(state)
+            events += bonus.lay_and_take_back(draft)
+        step = next_step(draft)
         if step is None:
             break
         if isinstance(step, Draw):
-            if not state.digital:
+            if not draft.digital:
                 break
-            state, more = draw(state, step, top(state, step.source))
+            events += draw(draft, step, top(draft, step.source))
         else:
-            state, more = step(state)
-        events += more
-    return state, events
+            events += step(draft)
+    return events
 
 
 def to_act(state: GameState) -> int | None:
@@ -125,7 +130,7 @@ def _reveal(item: Item) -> Action:
     return RevealScoringCard(item.round)
 
 
-def apply(state: GameState, action: Action) -> Outcome:
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Carry out ``action`` and everything automatic after it; refuse it whole if illegal."""
     if state.over:
         raise GameOver("T9", "the game is over")
@@ -137,7 +142,9 @@ def apply(state: GameState, action: Action) -> Outcome:
                 "nothing is being drawn now"
                 + ("" if state.digital else f": {_who(state)} must act"),
             )
-        state, events = _apply_reveal(state, step, action)
+        item = _revealed(state, step, action)
+        draft = Draft.of(state)
+        events = draw(draft, step, item)
     else:
         if isinstance(step, Draw):
             raise NotYourTurn(
@@ -148,9 +155,14 @@ def apply(state: GameState, action: Action) -> Outcome:
         seat = to_act(state)
         if action.player != seat:
             raise NotYourTurn("T2", f"{_who(state)} must act now, not seat {action.player}")
-        state, events = _apply_decision(state, action)
-    state, more = settle(state)
-    return state, events + more
+        if isinstance(action, Pass) and (
+            state.turn.extra_action or action not in _turn_actions(state)
+        ):
+            raise IllegalAction("T2", "a player may pass only when no action is legal")
+        draft = Draft.of(state)
+        events = _apply_decision(draft, action)
+    events += settle(draft)
+    return draft.frozen(), events
 
 
 def _who(state: GameState) -> str:
@@ -158,14 +170,14 @@ def _who(state: GameState) -> str:
     return "the table" if seat is None else f"{state.players[seat].name} (seat {seat})"
 
 
-def _apply_reveal(state: GameState, step: Draw, action: Action) -> Outcome:
+def _revealed(state: GameState, step: Draw, action: Reveal) -> Item:
+    """The item a reveal names, if the draw under way can bring it."""
     item: Item
     if isinstance(action, RevealTile):
         item, wanted = action.tile, "bag"
     elif isinstance(action, RevealMoney):
         item, wanted = action.card, "pile"
     else:
-        assert isinstance(action, RevealScoringCard)
         item, wanted = ScoringCard(action.round), "pile"
     if wanted != step.source:
         raise IllegalAction(
@@ -182,35 +194,31 @@ def _apply_reveal(state: GameState, step: Draw, action: Action) -> Outcome:
                 else ""
             ),
         )
-    return draw(state, step, item)
+    return item
 
 
-def _apply_decision(state: GameState, action: Action) -> Outcome:
-    phase = state.turn.phase
+def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
+    """A player's action on the working copy (the legality of a pass is checked before)."""
+    phase = draft.turn.phase
     if phase in ("placement", "final_placement"):
-        if not isinstance(action, PLACEMENTS):
+        if not isinstance(action, PlaceTile | ReserveTile | GiveToDummy):
             rule = "T9" if phase == "final_placement" else "T6"
             raise IllegalAction(rule, "place the waiting tiles first (Alhambra or reserve)")
-        return place(state, action)  # type: ignore[arg-type]
-    if isinstance(action, PLACEMENTS):
+        return place(draft, action)
+    if isinstance(action, PlaceTile | ReserveTile | GiveToDummy):
         raise IllegalAction(
             "T6", "tiles bought are placed at the end of the turn, after its actions"
         )
     if isinstance(action, TakeHut):
-        return huts.take_hut(state, action)
+        return huts.take_hut(draft, action)
     if isinstance(action, TakeMoney):
-        return take_money(state, action)
+        return take_money(draft, action)
     if isinstance(action, Buy):
-        return buy(state, action)
-    if isinstance(action, REDESIGNS):
-        return redesign(state, action)  # type: ignore[arg-type]
+        return buy(draft, action)
+    if isinstance(action, BuildFromReserve | MoveToReserve | Swap):
+        return redesign(draft, action)
     if isinstance(action, EndTurn):
-        if not state.turn.extra_action:
+        if not draft.turn.extra_action:
             raise IllegalAction("T4", "only an exact payment allows a further action to decline")
-        turn, events = actions_done(state.turn)
-        return evolve(state, turn=turn), [ExtraActionDeclined(action.player), *events]
-    assert isinstance(action, Pass)
-    if state.turn.extra_action or Pass(action.player) not in _turn_actions(state):
-        raise IllegalAction("T2", "a player may pass only when no action is legal")
-    turn, events = actions_done(state.turn)
-    return evolve(state, turn=turn), [Passed(action.player), *events]
+        return [ExtraActionDeclined(action.player), *actions_done(draft)]
+    return [Passed(action.player), *actions_done(draft)]

@@ -14,15 +14,16 @@ otherwise :data:`PROVISIONAL_HUTS` stands in, published as provisional (``GET /v
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Final
 
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER, too_many_huts_message
 from calculator.core.tiles import BUILDINGS, Tile
 from calculator.engine.actions import TakeHut
-from calculator.engine.draws import Outcome, shuffler
+from calculator.engine.draws import shuffler
 from calculator.engine.errors import IllegalAction
-from calculator.engine.events import HutTaken
-from calculator.engine.state import GameState, evolve
+from calculator.engine.events import Event, HutTaken
+from calculator.engine.state import Draft, GameState, evolve
 
 _STAND_IN_WALLS: Final[tuple[str, ...]] = ("N", "E", "S", "W", "NE")
 
@@ -40,16 +41,16 @@ def huts_in_play(huts: tuple[Tile, ...]) -> tuple[Tile, ...]:
 
 def stack_up(state: GameState) -> GameState:
     """V4, digital setup: the huts of each colour shuffled into a stack."""
-    rng = shuffler(state)
+    rng = shuffler(state.seed, state.shuffles)
     stacks = []
     for building in BUILDINGS:
         stack = [hut for hut in huts_in_play(state.options.huts) if hut.building == building]
         rng.shuffle(stack)
         stacks.append(tuple(stack))
-    return evolve(state, hut_stacks=tuple(stacks), shuffles=state.shuffles + 1)
+    return replace(state, hut_stacks=tuple(stacks), shuffles=state.shuffles + 1)
 
 
-def owned(state: GameState, seat: int) -> int:
+def owned(state: GameState | Draft, seat: int) -> int:
     """V4: the huts a player owns: in the Alhambra, in the reserve, waiting to be placed."""
     player = state.players[seat]
     count = sum(tile.hut for tile in player.alhambra.tiles.values())
@@ -71,18 +72,17 @@ def legal_takes(state: GameState) -> list[TakeHut]:
     ]
 
 
-def take_hut(state: GameState, action: TakeHut) -> Outcome:
+def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
     """V4: the top hut of a stack joins the tiles waiting for the end of the turn."""
     index = BUILDINGS.index(action.building)
-    stack = state.hut_stacks[index]
+    stack = draft.hut_stacks[index]
     if not stack:
         raise IllegalAction("V4", f"the {action.building.value} huts are all taken")
-    if owned(state, action.player) >= HUTS_PER_PLAYER:
+    if owned(draft, action.player) >= HUTS_PER_PLAYER:
         raise IllegalAction("V4", f"a player owns at most {HUTS_PER_PLAYER} worker huts")
-    hut, rest = stack[0], stack[1:]
-    stacks = (*state.hut_stacks[:index], rest, *state.hut_stacks[index + 1 :])
-    turn = evolve(state.turn, bought=(*state.turn.bought, hut))
-    return evolve(state, hut_stacks=stacks, turn=turn), [HutTaken(action.player, hut)]
+    draft.hut_stacks[index] = stack[1:]
+    draft.turn = evolve(draft.turn, bought=(*draft.turn.bought, stack[0]))
+    return [HutTaken(action.player, stack[0])]
 
 
 def _places(state: GameState) -> list[tuple[tuple[object, ...], Tile]]:

@@ -9,7 +9,7 @@ from calculator.engine.actions import Choices, TakeMoney
 from calculator.engine.components import MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, MoneyTaken
-from calculator.engine.state import GameState, evolve, seated
+from calculator.engine.state import Draft, GameState, evolve
 from calculator.engine.turn import actions_done
 
 SMALL_CHANGE: Final[int] = 5
@@ -31,12 +31,12 @@ def legal_takes(state: GameState) -> Choices:
     return Choices([(TakeMoney, (seat, cards)) for cards in choices])
 
 
-def take_money(state: GameState, action: TakeMoney) -> tuple[GameState, list[Event]]:
+def take_money(draft: Draft, action: TakeMoney) -> list[Event]:
     if not action.cards:
         raise IllegalAction("T3", "take at least one face-up money card")
-    left = without(state.face_up, action.cards)
+    left = without(draft.face_up, action.cards)
     if left is None:
-        shown = ", ".join(card.describe() for card in state.face_up) or "none"
+        shown = ", ".join(card.describe() for card in draft.face_up) or "none"
         raise IllegalAction("T3", f"those cards are not all face up (face up: {shown})")
     if len(action.cards) > 1 and total(action.cards) > SMALL_CHANGE:
         raise IllegalAction(
@@ -44,10 +44,7 @@ def take_money(state: GameState, action: TakeMoney) -> tuple[GameState, list[Eve
             f"several cards may be taken only when they total at most {SMALL_CHANGE}; "
             f"these total {total(action.cards)}",
         )
-    player = state.players[action.player]
-    player = evolve(player, hand=player.hand + action.cards)
-    turn, events = actions_done(state.turn)
-    state = evolve(
-        state, players=seated(state.players, action.player, player), face_up=left, turn=turn
-    )
-    return state, [MoneyTaken(action.player, action.cards), *events]
+    player = draft.players[action.player]
+    draft.players[action.player] = evolve(player, hand=player.hand + action.cards)
+    draft.face_up = left
+    return [MoneyTaken(action.player, action.cards), *actions_done(draft)]

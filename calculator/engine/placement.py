@@ -14,53 +14,59 @@ from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
 from calculator.engine.redesign import refuse
-from calculator.engine.state import GameState, evolve, seated
+from calculator.engine.state import Draft, Game, GameState, evolve
 from calculator.engine.turn import end_turn
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
 
 
-def placer(state: GameState) -> int:
+def placer(game: Game) -> int:
     """Who places now: the current player (T6), or the first receiver of an award (T9)."""
-    if state.turn.phase == "final_placement":
-        return state.turn.awarded[0].player
-    assert state.turn.player is not None
-    return state.turn.player
+    if game.turn.phase == "final_placement":
+        return game.turn.awarded[0].player
+    assert game.turn.player is not None
+    return game.turn.player
 
 
-def waiting_tiles(state: GameState, seat: int) -> tuple[Tile, ...]:
-    turn = state.turn
+def waiting_tiles(game: Game, seat: int) -> tuple[Tile, ...]:
+    turn = game.turn
     if turn.phase == "final_placement":
         return tuple(award.tile for award in turn.awarded if award.player == seat)
     return turn.bought
 
 
 def legal_placements(state: GameState) -> Choices:
+    found = Choices([])
+    for tile in dict.fromkeys(waiting_tiles(state, placer(state))):
+        found += placements_of(state, tile)
+    return found
+
+
+def placements_of(state: GameState, tile: Tile) -> Choices:
+    """Where one waiting tile may go: a legal cell, the reserve, or the dummy (D4)."""
     seat = placer(state)
-    alhambra = state.players[seat].alhambra
     rule = state.options.hole_rule
-    giving = state.dummy is not None and state.turn.phase == "placement"
-    found: list[tuple[type, tuple[object, ...]]] = []
-    for tile in dict.fromkeys(waiting_tiles(state, seat)):
-        found += [(PlaceTile, (seat, tile, cell)) for cell in cells_for(alhambra, tile, rule)]
-        found.append((ReserveTile, (seat, tile)))
-        if giving and not tile.hut:
-            found.append((GiveToDummy, (seat, tile)))
+    found: list[tuple[type, tuple[object, ...]]] = [
+        (PlaceTile, (seat, tile, cell))
+        for cell in cells_for(state.players[seat].alhambra, tile, rule)
+    ]
+    found.append((ReserveTile, (seat, tile)))
+    if state.dummy is not None and state.turn.phase == "placement" and not tile.hut:
+        found.append((GiveToDummy, (seat, tile)))
     return Choices(found)
 
 
-def place(state: GameState, action: Placement) -> tuple[GameState, list[Event]]:
-    turn = state.turn
-    if action.tile not in waiting_tiles(state, action.player):
+def place(draft: Draft, action: Placement) -> list[Event]:
+    turn = draft.turn
+    if action.tile not in waiting_tiles(draft, action.player):
         raise IllegalAction(
             "T9" if turn.phase == "final_placement" else "T6",
             f"{action.tile.describe()} (price {action.tile.price}) is not waiting to be placed",
         )
-    player = state.players[action.player]
-    dummy = state.dummy
+    player = draft.players[action.player]
     event: Event
     if isinstance(action, PlaceTile):
-        rule = state.options.hole_rule
+        rule = draft.options.hole_rule
         if action.cell not in cells_for(player.alhambra, action.tile, rule):
             refuse(placement_violations(player.alhambra, action.tile, action.cell, rule))
         player = evolve(player, alhambra=player.alhambra.placed(action.cell, action.tile))
@@ -69,27 +75,26 @@ def place(state: GameState, action: Placement) -> tuple[GameState, list[Event]]:
         player = evolve(player, reserve=(*player.reserve, action.tile))
         event = TileReserved(action.player, action.tile)
     else:
-        if dummy is None:
+        if draft.dummy is None:
             raise IllegalAction("D4", "there is a dummy only in a 2-player game")
         if turn.phase != "placement":
             raise IllegalAction("D4", "only a tile bought this turn can go to the dummy")
         if action.tile.hut:
             raise IllegalAction("V4", "a worker hut is placed or kept, never given to the dummy")
-        dummy = (*dummy, action.tile)
+        draft.dummy.append(action.tile)
         event = TileGivenToDummy(action.player, action.tile)
+    draft.players[action.player] = player
     events: list[Event] = [event]
     if turn.phase == "final_placement":
         awarded = list(turn.awarded)
         awarded.remove(
             next(a for a in awarded if a.player == action.player and a.tile == action.tile)
         )
-        turn = evolve(turn, awarded=tuple(awarded))
-    else:
-        bought = list(turn.bought)
-        bought.remove(action.tile)
-        turn = evolve(turn, bought=tuple(bought))
-        if not bought:
-            turn, more = end_turn(turn)
-            events += more
-    players = seated(state.players, action.player, player)
-    return evolve(state, players=players, dummy=dummy, turn=turn), events
+        draft.turn = evolve(turn, awarded=tuple(awarded))
+        return events
+    bought = list(turn.bought)
+    bought.remove(action.tile)
+    draft.turn = evolve(turn, bought=tuple(bought))
+    if not bought:
+        events += end_turn(draft)
+    return events

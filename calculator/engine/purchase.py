@@ -10,14 +10,15 @@ it never earns the extra action, and the minimal payment it contains is listed.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 
-from calculator.core.tiles import Currency
+from calculator.core.tiles import MARKET_SLOTS, Currency
 from calculator.engine.actions import Buy, Choices
 from calculator.engine.components import CARD, MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileBought
-from calculator.engine.state import GameState, evolve, seated, slot_currency
+from calculator.engine.state import Draft, GameState, evolve, slot_currency
 from calculator.engine.turn import actions_done
 
 
@@ -52,14 +53,24 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
 
 
 def payments_for(
-    hand: tuple[MoneyCard, ...], currency: Currency, price: int
-) -> list[tuple[MoneyCard, ...]]:
+    hand: Sequence[MoneyCard], currency: Currency, price: int
+) -> tuple[tuple[MoneyCard, ...], ...]:
     """The canonical payments for a tile of ``price`` in a slot of ``currency``."""
-    values = tuple(sorted(card.value for card in hand if card.currency is currency))
-    return [
+    values = [card.value for card in hand if card.currency is currency]
+    values.sort()
+    return _payments(MARKET_SLOTS.index(currency), tuple(values), price)
+
+
+@cache
+def _payments(
+    slot_index: int, values: tuple[int, ...], price: int
+) -> tuple[tuple[MoneyCard, ...], ...]:
+    """Remembered by plain numbers (hashing a currency is a Python call, hashing ints is not)."""
+    currency = MARKET_SLOTS[slot_index]
+    return tuple(
         tuple(CARD[currency, value] for value in payment)
         for payment in minimal_payments(values, price)
-    ]
+    )
 
 
 def legal_buys(state: GameState) -> Choices:
@@ -76,8 +87,8 @@ def legal_buys(state: GameState) -> Choices:
     )
 
 
-def buy(state: GameState, action: Buy) -> tuple[GameState, list[Event]]:
-    tile = state.market[action.slot - 1]
+def buy(draft: Draft, action: Buy) -> list[Event]:
+    tile = draft.market[action.slot - 1]
     currency = slot_currency(action.slot)
     if tile is None or tile.price is None:
         raise IllegalAction("T4", f"market slot {action.slot} is empty until the end of the turn")
@@ -90,7 +101,7 @@ def buy(state: GameState, action: Buy) -> tuple[GameState, list[Event]]:
             f"market slot {action.slot} takes {currency.value} only; "
             f"{', '.join(card.describe() for card in foreign)} cannot pay there",
         )
-    player = state.players[action.player]
+    player = draft.players[action.player]
     hand = without(player.hand, action.payment)
     if hand is None:
         raise IllegalAction("T4", "the payment holds cards the player does not have")
@@ -100,19 +111,12 @@ def buy(state: GameState, action: Buy) -> tuple[GameState, list[Event]]:
             "T4", f"{paid} {currency.value} do not pay {tile.describe()}'s price of {tile.price}"
         )
     exact = paid == tile.price
-    market = list(state.market)
-    market[action.slot - 1] = None
-    turn = state.turn
-    turn = evolve(turn, buys=turn.buys + 1, bought=(*turn.bought, tile), extra_action=exact)
+    draft.players[action.player] = evolve(player, hand=tuple(hand))
+    draft.market[action.slot - 1] = None
+    draft.discard += action.payment
+    turn = draft.turn
+    draft.turn = evolve(turn, buys=turn.buys + 1, bought=(*turn.bought, tile), extra_action=exact)
     events: list[Event] = [TileBought(action.player, action.slot, tile, action.payment, exact)]
     if not exact:
-        turn, more = actions_done(turn)
-        events += more
-    state = evolve(
-        state,
-        players=seated(state.players, action.player, evolve(player, hand=hand)),
-        market=tuple(market),
-        discard=state.discard + action.payment,
-        turn=turn,
-    )
-    return state, events
+        events += actions_done(draft)
+    return events

@@ -39,7 +39,7 @@ from calculator.engine.events import (
     TileMovedToReserve,
     TilesSwapped,
 )
-from calculator.engine.state import GameState, Player, evolve, seated
+from calculator.engine.state import Draft, GameState, Player, evolve
 from calculator.engine.turn import actions_done
 
 Redesign = BuildFromReserve | MoveToReserve | Swap
@@ -140,9 +140,9 @@ def _redesigner(state: GameState) -> tuple[int, Player]:
     return seat, state.players[seat]
 
 
-def redesign(state: GameState, action: Redesign) -> tuple[GameState, list[Event]]:
-    player = state.players[action.player]
-    rule = state.options.hole_rule
+def redesign(draft: Draft, action: Redesign) -> list[Event]:
+    player = draft.players[action.player]
+    rule = draft.options.hole_rule
     alhambra = player.alhambra
     event: Event
     if isinstance(action, BuildFromReserve):
@@ -174,9 +174,8 @@ def redesign(state: GameState, action: Redesign) -> tuple[GameState, list[Event]
             reserve=(*reserve, removed),
         )
         event = TilesSwapped(action.player, action.tile, action.cell, removed)
-    turn, events = actions_done(state.turn)
-    state = evolve(state, players=seated(state.players, action.player, player), turn=turn)
-    return state, [event, *events]
+    draft.players[action.player] = player
+    return [event, *actions_done(draft)]
 
 
 def _reserve_without(player: Player, tile: Tile) -> tuple[Tile, ...]:

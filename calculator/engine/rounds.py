@@ -10,7 +10,7 @@ from calculator.core.scoring import Holding, RoundScore, score_round, tally
 from calculator.core.walls import longest_wall
 from calculator.engine.dummy import dummy_counts
 from calculator.engine.events import RoundScored
-from calculator.engine.state import GameState, Player, evolve
+from calculator.engine.state import Draft, Player, evolve
 
 
 def holding(player: Player) -> Holding:
@@ -23,19 +23,19 @@ def holding(player: Player) -> Holding:
     )
 
 
-def score(state: GameState, scoring_round: int) -> tuple[GameState, RoundScored]:
+def score(draft: Draft, scoring_round: int) -> RoundScored:
     """Score ``scoring_round`` now and add each player's points to the total."""
     result: RoundScore = score_round(
-        scoring_round, [holding(player) for player in state.players], dummy_counts(state)
+        scoring_round, [holding(player) for player in draft.players], dummy_counts(draft)
     )
-    players = tuple(
+    draft.players = [
         evolve(player, score=player.score + points.points)
-        for player, points in zip(state.players, result.players, strict=True)
-    )
-    state = evolve(state, players=players, rounds_scored=(*state.rounds_scored, scoring_round))
-    return state, RoundScored(
+        for player, points in zip(draft.players, result.players, strict=True)
+    ]
+    draft.rounds_scored.append(scoring_round)
+    return RoundScored(
         scoring_round,
-        tuple(player.name for player in players),
+        tuple(player.name for player in draft.players),
         result,
-        tuple(player.score for player in players),
+        tuple(player.score for player in draft.players),
     )

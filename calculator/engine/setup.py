@@ -13,6 +13,7 @@ turn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from calculator.core.alhambra import Alhambra
@@ -25,19 +26,20 @@ from calculator.engine.components import (
     money_cards,
     total,
 )
-from calculator.engine.draws import Draw, Outcome, Receive, Step, shuffler
+from calculator.engine.draws import Draw, Receive, Step, shuffler
 from calculator.engine.dummy import SETUP_TILES, receive_tile
-from calculator.engine.events import MoneyDealt, PilesFormed
+from calculator.engine.events import Event, MoneyDealt, PilesFormed
 from calculator.engine.refill import filling, lay_out
 from calculator.engine.state import (
     DEFAULT_OPTIONS,
     FACE_UP_MONEY,
+    Draft,
+    Game,
     GameState,
     Options,
     Player,
     Turn,
     evolve,
-    seated,
 )
 from calculator.engine.turn import start_turn
 
@@ -61,54 +63,54 @@ def initial_state(
         raise ValueError(f"there is no seat {start_player}")
     money: list[MoneyCard] = list(money_cards(len(names)))  # D1
     bag: list[Tile] = list(CATALOG)
+    digital = options.mode == "digital"
+    if digital:
+        shuffler(seed, 0).shuffle(money)
+        shuffler(seed, 1).shuffle(bag)
+    elif options.modules:
+        raise ValueError("the Vizier's Favour modules are played in digital mode only")
     state = GameState(
         options=options,
-        seed=seed if options.mode == "digital" else None,
-        shuffles=0,
+        seed=seed if digital else None,
+        shuffles=2 if digital else 0,
         players=tuple(Player(name, Alhambra()) for name in names),
         dummy=() if len(names) == 2 else None,
         market=(None,) * len(MARKET_SLOTS),
         face_up=(),
-        pile=(),
+        pile=tuple(money),
         discard=(),
-        bag=(),
+        bag=tuple(bag),
         rounds_scored=(),
         turn=Turn(player=start_player, phase="setup"),
     )
-    if state.digital:
-        shuffler(state).shuffle(money)
-        shuffler(evolve(state, shuffles=1)).shuffle(bag)
-        state = evolve(state, shuffles=2)
-        if "bonus" in options.modules:
-            state = bonus.deal(state)  # V3
-        if "huts" in options.modules:
-            state = huts.stack_up(state)  # V4
-    elif options.modules:
-        raise ValueError("the Vizier's Favour modules are played in digital mode only")
-    return evolve(state, pile=tuple(money), bag=tuple(bag))
+    if "bonus" in options.modules:
+        state = bonus.deal(state)  # V3
+    if "huts" in options.modules:
+        state = huts.stack_up(state)  # V4
+    return state
 
 
-def next_step(state: GameState) -> Draw | Step:
-    for seat, player in enumerate(state.players):
+def next_step(game: Game) -> Draw | Step:
+    for seat, player in enumerate(game.players):
         if total(player.hand) < STARTING_MONEY:
             return Draw("pile", dealing(seat))
-    if len(state.face_up) < FACE_UP_MONEY:
+    if len(game.face_up) < FACE_UP_MONEY:
         return Draw("pile", lay_out)
-    if not any(card in state.pile for card in SCORING_CARDS):
+    if not any(isinstance(card, ScoringCard) for card in game.pile):
         return form_piles
-    for slot, tile in enumerate(state.market, start=1):
+    for slot, tile in enumerate(game.market, start=1):
         if tile is None:
             return Draw("bag", filling(slot))
-    if state.dummy is not None and len(state.dummy) < SETUP_TILES:
+    if game.dummy is not None and len(game.dummy) < SETUP_TILES:
         return Draw("bag", receive_tile)
     return begin
 
 
 def dealing(seat: int) -> Receive:
-    def deal(state: GameState, card: MoneyCard, **drawn: object) -> Outcome:
-        player = evolve(state.players[seat], hand=(*state.players[seat].hand, card))
-        players = seated(state.players, seat, player)
-        return evolve(state, players=players, **drawn), [MoneyDealt(seat, card)]
+    def deal(draft: Draft, card: MoneyCard) -> list[Event]:
+        player = draft.players[seat]
+        draft.players[seat] = evolve(player, hand=(*player.hand, card))
+        return [MoneyDealt(seat, card)]
 
     return deal
 
@@ -119,29 +121,28 @@ def pile_sizes(cards: int) -> list[int]:
     return [share + (1 if index < extra else 0) for index in range(PILES)]
 
 
-def form_piles(state: GameState) -> Outcome:
+def form_piles(draft: Draft) -> list[Event]:
     """T1: split the money left into five piles, a scoring card shuffled into piles 2 and 4."""
-    sizes = pile_sizes(len(state.pile))
-    pile: tuple[MoneyCard | ScoringCard, ...]
-    if state.digital:
-        rng = shuffler(state)
+    sizes = pile_sizes(len(draft.pile))
+    if draft.digital:
+        rng = shuffler(draft.seed, draft.shuffles)
         piles: list[list[MoneyCard | ScoringCard]] = []
         for size in sizes:
             done = sum(len(p) for p in piles)
-            piles.append(list(state.pile[done : done + size]))
+            piles.append(draft.pile[done : done + size])
         for card in SCORING_CARDS:
             into = piles[SCORING_PILE[card.round] - 1]
             into.insert(rng.randint(0, len(into)), card)
-        pile = tuple(card for cards in piles for card in cards)
-        state = evolve(state, shuffles=state.shuffles + 1)
+        draft.pile = [card for cards in piles for card in cards]
+        draft.shuffles += 1
     else:  # at a real table the order is unknown: the scoring cards are just in the pile
-        pile = state.pile + SCORING_CARDS
+        draft.pile += SCORING_CARDS
     for card in SCORING_CARDS:
         sizes[SCORING_PILE[card.round] - 1] += 1
-    return evolve(state, pile=pile), [PilesFormed(tuple(sizes))]
+    return [PilesFormed(tuple(sizes))]
 
 
-def start_player(players: tuple[Player, ...]) -> int:
+def start_player(players: Sequence[Player]) -> int:
     """T1: fewest cards, then lowest total, then the earliest seat."""
     return min(
         range(len(players)),
@@ -149,8 +150,8 @@ def start_player(players: tuple[Player, ...]) -> int:
     )
 
 
-def begin(state: GameState) -> Outcome:
-    first = state.turn.player
+def begin(draft: Draft) -> list[Event]:
+    first = draft.turn.player
     if first is None:
-        first = start_player(state.players)
-    return start_turn(state, first)
+        first = start_player(draft.players)
+    return start_turn(draft, first)

@@ -6,8 +6,8 @@ then which one of that kind, uniformly. The kinds are weighted: taking money, bu
 declining equally, redesigning a quarter as often (so about one action in ten when all are
 open). Redesigns are occasional in real games; with all kinds equal, a third of the turns
 would shuffle tiles between Alhambra and reserve and games would run twice as long. A
-redesign is one of the three (T5) chosen uniformly among those open; placements and reveals
-are chosen uniformly among all of them.
+redesign is one of the three (T5) chosen uniformly among those open; a placement is a waiting
+tile, then one of its places, each uniformly; a reveal is uniform among all.
 
 Every action it plays is one :func:`legal_actions` lists (the tests check it); it only lists
 the kind it chose, and builds the one action it picks (:class:`Choices`).
@@ -26,7 +26,7 @@ from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine import huts
 from calculator.engine.game import apply, legal_actions, new_game
 from calculator.engine.money import legal_takes
-from calculator.engine.placement import legal_placements
+from calculator.engine.placement import placements_of, placer, waiting_tiles
 from calculator.engine.purchase import legal_buys
 from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
 from calculator.engine.state import DEFAULT_OPTIONS, GameState, Module, Options
@@ -44,8 +44,9 @@ WEIGHTS: Final[dict[str, int]] = {
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A legal action chosen at random (see the module's docstring for how)."""
     phase = state.turn.phase
-    if phase in ("placement", "final_placement"):
-        return rng.choice(legal_placements(state))
+    if phase in ("placement", "final_placement"):  # which tile, then where
+        waiting = list(dict.fromkeys(waiting_tiles(state, placer(state))))
+        return rng.choice(placements_of(state, rng.choice(waiting)))
     if phase != "action":
         return rng.choice(legal_actions(state))  # the table reveals a draw
     seat = state.turn.player
@@ -60,14 +61,23 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     if "huts" in state.options.modules:
         kinds["take a hut"] = (huts.legal_takes,)
     while kinds:
-        names = list(kinds)
-        kind = rng.choices(names, [WEIGHTS[name] for name in names])[0]
+        kind = _weighted(list(kinds), rng)
         listers = list(kinds.pop(kind))
         while listers:
             actions = listers.pop(rng.randrange(len(listers)))(state)
             if actions:
                 return rng.choice(actions)
     return Pass(seat)
+
+
+def _weighted(kinds: list[str], rng: random.Random) -> str:
+    """One of ``kinds`` with the chance its weight gives it."""
+    pick = rng.random() * sum(WEIGHTS[kind] for kind in kinds)
+    for kind in kinds:
+        pick -= WEIGHTS[kind]
+        if pick < 0:
+            return kind
+    return kinds[-1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,8 +24,13 @@ from calculator.core.huts import HUTS_BY_COLOUR, huts_beyond_limit, too_many_hut
 from calculator.core.scoring import RoundScore, Tally, building_counts, score_round, tally
 from calculator.core.tiles import CATALOG, Building, Tile
 from calculator.core.walls import Wall, longest_wall
-from calculator.engine.components import CARD, MoneyCard, copies_per_card, total
-from calculator.engine.consistency import Inconsistency, Path
+from calculator.engine.components import MoneyCard, copies_per_card, total
+from calculator.engine.consistency import (
+    Inconsistency,
+    extra_copies,
+    money_in_sight,
+    tiles_on_table,
+)
 from calculator.engine.end import receiver
 from calculator.engine.purchase import payments_for
 from calculator.engine.rounds import holding
@@ -120,30 +125,17 @@ def inconsistencies(table: Table) -> list[Inconsistency]:
     return _tiles(table) + _huts(table) + _money(table)
 
 
-def _tile_places(table: Table) -> list[tuple[Path, Tile]]:
-    places: list[tuple[Path, Tile]] = [
-        (("market", index), tile) for index, tile in enumerate(table.market) if tile is not None
-    ]
-    for seat, player in enumerate(table.players):
-        places += [
-            (("players", seat, "alhambra", cell), tile)
-            for cell, tile in player.alhambra.buildings()
-        ]
-        places += [
-            (("players", seat, "reserve", index), tile) for index, tile in enumerate(player.reserve)
-        ]
-    if table.dummy is not None:
-        places += [(("dummy", index), tile) for index, tile in enumerate(table.dummy)]
-    return places
-
-
 def _tiles(table: Table) -> list[Inconsistency]:
     """C1: each printed tile at most once, no building beyond its count, 54 tiles at most."""
     found = []
     seen: set[Tile] = set()
     per_building: Counter[Building] = Counter()
-    buildings = [(where, tile) for where, tile in _tile_places(table) if not tile.hut]
-    for number, (where, tile) in enumerate(buildings, start=1):
+    places = [
+        (where, tile)
+        for where, tile in tiles_on_table(table.players, table.market, table.dummy)
+        if not tile.hut  # V4: huts are counted by _huts
+    ]
+    for number, (where, tile) in enumerate(places, start=1):
         assert tile.building is not None
         per_building[tile.building] += 1
         if tile.price is not None and tile in seen:
@@ -197,29 +189,9 @@ def _huts(table: Table) -> list[Inconsistency]:
 
 def _money(table: Table) -> list[Inconsistency]:
     """C3, D1: no more copies of a card than exist; at most four cards face up (T1)."""
-    found = []
     two_players = len(table.players) == 2 or table.dummy is not None
     copies = copies_per_card(2 if two_players else 3)
-    counted: Counter[MoneyCard] = Counter()
-    places: list[tuple[Path, MoneyCard]] = [
-        (("players", seat, "hand", index), card)
-        for seat, player in enumerate(table.players)
-        for index, card in enumerate(player.hand)
-    ]
-    places += [(("face_up", index), card) for index, card in enumerate(table.face_up)]
-    for where, card in places:
-        counted[card] += 1
-        if counted[card] == copies + 1:
-            found.append(
-                Inconsistency(
-                    where,
-                    (
-                        f"one {card.describe()} too many: there are {copies} of each card"
-                        f"{' in a 2-player game (D1)' if copies == 2 else ' (C3)'}"
-                    ),
-                )
-            )
+    found, _ = extra_copies(money_in_sight(table.players, table.face_up), copies)
     if len(table.face_up) > FACE_UP_MONEY:
         found.append(Inconsistency(("face_up",), f"{FACE_UP_MONEY} cards lie face up (T1)"))
-    assert len(counted) <= len(CARD)
     return found

@@ -7,31 +7,32 @@ refill and scoring (``refill``, T7-T8) -> the next player's turn.
 from __future__ import annotations
 
 from calculator.engine.events import Event, TurnEnded, TurnStarted
-from calculator.engine.state import GameState, Turn, evolve
+from calculator.engine.state import Draft, Turn, evolve
 
 
-def actions_done(turn: Turn) -> tuple[Turn, list[Event]]:
+def actions_done(draft: Draft) -> list[Event]:
     """The player's actions are over: place what was bought (T6), or end the turn."""
-    if turn.bought:
-        return evolve(turn, phase="placement", extra_action=False), []
-    return end_turn(turn)
+    if draft.turn.bought:
+        draft.turn = evolve(draft.turn, phase="placement", extra_action=False)
+        return []
+    return end_turn(draft)
 
 
-def end_turn(turn: Turn) -> tuple[Turn, list[Event]]:
+def end_turn(draft: Draft) -> list[Event]:
     """Everything bought is placed: the refill follows (T7)."""
+    turn = draft.turn
     assert turn.player is not None
-    return evolve(turn, phase="refill", extra_action=False), [TurnEnded(turn.player)]
+    draft.turn = evolve(turn, phase="refill", extra_action=False)
+    return [TurnEnded(turn.player)]
 
 
-def start_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]:
-    number = state.turn.number + 1
-    return (
-        evolve(state, turn=Turn(player=player, phase="action", number=number)),
-        [TurnStarted(player, number)],
-    )
+def start_turn(draft: Draft, player: int) -> list[Event]:
+    number = draft.turn.number + 1
+    draft.turn = Turn(player=player, phase="action", number=number)
+    return [TurnStarted(player, number)]
 
 
-def next_turn(state: GameState) -> tuple[GameState, list[Event]]:
+def next_turn(draft: Draft) -> list[Event]:
     """T2: play passes on in seat order."""
-    assert state.turn.player is not None
-    return start_turn(state, (state.turn.player + 1) % len(state.players))
+    assert draft.turn.player is not None
+    return start_turn(draft, (draft.turn.player + 1) % len(draft.players))

@@ -630,24 +630,15 @@ class DescribedTileField(fields.Field):  # type: ignore[type-arg]
         return wire.tile_of(value)
 
 
-class TablePlayerSchema(Schema):
-    name = fields.String(required=True)
+class TablePlayerSchema(PlayerSchema):
+    """A player as described at a table: tiles may lack their price; reserve, hand and score
+    may be left out."""
+
     alhambra = wire.AlhambraField(required=True)
     reserve = fields.List(DescribedTileField(), load_default=list)
     hand = fields.List(MoneyCardField(), load_default=list)
     score = fields.Integer(load_default=0)
     bonus_cards = fields.List(DescribedTileField(), load_default=list)
-
-    @post_load
-    def player(self, data: dict[str, Any], **_: Any) -> Player:
-        return Player(
-            data["name"],
-            data["alhambra"],
-            tuple(data["reserve"]),
-            tuple(data["hand"]),
-            data["score"],
-            bonus_cards=tuple(data["bonus_cards"]),
-        )
 
 
 class TableDummySchema(Schema):

@@ -10,7 +10,6 @@ Stateless: the client sends the state with every request.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +17,7 @@ from flask import Blueprint, Response, request
 
 from calculator.web import game_service
 from calculator.web.body import json_body
+from calculator.web.service import to_json
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1")
 
@@ -25,10 +25,7 @@ blueprint = Blueprint("games", __name__, url_prefix="/v1")
 def _operation(path: str, operate: Callable[[Any], dict[str, Any]], name: str) -> None:
     def view() -> Response:
         answer = operate(json_body(request))
-        return Response(
-            json.dumps(answer, ensure_ascii=False, separators=(",", ":")) + "\n",
-            mimetype="application/json",
-        )
+        return Response(to_json(answer) + "\n", mimetype="application/json")
 
     view.__name__ = name
     view.__doc__ = operate.__doc__
