@@ -160,6 +160,20 @@ def pointers(document: Any, here: str = "") -> list[str]:
     return found
 
 
+def distinct_pointers(document: Any) -> list[str]:
+    """One pointer for each place the schema tells apart: the items of an array share one
+    schema, so the first pointer of each shape (indices read as ``*``) stands for the rest.
+    A game state's bag and money pile would otherwise multiply every case by a hundred."""
+    seen: set[str] = set()
+    found = []
+    for where in pointers(document):
+        shape = "/".join("*" if part.isdigit() else part for part in where.split("/"))
+        if shape not in seen:
+            seen.add(shape)
+            found.append(where)
+    return found
+
+
 def at(document: Any, where: str) -> Any:
     """The member of ``document`` at the JSON Pointer ``where``."""
     for part in where.split("/")[1:]:
