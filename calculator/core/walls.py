@@ -161,8 +161,7 @@ def _wall_graph(tiles: Mapping[Cell, Tile]) -> tuple[list[Segment], list[tuple[i
     row = width + 1
     offsets = {"N": (0, 1), "E": (1, row + 1), "S": (row, row + 1), "W": (0, row)}
     left, top = grid.left, grid.top
-    segments: list[Segment] = []
-    ends: list[tuple[int, int]] = []
+    found: list[tuple[Segment, tuple[int, int]]] = []
     for side, mask in outer:
         first, second = offsets[side]
         while mask:
@@ -171,9 +170,11 @@ def _wall_graph(tiles: Mapping[Cell, Tile]) -> tuple[list[Segment], list[tuple[i
             mask ^= low
             r, c = divmod(index, width)
             corner = r * row + c
-            segments.append(((left + c, top + r), side))
-            ends.append((corner + first, corner + second))
-    return segments, ends
+            found.append((((left + c, top + r), side), (corner + first, corner + second)))
+    # Cell by cell, so that the search below walks along the Alhambra, not across it: its
+    # first walks, the answer when its budget runs out, are then long ones.
+    found.sort()
+    return [segment for segment, _ in found], [ends for _, ends in found]
 
 
 def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wall:
