@@ -4,7 +4,8 @@ types and response schemas, schema-valid bodies accepted, schema-invalid ones re
 
 Some refusals no JSON Schema can predict: two tiles on one cell (B6), a priced tile missing
 from the catalog (C1), a name used twice, a dummy at a table not of two (D1), more buildings
-of a type at the table than the game has (C1), a fourth worker hut of one player (V4). ``test_api_errors.py`` tests each of them. Here
+of a type at the table than the game has (C1), a fourth worker hut of one player (V4).
+``test_api_errors.py`` tests each of them. Here
 a schema-valid body is first brought within those rules (:func:`within_the_rules`), so the
 "schema-valid bodies are accepted" check holds for what is left; a schema-invalid (negative)
 body is sent as generated.

@@ -136,7 +136,8 @@ def test_v3_random_games_with_bonus_cards_keep_every_rule(players, seed):
     assert not inconsistencies(state)
     assert load_state(json.loads(json.dumps(dump_state(state)))) == state
     final = [holding(p).counts for p in state.players]
-    assert all(sum(c.values()) >= len(p.bonus_cards) for c, p in zip(final, state.players))
+    assert all(sum(c.values()) >= len(p.bonus_cards)
+               for c, p in zip(final, state.players, strict=True))
 
 
 def test_v3_simulated_games_with_bonus_cards_end():

@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine import huts
+from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import apply, legal_actions, new_game
 from calculator.engine.money import legal_takes
 from calculator.engine.placement import placements_of, placer, waiting_tiles

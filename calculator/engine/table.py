@@ -27,6 +27,7 @@ from calculator.core.walls import Wall, longest_wall
 from calculator.engine.components import MoneyCard, copies_per_card, total
 from calculator.engine.consistency import (
     Inconsistency,
+    Path,
     extra_copies,
     money_in_sight,
     tiles_on_table,
@@ -170,7 +171,8 @@ def _huts(table: Table) -> list[Inconsistency]:
     per_colour: Counter[Building] = Counter()
     for seat, player in enumerate(table.players):
         places: list[tuple[Path, Tile]] = [
-            (("players", seat, "alhambra", cell), tile) for cell, tile in player.alhambra.buildings()
+            (("players", seat, "alhambra", cell), tile)
+            for cell, tile in player.alhambra.buildings()
         ]
         places += [(("players", seat, "reserve", i), tile) for i, tile in enumerate(player.reserve)]
         places = [(where, tile) for where, tile in places if tile.hut]
