@@ -237,3 +237,11 @@ def test_random_games_with_every_module_combination_keep_every_rule(modules, pla
         state, _ = apply(state, random_action(state, rng))
     assert not inconsistencies(state)
     assert load_state(json.loads(json.dumps(dump_state(state)))) == state
+
+
+def test_v4_no_hut_can_be_taken_in_a_game_without_the_huts_module():
+    state = new_game(list(NAMES[:3]), 7, 0, Options())
+    assert not any(isinstance(a, TakeHut) for a in legal_actions(state))
+    with pytest.raises(ActionRefused) as refused:
+        apply(state, TakeHut(0, Building.TOWER))
+    assert refused.value.rule == "V4"

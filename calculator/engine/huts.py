@@ -74,6 +74,8 @@ def legal_takes(state: GameState) -> list[TakeHut]:
 
 def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
     """V4: the top hut of a stack joins the tiles waiting for the end of the turn."""
+    if "huts" not in draft.options.modules:
+        raise IllegalAction("V4", "this game is played without the worker huts")
     index = BUILDINGS.index(action.building)
     stack = draft.hut_stacks[index]
     if not stack:
