@@ -280,3 +280,14 @@ def test_the_catalog_marks_the_stand_in_bonus_cards_provisional(client):
     assert vizier["provisional"] is True and "Not the printed" in vizier["note"]
     assert len(vizier["bonus_cards"]) == 10
     assert sum(vizier["huts_by_colour"].values()) == 24 and vizier["huts_per_player"] == 3
+
+
+def test_v4_render_marks_a_hut_in_the_callers_language(client):
+    response = client.post("/v1/render", json={
+        "alhambra": [*GARDENS, hut(1, 1, "garden", "ES")], "lang": "de",
+    })
+    assert response.status_code == 200
+    svg = response.get_data(as_text=True)
+    assert svg.count('data-hut="true"') == 1
+    assert svg.count('class="hut-mark"') == 1
+    assert ">Hütte<" in svg

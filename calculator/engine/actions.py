@@ -127,7 +127,7 @@ class RevealScoringCard:
 
 
 PlayerAction = (
-    TakeMoney | Buy | EndTurn | Pass | BuildFromReserve | MoveToReserve | Swap
+    TakeHut | TakeMoney | Buy | EndTurn | Pass | BuildFromReserve | MoveToReserve | Swap
     | PlaceTile | ReserveTile | GiveToDummy
 )  # fmt: skip
 Reveal = RevealTile | RevealMoney | RevealScoringCard

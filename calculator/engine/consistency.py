@@ -19,7 +19,7 @@ from typing import Final
 
 from calculator.core.building import alhambra_violations
 from calculator.core.scoring import winners
-from calculator.core.tiles import CATALOG, Cell, Tile
+from calculator.core.tiles import CATALOG, Tile
 from calculator.engine import bonus, huts
 from calculator.engine.components import (
     CARD,
@@ -32,10 +32,9 @@ from calculator.engine.components import (
 from calculator.engine.draws import Draw
 from calculator.engine.dummy import SETUP_TILES
 from calculator.engine.end import FINAL_ROUND
+from calculator.engine.errors import Path
 from calculator.engine.setup import STARTING_MONEY
 from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState, Player
-
-Path = tuple[str | int | Cell, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,8 @@ from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Currency, 
 from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import CARD, MoneyCard, ScoringCard
-from calculator.engine.consistency import Path, inconsistencies
+from calculator.engine.consistency import inconsistencies
+from calculator.engine.errors import Path
 from calculator.engine.state import (
     MODES,
     MODULES,
