@@ -28,6 +28,7 @@ is scored before the offers (T8).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from calculator.engine.actions import (
@@ -38,7 +39,7 @@ from calculator.engine.actions import (
     PlayerAction,
     VizierBuy,
 )
-from calculator.engine.components import total
+from calculator.engine.components import MoneyCard, total
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import (
     Event,
@@ -59,21 +60,19 @@ def face_up(state: GameState) -> GameState:
     return replace(state, players=tuple(evolve(p, vizier=True) for p in state.players))
 
 
-def exact_payments(game: Game, seat: int) -> list[tuple[type, tuple[object, ...]]]:
-    """V1: every exact payment ``seat`` could make for a market tile, as :class:`VizierBuy`
-    listings (the canonical payments of T4 whose total is the price)."""
+def exact_payments(game: Game, seat: int) -> Iterator[tuple[int, tuple[MoneyCard, ...]]]:
+    """V1: every exact payment ``seat`` could make for a market tile, as (slot, payment): the
+    canonical payments of T4 whose total is the price."""
     hand = game.players[seat].hand
-    return [
-        (VizierBuy, (seat, slot, payment))
-        for slot, tile in enumerate(game.market, start=1)
-        if tile is not None and tile.price is not None
-        for payment in payments_for(hand, slot_currency(slot), tile.price)
-        if total(payment) == tile.price
-    ]
+    for slot, tile in enumerate(game.market, start=1):
+        if tile is not None and tile.price is not None:
+            for payment in payments_for(hand, slot_currency(slot), tile.price):
+                if total(payment) == tile.price:
+                    yield slot, payment
 
 
 def _may_buy(game: Game, seat: int) -> bool:
-    return bool(game.players[seat].vizier) and bool(exact_payments(game, seat))
+    return bool(game.players[seat].vizier) and next(exact_payments(game, seat), None) is not None
 
 
 def offered_to(game: Game) -> int | None:
@@ -103,7 +102,10 @@ def legal_decisions(state: GameState) -> Choices:
     """V1: the exact purchases of the player asked, and declining."""
     seat = offered_to(state)
     assert seat is not None
-    return Choices([*exact_payments(state, seat), (DeclineVizier, (seat,))])
+    buys: list[tuple[type, tuple[object, ...]]] = [
+        (VizierBuy, (seat, slot, payment)) for slot, payment in exact_payments(state, seat)
+    ]
+    return Choices([*buys, (DeclineVizier, (seat,))])
 
 
 def decide(draft: Draft, action: PlayerAction) -> list[Event]:
