@@ -20,7 +20,7 @@ from typing import Final
 from calculator.core.building import alhambra_violations
 from calculator.core.scoring import winners
 from calculator.core.tiles import CATALOG, Tile
-from calculator.engine import bonus, huts
+from calculator.engine import bonus, huts, vizier
 from calculator.engine.components import (
     CARD,
     SCORING_CARDS,
@@ -49,6 +49,7 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     found += _seats(state) + _turn(state)
     found += [Inconsistency(where, message) for where, message in bonus.inconsistencies(state)]
     found += [Inconsistency(where, message) for where, message in huts.inconsistencies(state)]
+    found += [Inconsistency(where, message) for where, message in vizier.inconsistencies(state)]
     return found
 
 
@@ -344,7 +345,7 @@ def _turn(state: GameState) -> list[Inconsistency]:
             wrong(("turn", "extra_action"), "only an exact payment earns another action (T4)")
         if phase == "placement" and not turn.bought:
             wrong(("turn", "bought"), "the placement phase places the tiles bought (T6)")
-    elif turn.bought or turn.extra_action:
+    elif (turn.bought and phase != "vizier_placement") or turn.extra_action:  # V1 apart
         wrong(("turn", "bought"), "tiles wait to be placed only at the end of a turn (T6)")
     if phase == "final_placement":
         if state.bag or not turn.awarded:
