@@ -3,8 +3,10 @@
 Every check is written once, in :func:`alhambra_violations`; a placement, a removal and a swap
 are legal exactly when the Alhambra after them has no violation (RULES.md: "A placement is
 legal when the Alhambra after it satisfies B2-B6 and the tile touches it"). Listing the legal
-cells for a tile (:func:`legal_cells`) is the one hot path: on a legal Alhambra it decides each
-candidate cell from its neighbourhood, and its tests prove it agrees with the full check.
+cells for a tile (:func:`legal_cells`) is the one hot path: it decides B2 and B3 for every
+candidate cell at once on the Alhambra's bit masks, and B5 from each cell's 3 x 3 block (the
+empty space is flooded only where the block cannot tell); its tests prove it agrees with the
+full check.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Final, Literal
 
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
 from calculator.core.grid import Grid
-from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, Cell, Side, Tile
+from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, SIDES, Cell, Side, Tile
 
 HoleRule = Literal["region", "cell"]
 """B5: ``"region"`` (default) forbids any enclosed empty area; ``"cell"`` only a single empty
@@ -151,8 +153,7 @@ def _regions(cells: set[Cell]) -> list[list[Cell]]:
 
 def alhambra_violations(alhambra: Alhambra, hole_rule: HoleRule = "region") -> list[Violation]:
     """Everything that makes an Alhambra illegal (B2, B3, B4, B5), in rule order."""
-    tiles = alhambra.tiles
-    grid = Grid.of(tiles)
+    tiles, grid = alhambra.tiles, alhambra.grid
     east, south = mismatched_sides(grid)
     stranded = grid.occupied & ~reachable_on_foot(grid)
     alone = isolated(grid)
@@ -239,15 +240,16 @@ _AROUND: Final[tuple[Cell, ...]] = (
 """The eight cells around a cell, clockwise from the north-west corner."""
 
 
-def _splits_empty_space(tiles: Mapping[Cell, Tile], cell: Cell) -> bool:
-    """Could filling ``cell`` cut empty space in two? False is certain, True needs a look.
+def _ring_splits(ring: int) -> bool:
+    """Could filling a cell cut empty space in two? False is certain, True needs a look.
 
-    Filling a cell can only separate its empty side-neighbours from each other. Going round
-    the ring of eight cells about it, consecutive cells share a side; so when at most one run
-    of empty ring cells holds side-neighbours, they stay joined without ``cell``.
+    ``ring`` has a bit for each cell of the 3 x 3 block around the cell, row by row from the
+    north-west corner (bit ``dx + 1 + 3 * (dy + 1)``), set where a tile stands. Filling a cell
+    can only separate its empty side-neighbours from each other. Going round the ring of eight
+    cells about it, consecutive cells share a side; so when at most one run of empty ring cells
+    holds side-neighbours, they stay joined without the cell.
     """
-    x, y = cell
-    empty = [(x + dx, y + dy) not in tiles for dx, dy in _AROUND]
+    empty = [not ring >> (dx + 1 + 3 * (dy + 1)) & 1 for dx, dy in _AROUND]
     if all(empty):
         return False
     start = empty.index(False)  # begin at a filled cell, so no run wraps around
@@ -264,44 +266,63 @@ def _splits_empty_space(tiles: Mapping[Cell, Tile], cell: Cell) -> bool:
     return runs_with_side > 1
 
 
+_SPLITS: Final[tuple[bool, ...]] = tuple(_ring_splits(ring) for ring in range(1 << 9))
+""":func:`_ring_splits` for every 3 x 3 block, worked out once."""
+
+
+def _fitting(grid: Grid, tile: Tile) -> tuple[int, int]:
+    """B2 and B3 at every cell at once, for ``tile`` placed there: the cells where each of its
+    sides agrees with the facing side of the tile next to it (a mask), and the cells where one
+    of its sides opens onto a tile whose facing side is open too (a way in on foot)."""
+    mismatched = entered = 0
+    for side in SIDES:
+        facing = OPPOSITE[side]  # the neighbour's side that touches this side
+        walled = grid.wall(facing)
+        neighbour_walled = grid.shifted(walled, facing)  # moved back onto the cell it faces
+        neighbour_open = grid.shifted(grid.occupied & ~walled, facing)
+        if tile.has_wall(side):
+            mismatched |= neighbour_open
+        else:
+            mismatched |= neighbour_walled
+            entered |= neighbour_open
+    return ~mismatched, entered
+
+
 def legal_cells(
     alhambra: Alhambra, tile: Tile, hole_rule: HoleRule = "region", *, known_legal: bool = False
 ) -> list[Cell]:
     """Every cell where ``tile`` may be placed, sorted by (y, x).
 
-    Each candidate is decided from its neighbourhood, using what one look at the whole
-    Alhambra established; only a cell that might cut empty space in two (B5) or join stranded
-    tiles (B3) gets a second look. The tests prove this agrees with ``placement_violations``.
-    ``known_legal=True`` spares that look for a caller that holds only legal Alhambras (the
-    engine checks every state it is given).
+    B2 and B3 are decided for every candidate cell at once, on the masks of one look at the
+    whole Alhambra; only a cell that might cut empty space in two (B5) or join stranded tiles
+    (B3) gets a second look. The tests prove this agrees with ``placement_violations``.
+    ``known_legal=True`` spares the look for what is already broken, for a caller that holds
+    only legal Alhambras (the engine checks every state it is given).
     """
-    tiles = alhambra.tiles
-    grid = Grid.of(tiles)
+    tiles, grid = alhambra.tiles, alhambra.grid
+    frontier = grid.touching(grid.occupied) & ~grid.occupied
     if known_legal:
-        candidates = grid.cells(grid.touching(grid.occupied) & ~grid.occupied)
-        stranded = 0
+        candidates, stranded = frontier, 0
     else:
         if any(mismatched_sides(grid)):
             return []  # B2: no placement mends a mismatch between two tiles already there
         holes = enclosed(grid, hole_rule)
         if holes & (holes - 1):
             return []  # B5: one tile fills one cell, so a hole would remain
-        candidates = grid.cells(holes or grid.touching(grid.occupied) & ~grid.occupied)
+        candidates = holes or frontier
         stranded = grid.occupied & ~reachable_on_foot(grid)
-    joins_stranded = grid.touching(stranded)  # a tile elsewhere cannot bring them back (B3)
+    matching, entered = _fitting(grid, tile)
+    candidates &= matching  # B2
+    if stranded:
+        candidates &= grid.touching(stranded)  # B3: a tile elsewhere cannot bring them back
+    else:
+        candidates &= entered  # B3, B4: every other tile is reachable, so this one must join them
     found = []
-    for cell in candidates:
-        touching = [(side, tiles[other]) for side, other in neighbours(cell) if other in tiles]
-        if any(tile.has_wall(side) != other.has_wall(OPPOSITE[side]) for side, other in touching):
-            continue  # B2
+    for cell in grid.cells(candidates):
         if stranded:
-            if not joins_stranded & grid.bit(cell):
-                continue
             after = grid.with_tile(cell, tile)
             if reachable_on_foot(after) != after.occupied:
                 continue  # B3 (and B4: a tile with no neighbour is never reachable)
-        elif not any(passable(tile, side, other) for side, other in touching):
-            continue  # B3, B4: every other tile is reachable, so this one must join them
         if _creates_hole(grid, tiles, cell, hole_rule):
             continue  # B5
         found.append(cell)
@@ -316,7 +337,7 @@ def _creates_hole(grid: Grid, tiles: Mapping[Cell, Tile], cell: Cell,
             and all(n == cell or n in tiles for _, n in neighbours(other))
             for _, other in neighbours(cell)
         )
-    if not _splits_empty_space(tiles, cell):
+    if not _SPLITS[grid.block(cell)]:
         return False
     return bool(enclosed(grid.with_tile(cell, _PLACEHOLDER), hole_rule))
 
