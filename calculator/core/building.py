@@ -18,7 +18,7 @@ from typing import Final, Literal
 
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
 from calculator.core.grid import Grid
-from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, SIDES, Cell, Side, Tile
+from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, Cell, Side, Tile
 
 HoleRule = Literal["region", "cell"]
 """B5: ``"region"`` (default) forbids any enclosed empty area; ``"cell"`` only a single empty
@@ -56,14 +56,23 @@ def mismatched_sides(grid: Grid) -> tuple[int, int]:
     return east, south
 
 
+def steps_on_foot(grid: Grid) -> tuple[tuple[int, int], ...]:
+    """B3: where one may step: for each side, the tiles from which one may step across it (to
+    a tile whose facing side is open too, neither having a wall there; a mask), and how far
+    a cell's bit moves that way."""
+    occupied, width = grid.occupied, grid.width
+    return (
+        (occupied & (occupied >> 1) & ~grid.wall_e & ~(grid.wall_w >> 1), 1),
+        (occupied & (occupied << 1) & ~grid.wall_w & ~(grid.wall_e << 1), -1),
+        (occupied & (occupied >> width) & ~grid.wall_s & ~(grid.wall_n >> width), width),
+        (occupied & (occupied << width) & ~grid.wall_n & ~(grid.wall_s << width), -width),
+    )
+
+
 def reachable_on_foot(grid: Grid) -> int:
     """B3: the cells that can be reached on foot from the fountain (a mask)."""
     occupied, width = grid.occupied, grid.width
-    # from a cell one may step to a side where neither tile has a wall
-    east = occupied & (occupied >> 1) & ~grid.wall_e & ~(grid.wall_w >> 1)
-    west = occupied & (occupied << 1) & ~grid.wall_w & ~(grid.wall_e << 1)
-    south = occupied & (occupied >> width) & ~grid.wall_s & ~(grid.wall_n >> width)
-    north = occupied & (occupied << width) & ~grid.wall_n & ~(grid.wall_s << width)
+    (east, _), (west, _), (south, _), (north, _) = steps_on_foot(grid)
     reached = grid.bit(FOUNTAIN_CELL) & occupied
     while True:
         grown = (
@@ -270,21 +279,27 @@ _SPLITS: Final[tuple[bool, ...]] = tuple(_ring_splits(ring) for ring in range(1 
 """:func:`_ring_splits` for every 3 x 3 block, worked out once."""
 
 
-def _fitting(grid: Grid, tile: Tile) -> tuple[int, int]:
-    """B2 and B3 at every cell at once, for ``tile`` placed there: the cells where each of its
-    sides agrees with the facing side of the tile next to it (a mask), and the cells where one
-    of its sides opens onto a tile whose facing side is open too (a way in on foot)."""
+def fitting(grid: Grid, tile: Tile) -> tuple[int, int]:
+    """B2 and B3 at every cell at once, for ``tile`` put there (on an empty cell, or in place of
+    the tile there): the cells where each of its sides agrees with the facing side of the tile
+    next to it, and the cells where one of its sides opens onto a tile whose facing side is
+    open too (a way in on foot); two masks."""
+    occupied, width = grid.occupied, grid.width
+    # per side of the cell: the cells whose neighbour there has a wall facing them, and those
+    # whose neighbour there is open towards them (each neighbour's bit moved onto the cell)
+    facing: tuple[tuple[Side, int, int], ...] = (
+        ("N", grid.wall_s << width, (occupied & ~grid.wall_s) << width),
+        ("E", grid.wall_w >> 1, (occupied & ~grid.wall_w) >> 1),
+        ("S", grid.wall_n >> width, (occupied & ~grid.wall_n) >> width),
+        ("W", grid.wall_e << 1, (occupied & ~grid.wall_e) << 1),
+    )
     mismatched = entered = 0
-    for side in SIDES:
-        facing = OPPOSITE[side]  # the neighbour's side that touches this side
-        walled = grid.wall(facing)
-        neighbour_walled = grid.shifted(walled, facing)  # moved back onto the cell it faces
-        neighbour_open = grid.shifted(grid.occupied & ~walled, facing)
-        if tile.has_wall(side):
-            mismatched |= neighbour_open
+    for side, walled, open_towards in facing:
+        if side in tile.walls:
+            mismatched |= open_towards
         else:
-            mismatched |= neighbour_walled
-            entered |= neighbour_open
+            mismatched |= walled
+            entered |= open_towards
     return ~mismatched, entered
 
 
@@ -311,7 +326,7 @@ def legal_cells(
             return []  # B5: one tile fills one cell, so a hole would remain
         candidates = holes or frontier
         stranded = grid.occupied & ~reachable_on_foot(grid)
-    matching, entered = _fitting(grid, tile)
+    matching, entered = fitting(grid, tile)
     candidates &= matching  # B2
     if stranded:
         candidates &= grid.touching(stranded)  # B3: a tile elsewhere cannot bring them back

@@ -12,20 +12,14 @@ from calculator.core.tiles import Tile
 from calculator.engine import bonus, end, huts, refill, setup
 from calculator.engine.actions import (
     Action,
-    BuildFromReserve,
     Buy,
     EndTurn,
-    GiveToDummy,
-    MoveToReserve,
     Pass,
-    PlaceTile,
     PlayerAction,
-    ReserveTile,
     Reveal,
     RevealMoney,
     RevealScoringCard,
     RevealTile,
-    Swap,
     TakeHut,
     TakeMoney,
 )
@@ -34,9 +28,9 @@ from calculator.engine.draws import Draw, Item, Step, draw, drawable, top
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
 from calculator.engine.money import legal_takes, take_money
-from calculator.engine.placement import legal_placements, place, placer
+from calculator.engine.placement import Placement, legal_placements, place, placer
 from calculator.engine.purchase import buy, legal_buys
-from calculator.engine.redesign import legal_redesigns, redesign
+from calculator.engine.redesign import Redesign, legal_redesigns, redesign
 from calculator.engine.state import DEFAULT_OPTIONS, Draft, Game, GameState, Options
 from calculator.engine.turn import actions_done
 
@@ -135,7 +129,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if state.over:
         raise GameOver("T9", "the game is over")
     step = next_step(state)
-    if isinstance(action, RevealTile | RevealMoney | RevealScoringCard):
+    if isinstance(action, Reveal):  # the aliases' unions are built once, not at every call
         if not isinstance(step, Draw):
             raise IllegalAction(
                 "T7",
@@ -201,11 +195,11 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
     """A player's action on the working copy (the legality of a pass is checked before)."""
     phase = draft.turn.phase
     if phase in ("placement", "final_placement"):
-        if not isinstance(action, PlaceTile | ReserveTile | GiveToDummy):
+        if not isinstance(action, Placement):
             rule = "T9" if phase == "final_placement" else "T6"
             raise IllegalAction(rule, "place the waiting tiles first (Alhambra or reserve)")
         return place(draft, action)
-    if isinstance(action, PlaceTile | ReserveTile | GiveToDummy):
+    if isinstance(action, Placement):
         raise IllegalAction(
             "T6", "tiles bought are placed at the end of the turn, after its actions"
         )
@@ -215,7 +209,7 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
         return take_money(draft, action)
     if isinstance(action, Buy):
         return buy(draft, action)
-    if isinstance(action, BuildFromReserve | MoveToReserve | Swap):
+    if isinstance(action, Redesign):
         return redesign(draft, action)
     if isinstance(action, EndTurn):
         if not draft.turn.extra_action:
