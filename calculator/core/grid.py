@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from calculator.core.records import quick_init
 from calculator.core.tiles import Cell, Side, Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Grid:
     left: int

@@ -18,6 +18,7 @@ from typing import Any, Final, Literal, Protocol, TypeVar
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
+from calculator.core.records import quick_init
 from calculator.core.tiles import MARKET_SLOTS, Currency, Tile
 from calculator.engine.components import MoneyCard, ScoringCard
 
@@ -64,6 +65,7 @@ class Options:
 DEFAULT_OPTIONS: Final[Options] = Options()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Player:
     name: str
@@ -86,6 +88,7 @@ class Award:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Turn:
     """Where the turn stands.
@@ -108,6 +111,7 @@ class Turn:
     dummy_draws: int = 0
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameState:
     options: Options
@@ -225,7 +229,7 @@ class Draft:
         )
 
     def frozen(self) -> GameState:
-        return _build_state(
+        return GameState(
             self.options,
             self.seed,
             self.shuffles,
@@ -252,33 +256,6 @@ class Draft:
 _UNCHANGED: Final = object()
 
 
-def _filling(cls: type, values: list[str]) -> str:
-    """Source lines that make a ``cls`` and fill its fields with ``values``, in field order.
-
-    A frozen dataclass's ``__init__`` sets each field through ``object.__setattr__`` (its own
-    ``__setattr__`` refuses), several times the cost of a plain assignment here; the engine
-    builds a state, a turn or a player at nearly every step, and those ``__init__`` calls were
-    a fifth of its instructions. The descriptors of the slots set a field at about half that
-    cost. The object is the same as ``cls(*values)`` makes: same fields, same values, frozen.
-    """
-    return "    made = new(cls)\n" + "".join(
-        f"    set_{f.name}(made, {value})\n" for f, value in zip(fields(cls), values, strict=True)
-    ) + "    return made\n"
-
-
-def _written_out(cls: type, source: str, name: str) -> Callable[..., Any]:
-    namespace: dict[str, Any] = {"cls": cls, "new": object.__new__, "unchanged": _UNCHANGED}
-    namespace |= {f"set_{f.name}": getattr(cls, f.name).__set__ for f in fields(cls)}
-    exec(source, namespace)  # the technique of dataclasses itself
-    return namespace[name]  # type: ignore[no-any-return]
-
-
-def _builder(cls: type) -> Callable[..., Any]:
-    """``cls(*values)`` with every field given, in order, built as :func:`_filling` says."""
-    names = [f.name for f in fields(cls)]
-    return _written_out(cls, f"def build({', '.join(names)}):\n" + _filling(cls, names), "build")
-
-
 def _evolver(cls: type) -> Callable[..., Any]:
     """A ``dataclasses.replace`` for ``cls``, written out once for its fields.
 
@@ -286,10 +263,13 @@ def _evolver(cls: type) -> Callable[..., Any]:
     most steps of a turn, and the written-out version is about four times faster.
     """
     names = [f.name for f in fields(cls)]
-    source = f"def evolve(old, *, {', '.join(f'{n}=unchanged' for n in names)}):\n" + _filling(
-        cls, [f"old.{n} if {n} is unchanged else {n}" for n in names]
+    source = (
+        f"def evolve(old, *, {', '.join(f'{n}=unchanged' for n in names)}):\n"
+        f"    return cls({', '.join(f'old.{n} if {n} is unchanged else {n}' for n in names)})\n"
     )
-    return _written_out(cls, source, "evolve")
+    namespace: dict[str, Any] = {"cls": cls, "unchanged": _UNCHANGED}
+    exec(source, namespace)  # the technique of dataclasses itself
+    return namespace["evolve"]  # type: ignore[no-any-return]
 
 
 _EVOLVERS: Final[dict[type, Callable[..., Any]]] = {cls: _evolver(cls) for cls in (Turn, Player)}
@@ -300,7 +280,3 @@ _Evolving = TypeVar("_Evolving", Turn, Player)
 def evolve(old: _Evolving, **changes: Any) -> _Evolving:
     """``old`` with ``changes``: a new object, ``old`` stays as it was."""
     return _EVOLVERS[type(old)](old, **changes)  # type: ignore[no-any-return]
-
-
-_build_state: Final[Callable[..., GameState]] = _builder(GameState)
-"""``GameState(...)`` with every field given, made as :func:`_filling` says (once per action)."""
