@@ -57,9 +57,9 @@ def mismatched_sides(grid: Grid) -> tuple[int, int]:
 
 
 def steps_on_foot(grid: Grid) -> tuple[tuple[int, int], ...]:
-    """B3: where one may step: for each side, the tiles from which one may step across it (to
-    a tile whose facing side is open too, neither having a wall there; a mask), and how far
-    a cell's bit moves that way."""
+    """B3, one step at a time: for each side, the tiles from which one may walk across it (a
+    mask: a tile stands there and neither has a wall on the shared edge), and how far a cell's
+    bit moves that way."""
     occupied, width = grid.occupied, grid.width
     return (
         (occupied & (occupied >> 1) & ~grid.wall_e & ~(grid.wall_w >> 1), 1),
@@ -106,11 +106,6 @@ def enclosed(grid: Grid, rule: HoleRule = "region") -> int:
         if grown == outside:
             return empty & ~outside
         outside = grown
-
-
-def passable(tile: Tile, side: Side, other: Tile) -> bool:
-    """One can walk from ``tile`` across ``side`` into ``other``: neither side is walled (B3)."""
-    return not tile.has_wall(side) and not other.has_wall(OPPOSITE[side])
 
 
 def _mismatch(cell: Cell, tile: Tile, side: Side, other_cell: Cell, other: Tile) -> Violation:
