@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from calculator.core.errors import PositionError
+from calculator.core.grid import Grid
 from calculator.core.tiles import FOUNTAIN, FOUNTAIN_CELL, OFFSET, SIDES, Cell, Side, Tile
 
 
@@ -55,6 +57,11 @@ class Alhambra:
     def __len__(self) -> int:
         """The number of tiles, the fountain included."""
         return len(self.tiles)
+
+    @cached_property
+    def grid(self) -> Grid:
+        """The tiles as bit masks (:mod:`grid`), worked out once: an Alhambra never changes."""
+        return Grid.of(self.tiles)
 
     def get(self, cell: Cell) -> Tile | None:
         return self.tiles.get(cell)

@@ -3,8 +3,10 @@
 Every check is written once, in :func:`alhambra_violations`; a placement, a removal and a swap
 are legal exactly when the Alhambra after them has no violation (RULES.md: "A placement is
 legal when the Alhambra after it satisfies B2-B6 and the tile touches it"). Listing the legal
-cells for a tile (:func:`legal_cells`) is the one hot path: on a legal Alhambra it decides each
-candidate cell from its neighbourhood, and its tests prove it agrees with the full check.
+cells for a tile (:func:`legal_cells`) is the one hot path: it decides B2 and B3 for every
+candidate cell at once on the Alhambra's bit masks, and B5 from each cell's 3 x 3 block (the
+empty space is flooded only where the block cannot tell); its tests prove it agrees with the
+full check.
 """
 
 from __future__ import annotations
@@ -54,14 +56,23 @@ def mismatched_sides(grid: Grid) -> tuple[int, int]:
     return east, south
 
 
+def steps_on_foot(grid: Grid) -> tuple[tuple[int, int], ...]:
+    """B3, one step at a time: for each side, the tiles from which one may walk across it (a
+    mask: a tile stands there and neither has a wall on the shared edge), and how far a cell's
+    bit moves that way."""
+    occupied, width = grid.occupied, grid.width
+    return (
+        (occupied & (occupied >> 1) & ~grid.wall_e & ~(grid.wall_w >> 1), 1),
+        (occupied & (occupied << 1) & ~grid.wall_w & ~(grid.wall_e << 1), -1),
+        (occupied & (occupied >> width) & ~grid.wall_s & ~(grid.wall_n >> width), width),
+        (occupied & (occupied << width) & ~grid.wall_n & ~(grid.wall_s << width), -width),
+    )
+
+
 def reachable_on_foot(grid: Grid) -> int:
     """B3: the cells that can be reached on foot from the fountain (a mask)."""
     occupied, width = grid.occupied, grid.width
-    # from a cell one may step to a side where neither tile has a wall
-    east = occupied & (occupied >> 1) & ~grid.wall_e & ~(grid.wall_w >> 1)
-    west = occupied & (occupied << 1) & ~grid.wall_w & ~(grid.wall_e << 1)
-    south = occupied & (occupied >> width) & ~grid.wall_s & ~(grid.wall_n >> width)
-    north = occupied & (occupied << width) & ~grid.wall_n & ~(grid.wall_s << width)
+    (east, _), (west, _), (south, _), (north, _) = steps_on_foot(grid)
     reached = grid.bit(FOUNTAIN_CELL) & occupied
     while True:
         grown = (
@@ -95,11 +106,6 @@ def enclosed(grid: Grid, rule: HoleRule = "region") -> int:
         if grown == outside:
             return empty & ~outside
         outside = grown
-
-
-def passable(tile: Tile, side: Side, other: Tile) -> bool:
-    """One can walk from ``tile`` across ``side`` into ``other``: neither side is walled (B3)."""
-    return not tile.has_wall(side) and not other.has_wall(OPPOSITE[side])
 
 
 def _mismatch(cell: Cell, tile: Tile, side: Side, other_cell: Cell, other: Tile) -> Violation:
@@ -151,8 +157,7 @@ def _regions(cells: set[Cell]) -> list[list[Cell]]:
 
 def alhambra_violations(alhambra: Alhambra, hole_rule: HoleRule = "region") -> list[Violation]:
     """Everything that makes an Alhambra illegal (B2, B3, B4, B5), in rule order."""
-    tiles = alhambra.tiles
-    grid = Grid.of(tiles)
+    tiles, grid = alhambra.tiles, alhambra.grid
     east, south = mismatched_sides(grid)
     stranded = grid.occupied & ~reachable_on_foot(grid)
     alone = isolated(grid)
@@ -239,15 +244,16 @@ _AROUND: Final[tuple[Cell, ...]] = (
 """The eight cells around a cell, clockwise from the north-west corner."""
 
 
-def _splits_empty_space(tiles: Mapping[Cell, Tile], cell: Cell) -> bool:
-    """Could filling ``cell`` cut empty space in two? False is certain, True needs a look.
+def _ring_splits(ring: int) -> bool:
+    """Could filling a cell cut empty space in two? False is certain, True needs a look.
 
-    Filling a cell can only separate its empty side-neighbours from each other. Going round
-    the ring of eight cells about it, consecutive cells share a side; so when at most one run
-    of empty ring cells holds side-neighbours, they stay joined without ``cell``.
+    ``ring`` has a bit for each cell of the 3 x 3 block around the cell, row by row from the
+    north-west corner (bit ``dx + 1 + 3 * (dy + 1)``), set where a tile stands. Filling a cell
+    can only separate its empty side-neighbours from each other. Going round the ring of eight
+    cells about it, consecutive cells share a side; so when at most one run of empty ring cells
+    holds side-neighbours, they stay joined without the cell.
     """
-    x, y = cell
-    empty = [(x + dx, y + dy) not in tiles for dx, dy in _AROUND]
+    empty = [not ring >> (dx + 1 + 3 * (dy + 1)) & 1 for dx, dy in _AROUND]
     if all(empty):
         return False
     start = empty.index(False)  # begin at a filled cell, so no run wraps around
@@ -264,44 +270,69 @@ def _splits_empty_space(tiles: Mapping[Cell, Tile], cell: Cell) -> bool:
     return runs_with_side > 1
 
 
+_SPLITS: Final[tuple[bool, ...]] = tuple(_ring_splits(ring) for ring in range(1 << 9))
+""":func:`_ring_splits` for every 3 x 3 block, worked out once."""
+
+
+def fitting(grid: Grid, tile: Tile) -> tuple[int, int]:
+    """B2 and B3 at every cell at once, for ``tile`` put there (on an empty cell, or in place of
+    the tile there): the cells where each of its sides agrees with the facing side of the tile
+    next to it, and the cells where one of its sides opens onto a tile whose facing side is
+    open too (a way in on foot); two masks."""
+    occupied, width = grid.occupied, grid.width
+    # per side of the cell: the cells whose neighbour there has a wall facing them, and those
+    # whose neighbour there is open towards them (each neighbour's bit moved onto the cell)
+    facing: tuple[tuple[Side, int, int], ...] = (
+        ("N", grid.wall_s << width, (occupied & ~grid.wall_s) << width),
+        ("E", grid.wall_w >> 1, (occupied & ~grid.wall_w) >> 1),
+        ("S", grid.wall_n >> width, (occupied & ~grid.wall_n) >> width),
+        ("W", grid.wall_e << 1, (occupied & ~grid.wall_e) << 1),
+    )
+    mismatched = entered = 0
+    for side, walled, open_towards in facing:
+        if side in tile.walls:
+            mismatched |= open_towards
+        else:
+            mismatched |= walled
+            entered |= open_towards
+    return ~mismatched, entered
+
+
 def legal_cells(
     alhambra: Alhambra, tile: Tile, hole_rule: HoleRule = "region", *, known_legal: bool = False
 ) -> list[Cell]:
     """Every cell where ``tile`` may be placed, sorted by (y, x).
 
-    Each candidate is decided from its neighbourhood, using what one look at the whole
-    Alhambra established; only a cell that might cut empty space in two (B5) or join stranded
-    tiles (B3) gets a second look. The tests prove this agrees with ``placement_violations``.
-    ``known_legal=True`` spares that look for a caller that holds only legal Alhambras (the
-    engine checks every state it is given).
+    B2 and B3 are decided for every candidate cell at once, on the masks of one look at the
+    whole Alhambra; only a cell that might cut empty space in two (B5) or join stranded tiles
+    (B3) gets a second look. The tests prove this agrees with ``placement_violations``.
+    ``known_legal=True`` spares the look for what is already broken, for a caller that holds
+    only legal Alhambras (the engine checks every state it is given).
     """
-    tiles = alhambra.tiles
-    grid = Grid.of(tiles)
+    tiles, grid = alhambra.tiles, alhambra.grid
+    frontier = grid.touching(grid.occupied) & ~grid.occupied
     if known_legal:
-        candidates = grid.cells(grid.touching(grid.occupied) & ~grid.occupied)
-        stranded = 0
+        candidates, stranded = frontier, 0
     else:
         if any(mismatched_sides(grid)):
             return []  # B2: no placement mends a mismatch between two tiles already there
         holes = enclosed(grid, hole_rule)
         if holes & (holes - 1):
             return []  # B5: one tile fills one cell, so a hole would remain
-        candidates = grid.cells(holes or grid.touching(grid.occupied) & ~grid.occupied)
+        candidates = holes or frontier
         stranded = grid.occupied & ~reachable_on_foot(grid)
-    joins_stranded = grid.touching(stranded)  # a tile elsewhere cannot bring them back (B3)
+    matching, entered = fitting(grid, tile)
+    candidates &= matching  # B2
+    if stranded:
+        candidates &= grid.touching(stranded)  # B3: a tile elsewhere cannot bring them back
+    else:
+        candidates &= entered  # B3, B4: every other tile is reachable, so this one must join them
     found = []
-    for cell in candidates:
-        touching = [(side, tiles[other]) for side, other in neighbours(cell) if other in tiles]
-        if any(tile.has_wall(side) != other.has_wall(OPPOSITE[side]) for side, other in touching):
-            continue  # B2
+    for cell in grid.cells(candidates):
         if stranded:
-            if not joins_stranded & grid.bit(cell):
-                continue
             after = grid.with_tile(cell, tile)
             if reachable_on_foot(after) != after.occupied:
                 continue  # B3 (and B4: a tile with no neighbour is never reachable)
-        elif not any(passable(tile, side, other) for side, other in touching):
-            continue  # B3, B4: every other tile is reachable, so this one must join them
         if _creates_hole(grid, tiles, cell, hole_rule):
             continue  # B5
         found.append(cell)
@@ -316,7 +347,7 @@ def _creates_hole(grid: Grid, tiles: Mapping[Cell, Tile], cell: Cell,
             and all(n == cell or n in tiles for _, n in neighbours(other))
             for _, other in neighbours(cell)
         )
-    if not _splits_empty_space(tiles, cell):
+    if not _SPLITS[grid.block(cell)]:
         return False
     return bool(enclosed(grid.with_tile(cell, _PLACEHOLDER), hole_rule))
 

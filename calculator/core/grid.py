@@ -12,9 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
+from calculator.core.records import quick_init
 from calculator.core.tiles import Cell, Side, Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Grid:
     left: int
@@ -63,6 +65,14 @@ class Grid:
 
     def bit(self, cell: Cell) -> int:
         return 1 << ((cell[1] - self.top) * self.width + cell[0] - self.left)
+
+    def block(self, cell: Cell) -> int:
+        """The tiles of the 3 x 3 block centred on ``cell``: 9 bits, row by row from the
+        north-west corner (bit ``dx + 1 + 3 * (dy + 1)``); beyond the bounds is empty."""
+        width = self.width
+        index = (cell[1] - self.top) * width + cell[0] - self.left
+        window = self.occupied << (width + 1) >> index  # the north-west corner at bit 0
+        return window & 7 | (window >> width & 7) << 3 | (window >> 2 * width & 7) << 6
 
     def cells(self, mask: int) -> list[Cell]:
         """The cells of ``mask``, row by row (sorted by y, then x)."""

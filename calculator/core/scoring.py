@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from calculator.core.records import quick_init
 from calculator.core.tiles import BUILDINGS, OFFSET, OPPOSITE, Building, Cell, Tile
 
 ROUNDS: Final[tuple[int, ...]] = (1, 2, 3)
@@ -105,6 +106,7 @@ def tally(alhambra: Mapping[Cell, Tile], bonus_cards: Iterable[Tile] = ()) -> Ta
     return Tally(counts, buildings, tuple(huts), tuple(cards))
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Majority:
     """One holder's standing in one building type: the first place its tie occupies (M3)."""

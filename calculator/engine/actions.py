@@ -11,10 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
+from calculator.core.records import quick_init
 from calculator.core.tiles import Building, Cell, Tile
 from calculator.engine.components import MoneyCard
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TakeHut:
     """V4: the top hut of the stack of that colour, a free action."""
@@ -23,6 +25,7 @@ class TakeHut:
     building: Building
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TakeMoney:
     """T3: one face-up card, or several totalling at most 5."""
@@ -31,6 +34,7 @@ class TakeMoney:
     cards: tuple[MoneyCard, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Buy:
     """T4: the tile of a market slot (1-4), paid in the slot's currency."""
@@ -40,6 +44,7 @@ class Buy:
     payment: tuple[MoneyCard, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class EndTurn:
     """T4: decline the further action an exact payment allows."""
@@ -47,6 +52,7 @@ class EndTurn:
     player: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Pass:
     """T2: a player with no legal action at all lets the turn go by."""
@@ -54,6 +60,7 @@ class Pass:
     player: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BuildFromReserve:
     """T5: move a reserve tile into the Alhambra."""
@@ -63,6 +70,7 @@ class BuildFromReserve:
     cell: Cell
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MoveToReserve:
     """T5: move the Alhambra tile at ``cell`` to the reserve."""
@@ -71,6 +79,7 @@ class MoveToReserve:
     cell: Cell
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Swap:
     """T5: a reserve tile takes exactly the cell of an Alhambra tile, which goes to the reserve."""
@@ -80,6 +89,7 @@ class Swap:
     cell: Cell
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PlaceTile:
     """T6/T9: put a tile bought this turn (or awarded at the end) into the Alhambra."""
@@ -89,6 +99,7 @@ class PlaceTile:
     cell: Cell
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ReserveTile:
     """T6/T9: put a tile bought this turn (or awarded at the end) onto the reserve."""
@@ -97,6 +108,7 @@ class ReserveTile:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GiveToDummy:
     """D4: give a tile bought this turn to the dummy instead of placing it."""
@@ -105,6 +117,7 @@ class GiveToDummy:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class VizierBuy:
     """V1: out of turn, the tile of a market slot paid exactly in the slot's currency."""
@@ -135,6 +148,7 @@ class RevealTile:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RevealMoney:
     """Table mode: the money card just drawn from the pile."""
@@ -142,6 +156,7 @@ class RevealMoney:
     card: MoneyCard
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RevealScoringCard:
     """Table mode: the card just drawn from the pile is scoring card 1 or 2 (T8)."""

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from calculator.core.records import quick_init
 from calculator.core.scoring import RoundScore
 from calculator.core.tiles import Cell, Tile
 from calculator.engine.components import MoneyCard
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MoneyDealt:
     """T1: a starting money card for ``player``."""
@@ -21,6 +23,7 @@ class MoneyDealt:
     card: MoneyCard
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MoneyDrawn:
     """T1, T7: a money card laid face up."""
@@ -28,6 +31,7 @@ class MoneyDrawn:
     card: MoneyCard
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class PilesFormed:
     """T1: the rest of the money split into five piles, scoring cards in piles 2 and 4."""
@@ -35,6 +39,7 @@ class PilesFormed:
     sizes: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MarketFilled:
     """T1, T7: a tile drawn from the bag into a market slot."""
@@ -43,6 +48,7 @@ class MarketFilled:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DummyDrew:
     """D2: the dummy drew a tile from the bag."""
@@ -50,12 +56,14 @@ class DummyDrew:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TurnStarted:
     player: int
     number: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MoneyTaken:
     """T3."""
@@ -64,6 +72,7 @@ class MoneyTaken:
     cards: tuple[MoneyCard, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TileBought:
     """T4: ``exact`` payments earn another action."""
@@ -75,6 +84,7 @@ class TileBought:
     exact: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ExtraActionDeclined:
     """T4: the player ended the turn instead of taking the action an exact payment allowed."""
@@ -82,6 +92,7 @@ class ExtraActionDeclined:
     player: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Passed:
     """T2: the player had no legal action."""
@@ -89,6 +100,7 @@ class Passed:
     player: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TileBuiltFromReserve:
     """T5."""
@@ -98,6 +110,7 @@ class TileBuiltFromReserve:
     cell: Cell
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TileMovedToReserve:
     """T5."""
@@ -107,6 +120,7 @@ class TileMovedToReserve:
     cell: Cell
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TilesSwapped:
     """T5: ``tile`` left the reserve for ``cell``; ``removed`` went from there to the reserve."""
@@ -117,6 +131,7 @@ class TilesSwapped:
     removed: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TilePlaced:
     """T6, T9."""
@@ -126,6 +141,7 @@ class TilePlaced:
     cell: Cell
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TileReserved:
     """T6, T9."""
@@ -134,6 +150,7 @@ class TileReserved:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TileGivenToDummy:
     """D4."""
@@ -142,11 +159,13 @@ class TileGivenToDummy:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class TurnEnded:
     player: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class DiscardReshuffled:
     """T7: the discard pile became the new money pile."""
@@ -154,6 +173,7 @@ class DiscardReshuffled:
     cards: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class ScoringCardRevealed:
     """T8: set aside; the round is scored after the refill."""
@@ -161,6 +181,7 @@ class ScoringCardRevealed:
     round: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class RoundScored:
     """T8, T9: a scoring round in full (as ``/v1/scores`` gives it) and the totals after it."""
@@ -171,6 +192,7 @@ class RoundScored:
     totals: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class MarketTileAwarded:
     """T9: a tile left on the market goes to ``player``; ``None`` when it stays (a tie, or
@@ -181,6 +203,7 @@ class MarketTileAwarded:
     player: int | None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameEnded:
     """T9, M6: equal totals share the win."""
@@ -189,6 +212,7 @@ class GameEnded:
     totals: tuple[int, ...]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BonusCardLaid:
     """V3: the tile a bonus card depicts is in the player's Alhambra; the card lies face up."""
@@ -197,6 +221,7 @@ class BonusCardLaid:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class BonusCardTakenBack:
     """V3: the depicted tile left the Alhambra; the card goes back to the player's hand."""
@@ -205,6 +230,7 @@ class BonusCardTakenBack:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class HutTaken:
     """V4: a player took the top hut of a stack; it waits for the end of the turn."""

@@ -13,21 +13,15 @@ from calculator.engine import bonus, end, huts, refill, setup, vizier
 from calculator.engine.actions import (
     Action,
     ActivateVizier,
-    BuildFromReserve,
     Buy,
     DeclineVizier,
     EndTurn,
-    GiveToDummy,
-    MoveToReserve,
     Pass,
-    PlaceTile,
     PlayerAction,
-    ReserveTile,
     Reveal,
     RevealMoney,
     RevealScoringCard,
     RevealTile,
-    Swap,
     TakeHut,
     TakeMoney,
     VizierBuy,
@@ -37,9 +31,9 @@ from calculator.engine.draws import Draw, Item, Step, draw, drawable, top
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
 from calculator.engine.money import legal_takes, take_money
-from calculator.engine.placement import legal_placements, place, placer
+from calculator.engine.placement import Placement, legal_placements, place, placer
 from calculator.engine.purchase import buy, legal_buys
-from calculator.engine.redesign import legal_redesigns, redesign
+from calculator.engine.redesign import Redesign, legal_redesigns, redesign
 from calculator.engine.state import DEFAULT_OPTIONS, Draft, Game, GameState, Options
 from calculator.engine.turn import actions_done
 
@@ -146,7 +140,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if state.over:
         raise GameOver("T9", "the game is over")
     step = next_step(state)
-    if isinstance(action, RevealTile | RevealMoney | RevealScoringCard):
+    if isinstance(action, Reveal):  # the aliases' unions are built once, not at every call
         if not isinstance(step, Draw):
             raise IllegalAction(
                 "T7",
@@ -217,7 +211,7 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
     """A player's action on the working copy (the legality of a pass is checked before)."""
     phase = draft.turn.phase
     if phase in ("placement", "final_placement", "vizier_placement"):
-        if not isinstance(action, PlaceTile | ReserveTile | GiveToDummy):
+        if not isinstance(action, Placement):
             rule = {"final_placement": "T9", "vizier_placement": "V1"}.get(phase, "T6")
             raise IllegalAction(rule, "place the waiting tiles first (Alhambra or reserve)")
         return place(draft, action)
@@ -229,7 +223,7 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
         )
     if isinstance(action, ActivateVizier):
         return vizier.activate(draft, action)
-    if isinstance(action, PlaceTile | ReserveTile | GiveToDummy):
+    if isinstance(action, Placement):
         raise IllegalAction(
             "T6", "tiles bought are placed at the end of the turn, after its actions"
         )
@@ -239,7 +233,7 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
         return take_money(draft, action)
     if isinstance(action, Buy):
         return buy(draft, action)
-    if isinstance(action, BuildFromReserve | MoveToReserve | Swap):
+    if isinstance(action, Redesign):
         return redesign(draft, action)
     if isinstance(action, EndTurn):
         if not draft.turn.extra_action:

@@ -18,18 +18,19 @@ A refused redesign is explained by the core's full check, which names every brok
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import NoReturn
 
-from calculator.core.alhambra import Alhambra, neighbours
+from calculator.core.alhambra import Alhambra
 from calculator.core.building import (
     Violation,
-    passable,
+    fitting,
     placement_violations,
     removal_violations,
+    steps_on_foot,
     swap_violations,
 )
-from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, Cell, Tile
+from calculator.core.grid import Grid
+from calculator.core.tiles import FOUNTAIN_CELL, Cell, Tile
 from calculator.engine.actions import BuildFromReserve, Choices, MoveToReserve, Swap
 from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
@@ -47,59 +48,46 @@ Redesign = BuildFromReserve | MoveToReserve | Swap
 
 def removable_cells(alhambra: Alhambra) -> list[Cell]:
     """The cells of a legal Alhambra whose tile may go to the reserve (T5), sorted by (y, x)."""
-    tiles = alhambra.tiles
-    holding = _cut_cells(tiles)
-    return sorted(
-        (
-            cell
-            for cell, tile in tiles.items()
-            if not tile.is_fountain
-            and cell not in holding  # B3
-            and any(other not in tiles for _, other in neighbours(cell))  # B5
-        ),
-        key=lambda c: (c[1], c[0]),
-    )
+    grid = alhambra.grid
+    beside_empty = grid.touching(grid.everything & ~grid.occupied)  # B5
+    buildings = grid.occupied & ~grid.bit(FOUNTAIN_CELL)
+    return grid.cells(buildings & beside_empty & ~_cut_cells(grid))  # B3
 
 
-def _cut_cells(tiles: Mapping[Cell, Tile]) -> set[Cell]:
-    """B3 for every removal at once: the cells whose tile is some other tile's only way on foot
-    to the fountain (the cut vertices of the paths on foot, found in one depth-first search,
-    Hopcroft-Tarjan)."""
-    order: dict[Cell, int] = {}
-    low: dict[Cell, int] = {}
-    cut: set[Cell] = set()
+def _cut_cells(grid: Grid) -> int:
+    """B3 for every removal at once: the tiles that are some other tile's only way on foot to
+    the fountain (a mask: the cut vertices of the paths on foot, found in one depth-first
+    search, Hopcroft-Tarjan)."""
+    steps = steps_on_foot(grid)
+    order: dict[int, int] = {}  # by bit index
+    low: dict[int, int] = {}
+    cut = 0
 
-    def visit(cell: Cell, parent: Cell | None) -> None:
-        order[cell] = low[cell] = len(order)
-        tile = tiles[cell]
-        for side, other_cell in neighbours(cell):
-            other = tiles.get(other_cell)
-            if other is None or not passable(tile, side, other):
+    def visit(index: int, parent: int | None) -> None:
+        nonlocal cut
+        order[index] = low[index] = len(order)
+        for walkable, offset in steps:
+            if not walkable >> index & 1:
                 continue
-            if other_cell not in order:
-                visit(other_cell, cell)
-                low[cell] = min(low[cell], low[other_cell])
-                if parent is not None and low[other_cell] >= order[cell]:
-                    cut.add(cell)
-            elif other_cell != parent:
-                low[cell] = min(low[cell], order[other_cell])
+            other = index + offset
+            if other not in order:
+                visit(other, index)
+                low[index] = min(low[index], low[other])
+                if parent is not None and low[other] >= order[index]:
+                    cut |= 1 << index
+            elif other != parent:
+                low[index] = min(low[index], order[other])
 
-    visit(FOUNTAIN_CELL, None)
+    visit(grid.bit(FOUNTAIN_CELL).bit_length() - 1, None)
     return cut
 
 
 def swappable_cells(alhambra: Alhambra, tile: Tile) -> list[Cell]:
-    """The cells of a legal Alhambra whose tile ``tile`` may replace in place (T5)."""
-    tiles = alhambra.tiles
-    found = []
-    for cell, _ in alhambra.buildings():
-        if all(
-            tile.has_wall(side) == other.has_wall(OPPOSITE[side])
-            for side, neighbour_cell in neighbours(cell)
-            if (other := tiles.get(neighbour_cell)) is not None
-        ):
-            found.append(cell)
-    return sorted(found, key=lambda c: (c[1], c[0]))
+    """The cells of a legal Alhambra whose tile ``tile`` may replace in place (T5), sorted by
+    (y, x): the building tiles where ``tile``'s sides match every neighbour's (B2)."""
+    grid = alhambra.grid
+    matching, _ = fitting(grid, tile)
+    return grid.cells(matching & grid.occupied & ~grid.bit(FOUNTAIN_CELL))
 
 
 def legal_builds(state: GameState) -> Choices:

@@ -10,7 +10,9 @@ With the vizier module, the players are then asked about the vizier (V1, :mod:`v
 
 from __future__ import annotations
 
-from calculator.core.tiles import Tile
+from typing import Final
+
+from calculator.core.tiles import MARKET_SLOTS, Tile
 from calculator.engine import end, vizier
 from calculator.engine.components import MoneyCard, ScoringCard
 from calculator.engine.draws import Draw, Receive, Step, reshuffle_discard
@@ -22,19 +24,21 @@ from calculator.engine.turn import next_turn
 
 
 def next_step(game: Game) -> Draw | Step:
-    for slot, tile in enumerate(game.market, start=1):
-        if tile is None and game.bag:
-            return Draw("bag", filling(slot))
+    # runs after every action, so its draws are made once (below) and empty slots are found
+    # by identity: ``None in market`` would call a tile's __eq__ for each slot
+    empty = [slot for slot, tile in enumerate(game.market) if tile is None]
+    if empty and game.bag:
+        return _FILLING[empty[0]]
     if len(game.face_up) < FACE_UP_MONEY:
         if game.pile:
-            return Draw("pile", lay_out)
+            return _LAYING_OUT
         if game.discard:
             return reshuffle_discard
     if game.turn.dummy_draws:
-        return Draw("bag", receive_tile)
+        return _DUMMY_DRAWING
     if game.turn.scoring_due:
         return score_due_round
-    if None in game.market:
+    if empty:
         return end.award_market  # the bag could not fill every slot: T9
     if "vizier" in game.options.modules and vizier.offered_to(game) is not None:
         return vizier.offer  # V1: before the next turn
@@ -56,6 +60,14 @@ def lay_out(draft: Draft, card: MoneyCard | ScoringCard) -> list[Event]:
         return [ScoringCardRevealed(card.round)]
     draft.face_up.append(card)
     return [MoneyDrawn(card)]
+
+
+_FILLING: Final[tuple[Draw, ...]] = tuple(
+    Draw("bag", filling(slot)) for slot in range(1, len(MARKET_SLOTS) + 1)
+)
+"""T7: the draw filling each market slot, by index (slot 1 first)."""
+_LAYING_OUT: Final[Draw] = Draw("pile", lay_out)
+_DUMMY_DRAWING: Final[Draw] = Draw("bag", receive_tile)
 
 
 def score_due_round(draft: Draft) -> list[Event]:

@@ -18,6 +18,7 @@ from typing import Any, Final, Literal, Protocol, TypeVar
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
+from calculator.core.records import quick_init
 from calculator.core.tiles import MARKET_SLOTS, Currency, Tile
 from calculator.engine.components import MoneyCard, ScoringCard
 
@@ -70,6 +71,7 @@ class Options:
 DEFAULT_OPTIONS: Final[Options] = Options()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Player:
     name: str
@@ -94,6 +96,7 @@ class Award:
     tile: Tile
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Turn:
     """Where the turn stands.
@@ -119,6 +122,7 @@ class Turn:
     vizier_asked: tuple[int, ...] = ()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class GameState:
     options: Options
