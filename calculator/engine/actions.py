@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, overload
 
 from calculator.core.tiles import Building, Cell, Tile
-from calculator.engine.components import MoneyCard
+from calculator.engine.components import ExchangeCard, MoneyCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,19 +25,24 @@ class TakeHut:
 
 @dataclass(frozen=True, slots=True)
 class TakeMoney:
-    """T3: one face-up card, or several totalling at most 5."""
+    """T3: one face-up card, or several totalling at most 5. V2: or one face-up exchange card
+    (``exchange``), alone, instead of money."""
 
     player: int
     cards: tuple[MoneyCard, ...]
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Buy:
-    """T4: the tile of a market slot (1-4), paid in the slot's currency."""
+    """T4: the tile of a market slot (1-4), paid in the slot's currency. V2: with an exchange
+    card from the hand (``exchange``), in both of its currencies; the card goes with the
+    payment."""
 
     player: int
     slot: int
     payment: tuple[MoneyCard, ...]
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from calculator.core.scoring import RoundScore
 from calculator.core.tiles import Cell, Tile
-from calculator.engine.components import MoneyCard
+from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +23,9 @@ class MoneyDealt:
 
 @dataclass(frozen=True, slots=True)
 class MoneyDrawn:
-    """T1, T7: a money card laid face up."""
+    """T1, T7: a money card (V2: or an exchange card) laid face up."""
 
-    card: MoneyCard
+    card: DisplayCard
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,21 +58,24 @@ class TurnStarted:
 
 @dataclass(frozen=True, slots=True)
 class MoneyTaken:
-    """T3."""
+    """T3; V2: or an exchange card (``exchange``)."""
 
     player: int
     cards: tuple[MoneyCard, ...]
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class TileBought:
-    """T4: ``exact`` payments earn another action."""
+    """T4: ``exact`` payments earn another action. V2: ``exchange``, the exchange card used,
+    discarded with the payment."""
 
     player: int
     slot: int
     tile: Tile
     payment: tuple[MoneyCard, ...]
     exact: bool
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
