@@ -11,11 +11,14 @@ from dataclasses import replace
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from calculator.core.tiles import Currency
 from calculator.engine import ActionRefused, GameState, Options, apply, legal_actions, new_game
 from calculator.engine.actions import Buy, EndTurn, TakeMoney
 from calculator.engine.components import (
+    CARD,
     EXCHANGE_CARDS,
     ExchangeCard,
     MoneyCard,
@@ -26,6 +29,7 @@ from calculator.engine.components import (
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.end import receiver
 from calculator.engine.events import DiscardReshuffled, MoneyDrawn, MoneyTaken, TileBought
+from calculator.engine.exchange import payments_with
 from calculator.engine.setup import pile_sizes
 from calculator.engine.simulate import play_random_game, random_action
 from calculator.engine.state import MODULES
@@ -224,6 +228,28 @@ def test_v2_listing_of_the_rulebook_hand():
     assert Buy(0, 1, cards("florin 1", "florin 2")) not in florin  # a card to spare
     assert all(not a.exchange or any(c.currency is Currency.DENAR for c in a.payment)
                for a in florin)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    denars=st.lists(st.integers(1, 9), max_size=5),
+    florins=st.lists(st.integers(1, 9), max_size=5),
+    price=st.integers(2, 14),
+)
+def test_v2_listed_payments_are_exactly_those_that_need_the_card(denars, florins, price):
+    """Against every sub-multiset of the hand: a payment with the card is listed exactly when
+    it pays, has no card to spare (T4) and holds a card of the other currency (V2)."""
+    hand = [CARD[Currency.DENAR, v] for v in denars] + [CARD[Currency.FLORIN, v] for v in florins]
+    expected = set()
+    for size in range(1, len(hand) + 1):
+        for chosen in combinations(hand, size):
+            paid = sum(card.value for card in chosen)
+            spare = paid - min(card.value for card in chosen) >= price
+            if paid >= price and not spare and any(c.currency is Currency.FLORIN for c in chosen):
+                expected.add(tuple(sorted(chosen)))
+    listed = payments_with(hand, DENAR_FLORIN, Currency.DENAR, price)
+    assert len(set(listed)) == len(listed)
+    assert set(listed) == expected
 
 
 def test_v2_refused_when_neither_currency_is_the_slots():

@@ -157,8 +157,9 @@ def _payments_with(
         ]  # fmt: skip
         for way in product(*ways):
             if any(theirs_used for _, _, theirs_used in way):
-                cards = [CARD[currency, value] for value, mine, _ in way for _ in range(mine)]
-                cards += [CARD[other, value] for value, _, used in way for _ in range(used)]
+                cards: list[MoneyCard] = []
+                for value, own_used, theirs_used in way:
+                    cards += [CARD[currency, value]] * own_used + [CARD[other, value]] * theirs_used
                 found.append(tuple(sorted(cards)))
     return tuple(found)
 
@@ -197,23 +198,28 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
 # --- conservation ----------------------------------------------------------------------------
 
 
-def inconsistencies(state: GameState) -> list[tuple[tuple[str | int, ...], str]]:
+Where = tuple[str | int, ...]
+
+
+def inconsistencies(state: GameState) -> list[tuple[Where, str]]:
     """V2: each of the 6 exchange cards once (a hand, face up, the pile, the discard); none at
     all without the module."""
-    places: list[tuple[tuple[str | int, ...], object]] = [
+    places: list[tuple[Where, ExchangeCard]] = [
         (("players", seat, "exchange_cards", index), card)
         for seat, player in enumerate(state.players)
         for index, card in enumerate(player.exchange_cards)
     ]
-    for name, cards in (("face_up", state.face_up), ("pile", state.pile),
-                        ("discard", state.discard)):
+    money: tuple[tuple[str, Sequence[DisplayCard | ScoringCard]], ...] = (
+        ("face_up", state.face_up), ("pile", state.pile), ("discard", state.discard),
+    )  # fmt: skip
+    for name, cards in money:
         places += [((name, index), card) for index, card in enumerate(cards)
                    if isinstance(card, ExchangeCard)]  # fmt: skip
     if "exchange" not in state.options.modules:
         return [(where, 'there are exchange cards only with the "exchange" module (V2)')
                 for where, _ in places[:1]]  # fmt: skip
-    found = []
-    seen: set[object] = set()
+    found: list[tuple[Where, str]] = []
+    seen: set[ExchangeCard] = set()
     for where, card in places:
         if card in seen:
             found.append((where, "there is one exchange card of each pair of currencies (V2)"))
