@@ -13,7 +13,7 @@ from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, Building, Cell, Currency, Tile
 from calculator.engine import GameState, Options, apply, new_game
 from calculator.engine.actions import Action
-from calculator.engine.components import CARD, MoneyCard, ScoringCard
+from calculator.engine.components import CARD, DisplayCard, ExchangeCard, MoneyCard, ScoringCard
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.events import Event
 
@@ -46,7 +46,7 @@ def tile(building: str, price: int, walls: str | None = None) -> Tile:
     return matches[0]
 
 
-def _money_without(state: GameState, card: MoneyCard) -> GameState:
+def _money_without(state: GameState, card: DisplayCard) -> GameState:
     """Take one copy of ``card`` out of the pile, the discard or the face-up money."""
     for name in ("pile", "discard", "face_up"):
         held = list(getattr(state, name))
@@ -66,7 +66,16 @@ def with_hand(state: GameState, seat: int, hand: Sequence[MoneyCard]) -> GameSta
     return checked(_seat(state, seat, replace(state.players[seat], hand=tuple(hand))))
 
 
-def with_face_up(state: GameState, face_up: Sequence[MoneyCard]) -> GameState:
+def holding_exchange(state: GameState, seat: int, *held: ExchangeCard) -> GameState:
+    """V2: the seat also holds the exchange cards ``held`` (taken out of the money)."""
+    for card in held:
+        state = _money_without(state, card)
+    player = state.players[seat]
+    held_now = (*player.exchange_cards, *held)
+    return checked(_seat(state, seat, replace(player, exchange_cards=held_now)))
+
+
+def with_face_up(state: GameState, face_up: Sequence[DisplayCard]) -> GameState:
     state = replace(state, pile=state.pile + state.face_up, face_up=())
     for card in face_up:
         state = _money_without(state, card)

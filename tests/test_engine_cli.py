@@ -63,6 +63,15 @@ def test_simulate_plays_the_vizier_modules():
     assert status == 0 and summary["modules"] == ["bonus", "huts"] and summary["games"] == 2
 
 
+def test_simulate_plays_the_exchange_cards():
+    """V2 with the other modules: every game ends."""
+    status, printed = run("simulate", "--games", "2", "--players", "3", "--seed", "5",
+                          "--modules", "exchange", "bonus", "huts")
+    summary = json.loads(printed)
+    assert status == 0 and summary["modules"] == ["bonus", "exchange", "huts"]
+    assert summary["games"] == 2 and summary["scoring_rounds"]["min"] == 3
+
+
 def test_the_alhambra_command_finds_the_game_commands(capsys):
     from calculator.cli import main
 

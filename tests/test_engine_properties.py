@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -64,7 +65,8 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[Action]:
     yield RevealMoney(rng.choice(every_card))
     yield RevealScoringCard(rng.choice((1, 2)))
     for _ in range(4):
-        pool = [*list(state.face_up), rng.choice(every_card)]
+        face_up = [card for card in state.face_up if isinstance(card, MoneyCard)]  # V2 apart
+        pool = [*face_up, rng.choice(every_card)]
         yield TakeMoney(seat, tuple(sorted(rng.sample(pool, rng.randint(1, min(4, len(pool)))))))
     for slot in range(1, 5):
         if player.hand:
@@ -102,15 +104,18 @@ def contains(payment: tuple[MoneyCard, ...], part: tuple[MoneyCard, ...]) -> boo
     return not Counter(part) - Counter(payment)
 
 
-def check_listing(state: GameState, rng: random.Random) -> None:
-    """Listed actions are accepted; an unlisted one is refused, unless it is a buy paying
-    more than a listed (canonical) payment contained in it (T4: legal, never listed)."""
+def check_listing(
+    state: GameState, rng: random.Random, more: Iterable[Action] = ()
+) -> None:
+    """Listed actions are accepted; an unlisted one (of :func:`candidates`, and ``more``) is
+    refused, unless it is a buy paying more than a listed (canonical) payment contained in it
+    (T4: legal, never listed)."""
     listed = legal_actions(state)
     assert len(set(listed)) == len(listed), "an action is listed twice"
     for action in sampled(listed, 40, rng):
         apply(state, action)  # raises if refused
     listed_set = set(listed)
-    for action in candidates(state, rng):
+    for action in chain(candidates(state, rng), more):
         if action in listed_set:
             continue
         try:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import pytest
 
-from calculator.core.tiles import BUILDINGS, CATALOG, Building, Tile
+from calculator.core.tiles import BUILDINGS, CATALOG, Building, Currency, Tile
 from calculator.engine import (
     ActionRefused,
     IllegalAction,
@@ -36,7 +36,7 @@ from calculator.engine.actions import (
     VizierBuy,
 )
 from calculator.engine.bonus import DEALT, PROVISIONAL_BONUS_CARDS
-from calculator.engine.components import ScoringCard
+from calculator.engine.components import ScoringCard, exchange_card
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.events import (
     BonusCardLaid,
@@ -61,6 +61,7 @@ from tests.engine_scenes import (
     NAMES,
     cards,
     checked,
+    holding_exchange,
     of_type,
     tile,
     with_bag,
@@ -583,3 +584,28 @@ def test_v1_simulated_games_with_the_vizier_end_and_use_it():
             used += len(of_type(events, VizierBought))
             activated += len(of_type(events, VizierActivated))
         assert used and activated and not inconsistencies(state)
+
+
+def test_v1_v2_the_vizier_may_pay_with_an_exchange_card_exactly():
+    """V1 + V2: a vizier's purchase is a purchase: one exchange card of the hand lets it be paid
+    in both of its currencies, exactly; the card is discarded with the payment."""
+    card = exchange_card(Currency.FLORIN, Currency.DIRHAM)
+    options = Options(modules=frozenset({"vizier", "exchange"}))
+    hands = [("ducat 1",), ("florin 1", "florin 2", "dirham 4"), ("ducat 3",)]
+    state = vizier_scene(hands, options=options)
+    state = holding_exchange(state, 1, card)
+    state, _ = apply(state, take_denar(state))
+    assert to_act(state) == 1 and state.turn.phase == "vizier"
+    with_card = VizierBuy(1, 1, cards("dirham 4", "florin 2"), (card,))
+    seraglio = VizierBuy(1, 2, cards("dirham 4", "florin 1", "florin 2"), (card,))
+    # the garden (florin 6) = florin 2 + dirham 4; the seraglio (dirham 7) = dirham 4 + florins 3
+    assert legal_actions(state) == [with_card, seraglio, DeclineVizier(1)]
+    after, events = apply(state, with_card)
+    assert after.players[1].vizier is False and after.players[1].exchange_cards == ()
+    assert after.discard[-3:] == (*cards("dirham 4", "florin 2"), card)
+    assert events[0] == VizierBought(1, 1, GARDEN_6, with_card.payment, (card,))
+    assert not inconsistencies(after)
+    over = VizierBuy(1, 1, cards("dirham 4", "florin 1", "florin 2"), (card,))
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, over)
+    assert refused.value.rule == "V1"

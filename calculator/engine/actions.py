@@ -13,7 +13,7 @@ from typing import Any, overload
 
 from calculator.core.records import quick_init
 from calculator.core.tiles import Building, Cell, Tile
-from calculator.engine.components import MoneyCard
+from calculator.engine.components import ExchangeCard, MoneyCard
 
 
 @quick_init
@@ -28,20 +28,25 @@ class TakeHut:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class TakeMoney:
-    """T3: one face-up card, or several totalling at most 5."""
+    """T3: one face-up card, or several totalling at most 5. V2: or one face-up exchange card
+    (``exchange``), alone, instead of money."""
 
     player: int
     cards: tuple[MoneyCard, ...]
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Buy:
-    """T4: the tile of a market slot (1-4), paid in the slot's currency."""
+    """T4: the tile of a market slot (1-4), paid in the slot's currency. V2: with an exchange
+    card from the hand (``exchange``), in both of its currencies; the card goes with the
+    payment."""
 
     player: int
     slot: int
     payment: tuple[MoneyCard, ...]
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @quick_init
@@ -120,11 +125,13 @@ class GiveToDummy:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class VizierBuy:
-    """V1: out of turn, the tile of a market slot paid exactly in the slot's currency."""
+    """V1: out of turn, the tile of a market slot paid exactly in the slot's currency. V2: with
+    an exchange card from the hand (``exchange``), in both of its currencies, as a buy may."""
 
     player: int
     slot: int
     payment: tuple[MoneyCard, ...]
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

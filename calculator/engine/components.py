@@ -1,4 +1,5 @@
-"""The components the engine moves around besides the tiles: money cards and scoring cards (C3, D1).
+"""The components the engine moves around besides the tiles: money cards and scoring cards (C3,
+D1), and the Vizier's Favour exchange cards (V2).
 
 The 54 building tiles and the fountain are the core's (:mod:`calculator.core.tiles`).
 """
@@ -8,7 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from itertools import combinations
+from typing import Final, TypeVar
 
 from calculator.core.tiles import CURRENCIES, Currency
 
@@ -34,6 +36,37 @@ class ScoringCard:
 
     round: int
 
+
+@dataclass(frozen=True, slots=True, order=True)
+class ExchangeCard:
+    """V2: an exchange card, showing two currencies (in alphabetical order, so a card has one
+    form); it lets one purchase be paid in both. It is no money: it has no value."""
+
+    currencies: tuple[Currency, Currency]
+
+    def __post_init__(self) -> None:
+        first, second = self.currencies
+        if not first < second:
+            raise ValueError("an exchange card shows two currencies, in alphabetical order")
+
+    def describe(self) -> str:
+        return f"exchange card {self.currencies[0].value}/{self.currencies[1].value}"
+
+
+EXCHANGE_CARDS: Final[tuple[ExchangeCard, ...]] = tuple(
+    ExchangeCard(pair) for pair in combinations(CURRENCIES, 2)
+)
+"""V2: 6 exchange cards, one per pair of currencies."""
+
+
+def exchange_card(first: Currency, second: Currency) -> ExchangeCard:
+    """V2: the exchange card showing ``first`` and ``second``, in either order."""
+    return ExchangeCard((first, second) if first < second else (second, first))
+
+
+DisplayCard = MoneyCard | ExchangeCard
+"""A card that can lie face up, in a hand or in the discard pile: money, or an exchange card
+(V2). The money pile also holds the scoring cards."""
 
 SCORING_CARDS: Final[tuple[ScoringCard, ...]] = (ScoringCard(1), ScoringCard(2))
 
@@ -63,7 +96,10 @@ def total(cards: Sequence[MoneyCard]) -> int:
     return sum(card.value for card in cards)
 
 
-def without(pool: Sequence[MoneyCard], cards: Sequence[MoneyCard]) -> list[MoneyCard] | None:
+_Card = TypeVar("_Card", MoneyCard, DisplayCard)
+
+
+def without(pool: Sequence[_Card], cards: Sequence[_Card]) -> list[_Card] | None:
     """``pool`` less one copy of each of ``cards``; ``None`` when ``pool`` lacks one of them."""
     rest = list(pool)
     for card in cards:

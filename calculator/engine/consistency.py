@@ -2,8 +2,9 @@
 
 A client holds the game state between requests and may send back anything. Before the
 engine goes on from it, the state must hold every component exactly once (C1, C3, D1: 54
-tiles, 108 or 72 money cards, 2 scoring cards), only legal Alhambras (B2-B5), and a turn
-that can exist (the phase agrees with the market, the tiles waiting, the scoring rounds...).
+tiles, 108 or 72 money cards, 2 scoring cards; V2-V4: the modules' cards and huts), only legal
+Alhambras (B2-B5), and a turn that can exist (the phase agrees with the market, the tiles
+waiting, the scoring rounds...).
 
 Each problem names where it is, as a path into the state (``("players", 1, "hand", 3)``;
 an Alhambra tile is named by its cell), for the caller to turn into a pointer.
@@ -20,10 +21,11 @@ from typing import Final
 from calculator.core.building import alhambra_violations
 from calculator.core.scoring import winners
 from calculator.core.tiles import CATALOG, Tile
-from calculator.engine import bonus, huts, vizier
+from calculator.engine import bonus, exchange, huts, vizier
 from calculator.engine.components import (
     CARD,
     SCORING_CARDS,
+    DisplayCard,
     MoneyCard,
     ScoringCard,
     copies_per_card,
@@ -47,6 +49,7 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
     found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
     found += _seats(state) + _turn(state)
+    found += [Inconsistency(where, message) for where, message in exchange.inconsistencies(state)]
     found += [Inconsistency(where, message) for where, message in bonus.inconsistencies(state)]
     found += [Inconsistency(where, message) for where, message in huts.inconsistencies(state)]
     found += [Inconsistency(where, message) for where, message in vizier.inconsistencies(state)]
@@ -129,15 +132,20 @@ def _missing(names: list[str], kind: str, rule: str) -> str:
 
 
 def money_in_sight(
-    players: Sequence[Player], face_up: Sequence[MoneyCard]
+    players: Sequence[Player], face_up: Sequence[DisplayCard]
 ) -> list[tuple[Path, MoneyCard]]:
-    """Where each money card in sight lies: the hands and the face-up money."""
+    """Where each money card in sight lies: the hands and the face-up money (V2: the exchange
+    cards among it are counted apart)."""
     places: list[tuple[Path, MoneyCard]] = [
         (("players", seat, "hand", index), card)
         for seat, player in enumerate(players)
         for index, card in enumerate(player.hand)
     ]
-    places += [(("face_up", index), card) for index, card in enumerate(face_up)]
+    places += [
+        (("face_up", index), card)
+        for index, card in enumerate(face_up)
+        if isinstance(card, MoneyCard)
+    ]
     return places
 
 
@@ -149,7 +157,11 @@ def money_places(state: GameState) -> list[tuple[Path, MoneyCard]]:
         for index, card in enumerate(state.pile)
         if isinstance(card, MoneyCard)
     ]
-    places += [(("discard", index), card) for index, card in enumerate(state.discard)]
+    places += [
+        (("discard", index), card)
+        for index, card in enumerate(state.discard)
+        if isinstance(card, MoneyCard)
+    ]
     return places
 
 

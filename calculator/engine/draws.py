@@ -15,12 +15,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from calculator.core.tiles import Tile
-from calculator.engine.components import MoneyCard, ScoringCard
+from calculator.engine.components import ExchangeCard, MoneyCard, ScoringCard
 from calculator.engine.events import DiscardReshuffled, Event
 from calculator.engine.state import Draft, Game
 
 Source = Literal["bag", "pile"]
-Item = Tile | MoneyCard | ScoringCard
+Revealable = Tile | MoneyCard | ScoringCard
+"""What a table can reveal (exchange cards, V2, are played in digital mode only)."""
+Item = Revealable | ExchangeCard
 Step = Callable[[Draft], list[Event]]
 """An automatic step that needs no draw (score a round, start the next turn...)."""
 Receive = Callable[[Draft, Any], list[Event]]
@@ -35,11 +37,11 @@ class Draw:
     receive: Receive
 
 
-def drawable(game: Game, source: Source) -> list[Item]:
+def drawable(game: Game, source: Source) -> list[Revealable]:
     """What the next draw from ``source`` can bring, each kind once, in the state's order."""
     if source == "bag":
         return list(dict.fromkeys(game.bag))
-    cards: list[Item] = list(dict.fromkeys(c for c in game.pile if isinstance(c, MoneyCard)))
+    cards: list[Revealable] = list(dict.fromkeys(c for c in game.pile if isinstance(c, MoneyCard)))
     scoring = [c for c in game.pile if isinstance(c, ScoringCard)]
     if scoring:
         cards.append(min(scoring, key=lambda card: card.round))

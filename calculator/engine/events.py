@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from calculator.core.records import quick_init
 from calculator.core.scoring import RoundScore
 from calculator.core.tiles import Cell, Tile
-from calculator.engine.components import MoneyCard
+from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
 
 
 @quick_init
@@ -26,9 +26,9 @@ class MoneyDealt:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class MoneyDrawn:
-    """T1, T7: a money card laid face up."""
+    """T1, T7: a money card (V2: or an exchange card) laid face up."""
 
-    card: MoneyCard
+    card: DisplayCard
 
 
 @quick_init
@@ -66,22 +66,25 @@ class TurnStarted:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class MoneyTaken:
-    """T3."""
+    """T3; V2: or an exchange card (``exchange``)."""
 
     player: int
     cards: tuple[MoneyCard, ...]
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @quick_init
 @dataclass(frozen=True, slots=True)
 class TileBought:
-    """T4: ``exact`` payments earn another action."""
+    """T4: ``exact`` payments earn another action. V2: ``exchange``, the exchange card used,
+    discarded with the payment."""
 
     player: int
     slot: int
     tile: Tile
     payment: tuple[MoneyCard, ...]
     exact: bool
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @quick_init
@@ -248,12 +251,14 @@ class VizierOffered:
 
 @dataclass(frozen=True, slots=True)
 class VizierBought:
-    """V1: out of turn, ``player`` bought a tile paying exactly; the vizier turns face down."""
+    """V1: out of turn, ``player`` bought a tile paying exactly; the vizier turns face down.
+    V2: ``exchange``, the exchange card used, discarded with the payment."""
 
     player: int
     slot: int
     tile: Tile
     payment: tuple[MoneyCard, ...]
+    exchange: tuple[ExchangeCard, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ game) until a player must decide or, in table mode, the table must reveal a draw
 from __future__ import annotations
 
 from calculator.core.tiles import Tile
-from calculator.engine import bonus, end, huts, refill, setup, vizier
+from calculator.engine import bonus, end, exchange, huts, refill, setup, vizier
 from calculator.engine.actions import (
     Action,
     ActivateVizier,
@@ -27,7 +27,7 @@ from calculator.engine.actions import (
     VizierBuy,
 )
 from calculator.engine.components import MoneyCard, ScoringCard
-from calculator.engine.draws import Draw, Item, Step, draw, drawable, top
+from calculator.engine.draws import Draw, Item, Revealable, Step, draw, drawable, top
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
 from calculator.engine.money import legal_takes, take_money
@@ -118,6 +118,8 @@ def _turn_actions(state: GameState) -> list[Action]:
     actions: list[Action] = [*legal_takes(state), *legal_buys(state), *legal_redesigns(state)]
     if "vizier" in state.options.modules:
         actions += vizier.legal_activations(state)  # V1: an action like the others
+    if "exchange" in state.options.modules:
+        actions += [*exchange.legal_takes(state), *exchange.legal_buys(state)]  # V2
     if state.turn.extra_action:
         actions.append(EndTurn(seat))
     elif not actions:
@@ -127,7 +129,7 @@ def _turn_actions(state: GameState) -> list[Action]:
     return actions
 
 
-def _reveal(item: Item) -> Action:
+def _reveal(item: Revealable) -> Action:
     if isinstance(item, Tile):
         return RevealTile(item)
     if isinstance(item, MoneyCard):
@@ -230,9 +232,9 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
     if isinstance(action, TakeHut):
         return huts.take_hut(draft, action)
     if isinstance(action, TakeMoney):
-        return take_money(draft, action)
+        return exchange.take(draft, action) if action.exchange else take_money(draft, action)
     if isinstance(action, Buy):
-        return buy(draft, action)
+        return exchange.buy(draft, action) if action.exchange else buy(draft, action)
     if isinstance(action, Redesign):
         return redesign(draft, action)
     if isinstance(action, EndTurn):

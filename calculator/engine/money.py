@@ -1,9 +1,11 @@
-"""Taking money (T3): one face-up card of any value, or several whose values total at most 5."""
+"""Taking money (T3): one face-up card of any value, or several whose values total at most 5.
+
+V2: a face-up exchange card is taken alone, instead of money (:mod:`exchange`)."""
 
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Final
+from typing import Final, cast
 
 from calculator.engine.actions import Choices, TakeMoney
 from calculator.engine.components import MoneyCard, total, without
@@ -21,7 +23,11 @@ def legal_takes(state: GameState) -> Choices:
     then each set of two or more totalling at most 5 (so of cards worth at most 4)."""
     seat = state.turn.player
     assert seat is not None
-    face_up = sorted(state.face_up)
+    face_up: list[MoneyCard]
+    if "exchange" in state.options.modules:  # V2: exchange cards are taken apart (exchange.py)
+        face_up = sorted([card for card in state.face_up if isinstance(card, MoneyCard)])
+    else:  # all money
+        face_up = sorted(cast("tuple[MoneyCard, ...]", state.face_up))
     choices: dict[tuple[MoneyCard, ...], None] = {(card,): None for card in face_up}
     small = [card for card in face_up if card.value < SMALL_CHANGE]
     for size in range(2, len(small) + 1):

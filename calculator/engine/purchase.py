@@ -88,17 +88,25 @@ def legal_buys(state: GameState) -> Choices:
 
 
 def buy(draft: Draft, action: Buy) -> list[Event]:
+    """T4: a purchase paid in the slot's currency (V2, with an exchange card:
+    :func:`calculator.engine.exchange.buy`)."""
+    return pay(draft, action, (slot_currency(action.slot),))
+
+
+def pay(draft: Draft, action: Buy, currencies: tuple[Currency, ...]) -> list[Event]:
+    """T4: take the tile of the slot, paid with cards of ``currencies`` (the slot's; V2: both
+    of an exchange card's) totalling at least its price."""
     tile = draft.market[action.slot - 1]
-    currency = slot_currency(action.slot)
     if tile is None or tile.price is None:
         raise IllegalAction("T4", f"market slot {action.slot} is empty until the end of the turn")
     if not action.payment:
         raise IllegalAction("T4", "pay with at least one money card")
-    foreign = [card for card in action.payment if card.currency is not currency]
+    foreign = [card for card in action.payment if card.currency not in currencies]
     if foreign:
         raise IllegalAction(
             "T4",
-            f"market slot {action.slot} takes {currency.value} only; "
+            f"market slot {action.slot} takes {' or '.join(currencies)}"
+            f"{' only' if len(currencies) == 1 else ''}; "
             f"{', '.join(card.describe() for card in foreign)} cannot pay there",
         )
     player = draft.players[action.player]
@@ -108,7 +116,9 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
     paid = total(action.payment)
     if paid < tile.price:
         raise IllegalAction(
-            "T4", f"{paid} {currency.value} do not pay {tile.describe()}'s price of {tile.price}"
+            "T4",
+            f"{paid} {' and '.join(currencies)} do not pay {tile.describe()}'s price of "
+            f"{tile.price}",
         )
     exact = paid == tile.price
     draft.players[action.player] = evolve(player, hand=tuple(hand))
@@ -116,7 +126,10 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
     draft.discard += action.payment
     turn = draft.turn
     draft.turn = evolve(turn, buys=turn.buys + 1, bought=(*turn.bought, tile), extra_action=exact)
-    events: list[Event] = [TileBought(action.player, action.slot, tile, action.payment, exact)]
+    events: list[Event] = [
+        TileBought(action.player, action.slot, tile, action.payment, exact, action.exchange)
+    ]
     if not exact:
         events += actions_done(draft)
     return events
+

@@ -14,7 +14,7 @@ from typing import Final
 
 from calculator.core.tiles import MARKET_SLOTS, Tile
 from calculator.engine import end, vizier
-from calculator.engine.components import MoneyCard, ScoringCard
+from calculator.engine.components import DisplayCard, ScoringCard
 from calculator.engine.draws import Draw, Receive, Step, reshuffle_discard
 from calculator.engine.dummy import draws_after_round, receive_tile
 from calculator.engine.events import Event, MarketFilled, MoneyDrawn, ScoringCardRevealed
@@ -53,8 +53,9 @@ def filling(slot: int) -> Receive:
     return fill
 
 
-def lay_out(draft: Draft, card: MoneyCard | ScoringCard) -> list[Event]:
-    """T7: a card drawn for the face-up money; a scoring card is set aside for T8."""
+def lay_out(draft: Draft, card: DisplayCard | ScoringCard) -> list[Event]:
+    """T7: a card drawn for the face-up money (V2: an exchange card lies face up like money); a
+    scoring card is set aside for T8."""
     if isinstance(card, ScoringCard):
         draft.turn = evolve(draft.turn, scoring_due=(*draft.turn.scoring_due, card.round))
         return [ScoringCardRevealed(card.round)]

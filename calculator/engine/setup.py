@@ -1,11 +1,12 @@
-"""Setting up a game (T1, D1, D2).
+"""Setting up a game (T1, D1, D2; V2-V4 with the modules).
 
 The money is shuffled (72 cards for two players, D1) and dealt: each player in seat order draws
 cards one at a time until their total is at least 20. Four cards are laid face up. The rest is
 split into 5 piles as equal as possible, scoring card 1 shuffled into pile 2 and scoring card 2
-into pile 4, pile 1 on top. Four tiles go from the bag into market slots 1 -> 4; in a 2-player
-game the dummy draws 6 tiles. The start player has the fewest cards, then the lowest total,
-then the earliest seat, unless the caller names one.
+into pile 4 (V2: and two exchange cards into each of piles 2, 3 and 4), pile 1 on top. Four
+tiles go from the bag into market slots 1 -> 4; in a 2-player game the dummy draws 6 tiles.
+The start player has the fewest cards, then the lowest total, then the earliest seat, unless
+the caller names one.
 
 Every draw goes through :mod:`draws`, so a table-mode setup is revealed card by card like a
 turn.
@@ -18,9 +19,10 @@ from typing import Final
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, MARKET_SLOTS, Tile
-from calculator.engine import bonus, huts, vizier
+from calculator.engine import bonus, exchange, huts, vizier
 from calculator.engine.components import (
     SCORING_CARDS,
+    DisplayCard,
     MoneyCard,
     ScoringCard,
     money_cards,
@@ -128,19 +130,24 @@ def form_piles(draft: Draft) -> list[Event]:
     sizes = pile_sizes(len(draft.pile))
     if draft.digital:
         rng = shuffler(draft.seed, draft.shuffles)
-        piles: list[list[MoneyCard | ScoringCard]] = []
+        piles: list[list[DisplayCard | ScoringCard]] = []
         for size in sizes:
             done = sum(len(p) for p in piles)
             piles.append(draft.pile[done : done + size])
         for card in SCORING_CARDS:
             into = piles[SCORING_PILE[card.round] - 1]
             into.insert(rng.randint(0, len(into)), card)
+        if "exchange" in draft.options.modules:
+            exchange.shuffle_into(piles, rng)  # V2
         draft.pile = [card for cards in piles for card in cards]
         draft.shuffles += 1
     else:  # at a real table the order is unknown: the scoring cards are just in the pile
         draft.pile += SCORING_CARDS
     for card in SCORING_CARDS:
         sizes[SCORING_PILE[card.round] - 1] += 1
+    if "exchange" in draft.options.modules:
+        for pile in exchange.PILES:
+            sizes[pile - 1] += exchange.PER_PILE
     return [PilesFormed(tuple(sizes))]
 
 

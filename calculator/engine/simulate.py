@@ -8,8 +8,10 @@ open); with the modules, taking a hut and turning the vizier face up again a qua
 too, and a player offered the vizier (V1) buys or declines equally often. Redesigns are
 occasional in real games; with all kinds equal, a third of the turns would shuffle tiles
 between Alhambra and reserve and games would run twice as long. A redesign is one of the
-three (T5) chosen uniformly among those open; a placement is a waiting tile, then one of its
-places, each uniformly; a reveal is uniform among all.
+three (T5) chosen uniformly among those open; with exchange cards (V2), taking money (money
+cards or an exchange card) and buying (with an exchange card or without) are two ways each,
+chosen the same way. A placement is a waiting tile, then one of its places, each uniformly; a
+reveal is uniform among all.
 
 Every action it plays is one :func:`legal_actions` lists (the tests check it); it only lists
 the kind it chose, and builds the one action it picks (:class:`Choices`).
@@ -24,7 +26,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from calculator.engine import huts, vizier
+from calculator.engine import exchange, huts, vizier
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import apply, legal_actions, new_game
 from calculator.engine.money import legal_takes
@@ -62,6 +64,9 @@ def random_action(state: GameState, rng: random.Random) -> Action:
         "buy": (legal_buys,),
         "redesign": REDESIGNS,
     }
+    if "exchange" in state.options.modules:  # V2: an exchange card is taken or used like money
+        kinds["take money"] = (legal_takes, exchange.legal_takes)
+        kinds["buy"] = (legal_buys, exchange.legal_buys)
     if state.turn.extra_action:
         kinds["decline"] = (lambda _: Choices([(EndTurn, (seat,))]),)
     if "huts" in state.options.modules:

@@ -20,7 +20,7 @@ from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
 from calculator.core.records import quick_init
 from calculator.core.tiles import MARKET_SLOTS, Currency, Tile
-from calculator.engine.components import MoneyCard, ScoringCard
+from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard, ScoringCard
 
 Mode = Literal["digital", "table"]
 MODES: Final[tuple[Mode, ...]] = ("digital", "table")
@@ -46,15 +46,15 @@ PHASES: Final[tuple[Phase, ...]] = (
 """
 
 FACE_UP_MONEY: Final[int] = 4
-"""T1, T7: four money cards lie face up."""
+"""T1, T7: four money cards lie face up (V2: four cards in all, money or exchange cards)."""
 
 MAX_BUYS: Final[int] = len(MARKET_SLOTS)
 """T4: the market is not refilled during a turn, so a turn holds at most four buys."""
 
 
-Module = Literal["bonus", "huts", "vizier"]
-MODULES: Final[tuple[Module, ...]] = ("bonus", "huts", "vizier")
-"""The Vizier's Favour modules the engine plays (V3, V4, V1)."""
+Module = Literal["vizier", "exchange", "bonus", "huts"]
+MODULES: Final[tuple[Module, ...]] = ("vizier", "exchange", "bonus", "huts")
+"""The Vizier's Favour modules the engine plays (V1-V4)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +85,8 @@ class Player:
     """V3: the player's bonus cards not (or no longer) laid, face down."""
     vizier: bool | None = None
     """V1: the vizier token, ``True`` face up (active); ``None`` without the module."""
+    exchange_cards: tuple[ExchangeCard, ...] = ()
+    """V2: the exchange cards in the player's hand (``hand`` holds the money)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +137,10 @@ class GameState:
     """D2: the dummy's tiles in a 2-player game, else ``None``."""
     market: tuple[Tile | None, ...]
     """C4: the tile in each market slot, slot 1 first."""
-    face_up: tuple[MoneyCard, ...]
-    pile: tuple[MoneyCard | ScoringCard, ...]
-    discard: tuple[MoneyCard, ...]
+    face_up: tuple[DisplayCard, ...]
+    """T1, T7: the face-up money (V2: exchange cards among it)."""
+    pile: tuple[DisplayCard | ScoringCard, ...]
+    discard: tuple[DisplayCard, ...]
     bag: tuple[Tile, ...]
     rounds_scored: tuple[int, ...]
     turn: Turn
@@ -176,11 +179,11 @@ class Game(Protocol):
     @property
     def market(self) -> Sequence[Tile | None]: ...
     @property
-    def face_up(self) -> Sequence[MoneyCard]: ...
+    def face_up(self) -> Sequence[DisplayCard]: ...
     @property
-    def pile(self) -> Sequence[MoneyCard | ScoringCard]: ...
+    def pile(self) -> Sequence[DisplayCard | ScoringCard]: ...
     @property
-    def discard(self) -> Sequence[MoneyCard]: ...
+    def discard(self) -> Sequence[DisplayCard]: ...
     @property
     def bag(self) -> Sequence[Tile]: ...
     @property
@@ -207,9 +210,9 @@ class Draft:
     players: list[Player]
     dummy: list[Tile] | None
     market: list[Tile | None]
-    face_up: list[MoneyCard]
-    pile: list[MoneyCard | ScoringCard]
-    discard: list[MoneyCard]
+    face_up: list[DisplayCard]
+    pile: list[DisplayCard | ScoringCard]
+    discard: list[DisplayCard]
     bag: list[Tile]
     rounds_scored: list[int]
     turn: Turn

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from calculator.engine import exchange
 from calculator.engine.actions import (
     ActivateVizier,
     Buy,
@@ -39,8 +40,8 @@ from calculator.engine.actions import (
     PlayerAction,
     VizierBuy,
 )
-from calculator.engine.components import MoneyCard, total
-from calculator.engine.errors import IllegalAction
+from calculator.engine.components import ExchangeCard, MoneyCard, total
+from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import (
     Event,
     VizierActivated,
@@ -60,15 +61,27 @@ def face_up(state: GameState) -> GameState:
     return replace(state, players=tuple(evolve(p, vizier=True) for p in state.players))
 
 
-def exact_payments(game: Game, seat: int) -> Iterator[tuple[int, tuple[MoneyCard, ...]]]:
-    """V1: every exact payment ``seat`` could make for a market tile, as (slot, payment): the
-    canonical payments of T4 whose total is the price."""
-    hand = game.players[seat].hand
+Payment = tuple[int, tuple[MoneyCard, ...], tuple[ExchangeCard, ...]]
+"""A vizier's purchase: the slot, the money cards, and (V2) the exchange card used, if any."""
+
+
+def exact_payments(game: Game, seat: int) -> Iterator[Payment]:
+    """V1: every exact payment ``seat`` could make for a market tile: the canonical payments
+    of T4 whose total is the price, and (V2) those with an exchange card of the hand."""
+    player = game.players[seat]
+    cards = dict.fromkeys(player.exchange_cards) if exchange.usable(game) else {}
     for slot, tile in enumerate(game.market, start=1):
-        if tile is not None and tile.price is not None:
-            for payment in payments_for(hand, slot_currency(slot), tile.price):
-                if total(payment) == tile.price:
-                    yield slot, payment
+        if tile is None or tile.price is None:
+            continue
+        currency = slot_currency(slot)
+        for payment in payments_for(player.hand, currency, tile.price):
+            if total(payment) == tile.price:
+                yield slot, payment, ()
+        for card in cards:
+            if currency in card.currencies:
+                for payment in exchange.payments_with(player.hand, card, currency, tile.price):
+                    if total(payment) == tile.price:
+                        yield slot, payment, (card,)
 
 
 def _may_buy(game: Game, seat: int) -> bool:
@@ -103,7 +116,8 @@ def legal_decisions(state: GameState) -> Choices:
     seat = offered_to(state)
     assert seat is not None
     buys: list[tuple[type, tuple[object, ...]]] = [
-        (VizierBuy, (seat, slot, payment)) for slot, payment in exact_payments(state, seat)
+        (VizierBuy, (seat, slot, payment, card))
+        for slot, payment, card in exact_payments(state, seat)
     ]
     return Choices([*buys, (DeclineVizier, (seat,))])
 
@@ -128,15 +142,19 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
             f"the vizier's purchase is paid exactly: {total(action.payment)} for "
             f"{tile.describe()}'s price of {tile.price}",
         )
+    purchase = Buy(action.player, action.slot, action.payment, action.exchange)
     try:
-        buy(draft, Buy(action.player, action.slot, action.payment))
+        if action.exchange:
+            exchange.buy(draft, purchase)  # V2
+        else:
+            buy(draft, purchase)
     except IllegalAction as refusal:
         raise IllegalAction("V1", f"the vizier's purchase follows {refusal}") from None
     player = draft.players[action.player]
     draft.players[action.player] = evolve(player, vizier=False)
     bought = draft.turn.bought[-1]
     draft.turn = evolve(turn, phase="vizier_placement", bought=(bought,), vizier_asked=asked)
-    return [VizierBought(action.player, action.slot, bought, action.payment)]
+    return [VizierBought(action.player, action.slot, bought, action.payment, action.exchange)]
 
 
 def placed(draft: Draft) -> list[Event]:
@@ -162,14 +180,10 @@ def activate(draft: Draft, action: ActivateVizier) -> list[Event]:
     return [VizierActivated(action.player), *actions_done(draft)]
 
 
-Where = tuple[str | int, ...]
-"""A path into the state, as :mod:`consistency` names places."""
-
-
-def inconsistencies(state: GameState) -> list[tuple[Where, str]]:
+def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     """V1: a vizier token per player exactly with the module; vizier phases that can exist."""
     turn = state.turn
-    found: list[tuple[Where, str]]
+    found: list[tuple[Path, str]]
     if "vizier" not in state.options.modules:
         found = [
             (("players", seat, "vizier"), 'there is a vizier only with the "vizier" module (V1)')

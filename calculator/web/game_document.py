@@ -19,7 +19,14 @@ from calculator.core.scoring import RoundScore
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
-from calculator.engine.components import CARD, MoneyCard, ScoringCard
+from calculator.engine.components import (
+    CARD,
+    DisplayCard,
+    ExchangeCard,
+    MoneyCard,
+    ScoringCard,
+    exchange_card,
+)
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.errors import Path
 from calculator.engine.state import (
@@ -40,8 +47,9 @@ from calculator.web import wire
 VERSION: Final[int] = 1
 VIZIER_VERSION: Final[int] = 2
 """The state document of a game with Vizier's Favour modules is version 2: players carry their
-bonus cards (V3) and vizier token (V1), the state the cards set aside and the hut stacks (V4),
-the turn the players asked about the vizier (V1). A base game stays version 1."""
+vizier token (V1), exchange cards among their money (V2) and bonus cards (V3), the state the
+bonus cards set aside and the hut stacks (V4), the turn the players asked about the vizier
+(V1). A base game stays version 1."""
 
 Problem = tuple[str, str]
 """(JSON Pointer, message)."""
@@ -148,20 +156,60 @@ def dump_card(card: MoneyCard) -> dict[str, Any]:
     return {"currency": card.currency.value, "value": card.value}
 
 
+def _display_card(value: Any) -> DisplayCard:
+    """A money card, or (V2) an exchange card ``{"exchange": ["denar", "dirham"]}``."""
+    if isinstance(value, Mapping) and "exchange" in value:
+        try:
+            first, second = (Currency(currency) for currency in value["exchange"])
+            return exchange_card(first, second)
+        except (TypeError, ValueError):
+            raise ValidationError(
+                'an exchange card shows two different currencies: {"exchange": ["denar", '
+                '"dirham"]} (V2)'
+            ) from None
+    return _money_card(value)
+
+
+def dump_display_card(card: DisplayCard) -> dict[str, Any]:
+    if isinstance(card, ExchangeCard):
+        return {"exchange": [currency.value for currency in card.currencies]}
+    return dump_card(card)
+
+
+class DisplayCardField(fields.Field):  # type: ignore[type-arg]
+    """A card that can lie face up, in a hand or in the discard: money, or an exchange card
+    (V2)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> DisplayCard:
+        return _display_card(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> Any:
+        return dump_display_card(value)
+
+
+def _split(cards: list[DisplayCard]) -> tuple[tuple[MoneyCard, ...], tuple[ExchangeCard, ...]]:
+    """The money cards and the exchange cards (V2) of a hand, a take or a payment, each sorted
+    (the engine's canonical form)."""
+    money = sorted(card for card in cards if isinstance(card, MoneyCard))
+    exchange = sorted(card for card in cards if isinstance(card, ExchangeCard))
+    return tuple(money), tuple(exchange)
+
+
 class PileCard(fields.Field):  # type: ignore[type-arg]
-    """A card of the money pile: a money card, or ``{"scoring_card": 1}`` (T1)."""
+    """A card of the money pile: a money card, an exchange card (V2), or ``{"scoring_card": 1}``
+    (T1)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Any:
         if isinstance(value, Mapping) and "scoring_card" in value:
             if value.get("scoring_card") not in (1, 2):
                 raise ValidationError('a scoring card is {"scoring_card": 1} or 2')
             return ScoringCard(value["scoring_card"])
-        return _money_card(value)
+        return _display_card(value)
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> Any:
         if isinstance(value, ScoringCard):
             return {"scoring_card": value.round}
-        return dump_card(value)
+        return dump_display_card(value)
 
 
 class AlhambraField(fields.Field):  # type: ignore[type-arg]
@@ -195,7 +243,8 @@ class PlayerSchema(Schema):
     name = fields.String(required=True)
     alhambra = AlhambraField(required=True)
     reserve = fields.List(TileField(), required=True)
-    hand = fields.List(MoneyCardField(), required=True)
+    hand = fields.List(DisplayCardField(), required=True)
+    """Money cards, and (V2) the player's exchange cards."""
     score = fields.Integer(required=True)
     bonus_cards = fields.List(TileField(), load_default=list)
     bonus_hand = fields.List(TileField(), load_default=list)
@@ -203,15 +252,17 @@ class PlayerSchema(Schema):
 
     @post_load
     def player(self, data: dict[str, Any], **_: Any) -> Player:
+        hand = data["hand"]
         return Player(
             data["name"],
             data["alhambra"],
             tuple(data["reserve"]),
-            tuple(data["hand"]),
+            tuple(card for card in hand if isinstance(card, MoneyCard)),
             data["score"],
             bonus_cards=tuple(data["bonus_cards"]),
             bonus_hand=tuple(data["bonus_hand"]),
             vizier=data["vizier"],
+            exchange_cards=tuple(card for card in hand if isinstance(card, ExchangeCard)),
         )
 
 
@@ -255,9 +306,9 @@ class MarketSlotSchema(Schema):
 
 
 class MoneySchema(Schema):
-    face_up = fields.List(MoneyCardField(), required=True)
+    face_up = fields.List(DisplayCardField(), required=True)
     pile = fields.List(PileCard(), required=True)
-    discard = fields.List(MoneyCardField(), required=True)
+    discard = fields.List(DisplayCardField(), required=True)
 
 
 class AwardSchema(Schema):
@@ -399,6 +450,8 @@ def dump_state(state: GameState) -> dict[str, Any]:
             "hut_stacks": state.hut_stacks,
         }
     )
+    for player, written in zip(state.players, document["players"], strict=True):
+        written["hand"] += [dump_display_card(card) for card in player.exchange_cards]  # V2
     options = document["options"]
     options.pop("components", None)
     if state.options.modules:
@@ -471,7 +524,18 @@ def _pointer_of(where: Path, document: Any) -> str:
         return pointer("players", seat, "alhambra", *(() if index is None else (index,)))
     if head == "dummy" and not rest and document.get("dummy") is None:
         return pointer("dummy")
+    if head == "players" and len(rest) == 3 and rest[1] in ("hand", "exchange_cards"):
+        seat, member, index = rest
+        return pointer("players", seat, "hand", _in_hand(document["players"][seat]["hand"],
+                                                          member == "exchange_cards", index))
     return pointer(*parts, *rest)
+
+
+def _in_hand(hand: list[Any], exchange: bool, index: object) -> object:
+    """Where the ``index``-th money card (or V2 exchange card) of a player is in the document's
+    hand, which holds both kinds in any order."""
+    of_kind = [i for i, card in enumerate(hand) if ("exchange" in card) == exchange]
+    return of_kind[index] if isinstance(index, int) and index < len(of_kind) else index
 
 
 # --- actions -----------------------------------------------------------------------------------
@@ -482,8 +546,8 @@ class ActionSchema(Schema):
 
     type = fields.String(required=True)
     player = fields.Integer()
-    cards = fields.List(MoneyCardField())
-    payment = fields.List(MoneyCardField())
+    cards = fields.List(DisplayCardField())
+    payment = fields.List(DisplayCardField())
     slot = fields.Integer()
     tile = TileField()
     card = MoneyCardField()
@@ -509,8 +573,8 @@ def _cell(data: dict[str, Any]) -> Cell:
 
 
 _ACTION_MAKERS: Final[dict[str, Callable[[dict[str, Any]], act.Action]]] = {
-    "take_money": lambda d: act.TakeMoney(d["player"], tuple(sorted(d["cards"]))),
-    "buy": lambda d: act.Buy(d["player"], d["slot"], tuple(sorted(d["payment"]))),
+    "take_money": lambda d: act.TakeMoney(d["player"], *_split(d["cards"])),
+    "buy": lambda d: act.Buy(d["player"], d["slot"], *_split(d["payment"])),
     "end_turn": lambda d: act.EndTurn(d["player"]),
     "pass": lambda d: act.Pass(d["player"]),
     "build_from_reserve": lambda d: act.BuildFromReserve(d["player"], d["tile"], _cell(d)),
@@ -523,7 +587,7 @@ _ACTION_MAKERS: Final[dict[str, Callable[[dict[str, Any]], act.Action]]] = {
     "reveal_money": lambda d: act.RevealMoney(d["card"]),
     "reveal_scoring_card": lambda d: act.RevealScoringCard(d["round"]),
     "take_hut": lambda d: act.TakeHut(d["player"], Building(d["hut"])),
-    "vizier_buy": lambda d: act.VizierBuy(d["player"], d["slot"], tuple(sorted(d["payment"]))),
+    "vizier_buy": lambda d: act.VizierBuy(d["player"], d["slot"], *_split(d["payment"])),
     "decline_vizier": lambda d: act.DeclineVizier(d["player"]),
     "activate_vizier": lambda d: act.ActivateVizier(d["player"]),
 }
@@ -544,7 +608,25 @@ def dump_action(action: act.Action) -> dict[str, Any]:
     document: dict[str, Any] = {"type": kind}
     for member in members:
         document.update(_dump_member(member, getattr(action, member)))
+    _with_exchange(document, action)
     return document
+
+
+_EXCHANGE_WITH: Final[dict[type, str]] = {
+    act.TakeMoney: "cards",
+    act.Buy: "payment",
+    act.VizierBuy: "payment",
+    ev.MoneyTaken: "cards",
+    ev.TileBought: "payment",
+    ev.VizierBought: "payment",
+}
+"""V2: the list an action's or event's exchange card is written in, with the money cards."""
+
+
+def _with_exchange(document: dict[str, Any], action: Any) -> None:
+    member = _EXCHANGE_WITH.get(type(action))
+    if member is not None and action.exchange:
+        document[member] += [dump_display_card(card) for card in action.exchange]
 
 
 _ACTION_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
@@ -576,8 +658,8 @@ def _dump_member(name: str, value: Any) -> dict[str, Any]:
         return {"hut": value.value}
     if isinstance(value, Tile):
         return {name: dump_tile(value)}
-    if isinstance(value, MoneyCard):
-        return {name: dump_card(value)}
+    if isinstance(value, MoneyCard | ExchangeCard):
+        return {name: dump_display_card(value)}
     if isinstance(value, tuple) and value and isinstance(value[0], MoneyCard):
         return {name: [dump_card(card) for card in value]}
     if isinstance(value, tuple):
@@ -631,6 +713,7 @@ def dump_event(event: ev.Event) -> dict[str, Any]:
     document: dict[str, Any] = {"type": kind}
     for member in members:
         document.update(_dump_member(member, getattr(event, member)))
+    _with_exchange(document, event)
     return document
 
 

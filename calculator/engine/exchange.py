@@ -1,0 +1,228 @@
+"""The Vizier's Favour, exchange cards (V2): shuffled into the money, laid face up, taken, used
+to pay one purchase in two currencies, discarded and reshuffled.
+
+Six cards, one per pair of currencies; at setup two are shuffled into each of money piles 2, 3
+and 4 (T1). They are drawn like money: the face-up display holds four cards in all, money or
+exchange cards (T1, T7), and the discard pile, exchange cards included, becomes the new pile
+when the pile runs out (T7, :func:`calculator.engine.draws.reshuffle_discard`).
+
+Taking one face-up exchange card is a take-money action (T3), instead of money: alone, never
+with money cards. A player may pay one purchase (T4) with one exchange card from the hand and
+cards of both its currencies, when one of them is the slot's currency; an exact payment still
+earns another action, and the card is discarded with the payment. Exchange cards are no money:
+they count for nothing where money is counted (T9's majority for the market tiles left).
+
+"Not usable once the last building tile has entered the market" is read as: once the bag is
+empty, a purchase with an exchange card is refused (and not listed); taking one is still a
+take-money action like any other, so it stays legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+from itertools import product
+from typing import Final
+
+from calculator.core.tiles import CURRENCIES, Currency
+from calculator.engine.actions import Buy, Choices, TakeMoney
+from calculator.engine.components import (
+    CARD,
+    EXCHANGE_CARDS,
+    DisplayCard,
+    ExchangeCard,
+    MoneyCard,
+    ScoringCard,
+)
+from calculator.engine.errors import IllegalAction, Path
+from calculator.engine.events import Event, MoneyTaken
+from calculator.engine.purchase import minimal_payments, pay
+from calculator.engine.state import Draft, Game, GameState, evolve, slot_currency
+from calculator.engine.turn import actions_done
+
+PILES: Final[tuple[int, ...]] = (2, 3, 4)
+"""V2: the money piles (counted from 1) the exchange cards are shuffled into..."""
+PER_PILE: Final[int] = 2
+"""...two into each."""
+
+
+def shuffle_into(piles: list[list[DisplayCard | ScoringCard]], rng: random.Random) -> None:
+    """V2, T1: the six cards shuffled, two into each of piles 2, 3 and 4."""
+    cards = list(EXCHANGE_CARDS)
+    rng.shuffle(cards)
+    for index, pile in enumerate(PILES):
+        into = piles[pile - 1]
+        for card in cards[index * PER_PILE : (index + 1) * PER_PILE]:
+            into.insert(rng.randint(0, len(into)), card)
+
+
+def usable(game: Game) -> bool:
+    """V2: exchange cards cannot be used once the last building tile has entered the market
+    (the bag is empty)."""
+    return bool(game.bag)
+
+
+# --- taking one ----------------------------------------------------------------------------
+
+
+def legal_takes(state: GameState) -> Choices:
+    """V2: each face-up exchange card, taken alone (T3)."""
+    seat = state.turn.player
+    assert seat is not None
+    face_up = dict.fromkeys(card for card in state.face_up if isinstance(card, ExchangeCard))
+    return Choices([(TakeMoney, (seat, (), (card,))) for card in face_up])
+
+
+def take(draft: Draft, action: TakeMoney) -> list[Event]:
+    """V2, T3: a face-up exchange card into the hand, instead of money; the turn ends."""
+    _in_game(draft)
+    if action.cards or len(action.exchange) != 1:
+        raise IllegalAction(
+            "V2", "an exchange card is taken alone, instead of money: one card, nothing else"
+        )
+    (card,) = action.exchange
+    if card not in draft.face_up:
+        raise IllegalAction("V2", f"the {card.describe()} is not face up")
+    draft.face_up.remove(card)
+    player = draft.players[action.player]
+    draft.players[action.player] = evolve(
+        player, exchange_cards=(*player.exchange_cards, card)
+    )
+    return [MoneyTaken(action.player, (), (card,)), *actions_done(draft)]
+
+
+def _in_game(game: Game) -> None:
+    if "exchange" not in game.options.modules:
+        raise IllegalAction("V2", "this game is played without the exchange cards")
+
+
+# --- paying with one -----------------------------------------------------------------------
+
+
+def legal_buys(state: GameState) -> Choices:
+    """V2: for each slot and each distinct exchange card in the hand showing the slot's
+    currency, the canonical payments (see :mod:`purchase`) that need the card: those using at
+    least one card of its other currency. A payment the slot's currency alone makes is listed
+    without the card (:func:`calculator.engine.purchase.legal_buys`)."""
+    seat = state.turn.player
+    assert seat is not None
+    player = state.players[seat]
+    if not player.exchange_cards or not usable(state):
+        return Choices([])
+    cards = dict.fromkeys(player.exchange_cards)
+    return Choices(
+        [
+            (Buy, (seat, slot, payment, (card,)))
+            for slot, tile in enumerate(state.market, start=1)
+            if tile is not None and tile.price is not None
+            for card in cards
+            if slot_currency(slot) in card.currencies
+            for payment in payments_with(player.hand, card, slot_currency(slot), tile.price)
+        ]
+    )
+
+
+def payments_with(
+    hand: Sequence[MoneyCard], card: ExchangeCard, currency: Currency, price: int
+) -> tuple[tuple[MoneyCard, ...], ...]:
+    """V2: the canonical payments for a tile of ``price`` in a slot of ``currency`` that need
+    the exchange card ``card`` (it shows ``currency`` and another)."""
+    other = card.currencies[1] if card.currencies[0] is currency else card.currencies[0]
+    own = sorted(c.value for c in hand if c.currency is currency)
+    theirs = sorted(c.value for c in hand if c.currency is other)
+    return _payments_with(
+        CURRENCIES.index(currency), CURRENCIES.index(other), tuple(own), tuple(theirs), price
+    )
+
+
+@cache
+def _payments_with(
+    own_index: int, other_index: int, own: tuple[int, ...], theirs: tuple[int, ...], price: int
+) -> tuple[tuple[MoneyCard, ...], ...]:
+    """A payment without a card to spare depends on the values alone
+    (:func:`~calculator.engine.purchase.minimal_payments`); each of those values is then made
+    up of cards of either currency, in every way the hand allows, keeping the ways that use
+    the other currency."""
+    currency, other = CURRENCIES[own_index], CURRENCIES[other_index]
+    own_copies, their_copies = Counter(own), Counter(theirs)
+    found = []
+    for values in minimal_payments(tuple(sorted(own + theirs)), price):
+        ways = [
+            [(value, count - theirs_used, theirs_used)
+             for theirs_used in range(max(0, count - own_copies[value]),
+                                      min(count, their_copies[value]) + 1)]
+            for value, count in sorted(Counter(values).items())
+        ]  # fmt: skip
+        for way in product(*ways):
+            if any(theirs_used for _, _, theirs_used in way):
+                cards: list[MoneyCard] = []
+                for value, own_used, theirs_used in way:
+                    cards += [CARD[currency, value]] * own_used + [CARD[other, value]] * theirs_used
+                found.append(tuple(sorted(cards)))
+    return tuple(found)
+
+
+def buy(draft: Draft, action: Buy) -> list[Event]:
+    """V2, T4: a purchase paid in both currencies of an exchange card from the hand, one of
+    them the slot's; the card is discarded with the payment."""
+    _in_game(draft)
+    if len(action.exchange) > 1:
+        raise IllegalAction("V2", "one exchange card covers one purchase: use one at most")
+    (card,) = action.exchange
+    player = draft.players[action.player]
+    if card not in player.exchange_cards:
+        raise IllegalAction("V2", f"the player holds no {card.describe()}")
+    if not usable(draft):
+        raise IllegalAction(
+            "V2", "exchange cards cannot be used once the last building tile has entered the "
+            "market",
+        )
+    currency = slot_currency(action.slot)
+    if currency not in card.currencies:
+        raise IllegalAction(
+            "V2",
+            f"the {card.describe()} does not show {currency.value}, the currency of market "
+            f"slot {action.slot}",
+        )
+    events = pay(draft, action, card.currencies)
+    player = draft.players[action.player]
+    held = list(player.exchange_cards)
+    held.remove(card)
+    draft.players[action.player] = evolve(player, exchange_cards=tuple(held))
+    draft.discard.append(card)
+    return events
+
+
+# --- conservation ----------------------------------------------------------------------------
+
+
+def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
+    """V2: each of the 6 exchange cards once (a hand, face up, the pile, the discard); none at
+    all without the module."""
+    places: list[tuple[Path, ExchangeCard]] = [
+        (("players", seat, "exchange_cards", index), card)
+        for seat, player in enumerate(state.players)
+        for index, card in enumerate(player.exchange_cards)
+    ]
+    money: tuple[tuple[str, Sequence[DisplayCard | ScoringCard]], ...] = (
+        ("face_up", state.face_up), ("pile", state.pile), ("discard", state.discard),
+    )  # fmt: skip
+    for name, cards in money:
+        places += [((name, index), card) for index, card in enumerate(cards)
+                   if isinstance(card, ExchangeCard)]  # fmt: skip
+    if "exchange" not in state.options.modules:
+        return [(where, 'there are exchange cards only with the "exchange" module (V2)')
+                for where, _ in places[:1]]  # fmt: skip
+    found: list[tuple[Path, str]] = []
+    seen: set[ExchangeCard] = set()
+    for where, card in places:
+        if card in seen:
+            found.append((where, "there is one exchange card of each pair of currencies (V2)"))
+        seen.add(card)
+    missing = [card.describe() for card in EXCHANGE_CARDS if card not in seen]
+    if missing:
+        found.append((("pile",), f"{', '.join(missing)} missing: the 6 exchange cards are "
+                                 "each somewhere (V2)"))
+    return found
