@@ -285,6 +285,13 @@ def test_the_catalog_marks_the_stand_in_bonus_cards_provisional(client):
     assert sum(vizier["huts_by_colour"].values()) == 24 and vizier["huts_per_player"] == 3
 
 
+def test_the_catalog_names_the_modules_and_the_six_exchange_cards_v2(client):
+    vizier = client.get("/v1/catalog").get_json()["vizier_favour"]
+    assert vizier["modules"] == ["vizier", "exchange", "bonus", "huts"]
+    pairs = [tuple(card["exchange"]) for card in vizier["exchange_cards"]]
+    assert len(set(pairs)) == 6 and all(a < b for a, b in pairs)  # one per pair of currencies
+
+
 def test_v4_render_marks_a_hut_in_the_callers_language(client):
     response = client.post("/v1/render", json={
         "alhambra": [*GARDENS, hut(1, 1, "garden", "ES")], "lang": "de",

@@ -20,7 +20,9 @@ from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
 from calculator.engine.bonus import PROVISIONAL_BONUS_CARDS
+from calculator.engine.components import EXCHANGE_CARDS
 from calculator.engine.huts import PROVISIONAL_HUTS
+from calculator.engine.state import MODULES
 from calculator.pictures import Proposal, render_alhambra
 from calculator.web import wire
 from calculator.web.contract import request_contract
@@ -140,7 +142,7 @@ def render(body: Any, language: str) -> str:
 @cache
 def catalog() -> dict[str, Any]:
     """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2), and
-    the Vizier's Favour's (V3, V4), its stand-in bonus cards marked provisional."""
+    the Vizier's Favour's (V1-V4), its stand-in bonus cards and hut walls marked provisional."""
     return {
         "buildings": [b.value for b in BUILDINGS],
         "tiles": wire.catalog_tiles(CATALOG),
@@ -160,6 +162,10 @@ def catalog() -> dict[str, Any]:
                 "\"bonus\" or \"huts\" module and no options.components.bonus_cards or "
                 ".huts uses these stand-ins, chosen by us."
             ),
+            "modules": list(MODULES),
+            "exchange_cards": [
+                {"exchange": [c.value for c in card.currencies]} for card in EXCHANGE_CARDS
+            ],
             "bonus_cards": wire.catalog_tiles(PROVISIONAL_BONUS_CARDS),
             "huts": [{"hut": h.building.value, "walls": h.walls}
                      for h in PROVISIONAL_HUTS if h.building is not None],
