@@ -33,7 +33,8 @@ sys.path.insert(0, str(BENCH))
 
 from tables import scores_table  # noqa: E402
 
-PORTS = {"scores": 8101, "echo": 8102}  # this project's bench ports (8100-8199)
+PORTS = {"scores": 8101, "echo": 8102}
+"""The default ports (8101, 8102); ``--port`` moves both, e.g. when helpers bench side by side."""
 APPS = {"scores": "calculator:create_app()", "echo": "echo_app:app"}
 GUNICORN = ["--workers", "2", "--worker-class", "sync", "--log-level", "warning"]
 """The same settings for both apps; both start in bench/, so neither reads ../gunicorn.conf.py
@@ -112,7 +113,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=int, default=8)
     parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--port", type=int, default=PORTS["scores"],
+                        help="the scores app's port; the echo listens on the next one")
     args = parser.parse_args()
+    PORTS.update(scores=args.port, echo=args.port + 1)
     if shutil.which("wrk") is None:
         raise SystemExit("this benchmark needs wrk (apt-get install wrk)")
 

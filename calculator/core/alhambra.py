@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 
 from calculator.core.errors import PositionError
+from calculator.core.grid import Grid
 from calculator.core.tiles import FOUNTAIN, FOUNTAIN_CELL, OFFSET, SIDES, Cell, Side, Tile
 
 
@@ -48,6 +50,12 @@ class Alhambra:
                 raise PositionError(index, "B6", f"two tiles on the cell ({cell[0]},{cell[1]})")
             tiles[cell] = tile
         return cls(MappingProxyType(tiles))
+
+    @cached_property
+    def grid(self) -> Grid:
+        """The tiles as bit masks (``grid.py``): built once, shared by the building rules and
+        the walls of this Alhambra."""
+        return Grid.of(self.tiles)
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.tiles

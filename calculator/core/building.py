@@ -152,7 +152,7 @@ def _regions(cells: set[Cell]) -> list[list[Cell]]:
 def alhambra_violations(alhambra: Alhambra, hole_rule: HoleRule = "region") -> list[Violation]:
     """Everything that makes an Alhambra illegal (B2, B3, B4, B5), in rule order."""
     tiles = alhambra.tiles
-    grid = Grid.of(tiles)
+    grid = alhambra.grid
     east, south = mismatched_sides(grid)
     stranded = grid.occupied & ~reachable_on_foot(grid)
     alone = isolated(grid)
@@ -272,7 +272,7 @@ def legal_cells(alhambra: Alhambra, tile: Tile, hole_rule: HoleRule = "region") 
     tiles (B3) gets a second look. The tests prove this agrees with ``placement_violations``.
     """
     tiles = alhambra.tiles
-    grid = Grid.of(tiles)
+    grid = alhambra.grid
     if any(mismatched_sides(grid)):
         return []  # B2: no placement mends a mismatch between two tiles already there
     holes = enclosed(grid, hole_rule)

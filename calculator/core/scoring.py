@@ -118,16 +118,19 @@ class Majority:
 def rank_majority(scoring_round: int, building: Building, counts: Sequence[int]) -> list[Majority]:
     """M3, M4: rank the holders of one building type and split the points of tied places."""
     paid = POINTS[building][scoring_round]
-    standings = []
+    ranking = sorted(counts, reverse=True)  # a count's place is 1 + the holders with more
+    standing: dict[int, Majority] = {}  # holders with equal counts stand alike
     for count in counts:
-        if count <= 0:
-            standings.append(Majority(0, None, 0, 0))  # M1: no buildings, nothing
+        if count in standing:
             continue
-        place = 1 + sum(1 for other in counts if other > count)
-        tied = sum(1 for other in counts if other == count)
-        pooled = sum(paid[p - 1] for p in range(place, place + tied) if p <= len(paid))
-        standings.append(Majority(count, place, tied - 1, pooled // tied))
-    return standings
+        if count <= 0:
+            standing[count] = Majority(0, None, 0, 0)  # M1: no buildings, nothing
+            continue
+        place = ranking.index(count) + 1
+        tied = ranking.count(count)
+        pooled = sum(paid[place - 1 : place - 1 + tied])  # places past the paid ones pay 0
+        standing[count] = Majority(count, place, tied - 1, pooled // tied)
+    return [standing[count] for count in counts]
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,8 +103,9 @@ def scores(body: Any) -> dict[str, Any]:
             holdings.append(Holding(seat.counts, seat.wall))
             extras.append({})
             continue
-        wall = walls.longest_wall(seat.alhambra.tiles)
-        counts = building_counts(tile for _, tile in seat.alhambra.buildings())
+        # W4 needs the length alone; the wall and the building rules share the Alhambra's grid
+        wall = walls.wall_length(seat.alhambra)
+        counts = building_counts(seat.alhambra.tiles.values())  # the fountain counts as none
         holdings.append(Holding(counts, wall.length))
         extras.append({
             "wall_exact": wall.exact,
