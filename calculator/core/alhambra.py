@@ -42,8 +42,13 @@ class Alhambra:
         Raises :class:`PositionError` for a tile on the fountain's cell or two on one cell,
         naming the index of the offending pair.
         """
+        pairs = list(placed)
         tiles: dict[Cell, Tile] = {FOUNTAIN_CELL: FOUNTAIN}
-        for index, (cell, tile) in enumerate(placed):
+        tiles.update(pairs)
+        if len(tiles) == len(pairs) + 1:
+            return cls(MappingProxyType(tiles))  # no cell taken twice, the fountain's included
+        tiles = {FOUNTAIN_CELL: FOUNTAIN}  # name the first pair out of place
+        for index, (cell, tile) in enumerate(pairs):
             if cell == FOUNTAIN_CELL:
                 raise PositionError(index, "B6", "a tile cannot stand on the fountain's cell (0,0)")
             if cell in tiles:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import jiter
 from flask import Request
 
 from calculator.web.errors import MalformedBody, UnsupportedMediaType
@@ -45,7 +46,21 @@ def json_body(request: Request) -> Any:
 
 
 def parse_json(raw: bytes) -> Any:
-    """Strict JSON: UTF-8, no duplicate keys, no NaN or Infinity, bounded nesting (else 400)."""
+    """Strict JSON: UTF-8, no duplicate keys, no NaN or Infinity, bounded nesting (else 400).
+
+    ``jiter`` (pydantic's JSON parser, compiled) reads a body under these same rules in about
+    half the time ``json`` takes with a hook on every object. Whatever it refuses (its nesting
+    limit, 200, is lower than ours) is read again by :func:`parse_json_strictly`, whose verdict
+    and words are the answer; the tests hold the two to the same results.
+    """
+    try:
+        return jiter.from_json(raw, allow_inf_nan=False, catch_duplicate_keys=True)
+    except ValueError:
+        return parse_json_strictly(raw)
+
+
+def parse_json_strictly(raw: bytes) -> Any:
+    """The reference reading of :func:`parse_json`, which words every refusal."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

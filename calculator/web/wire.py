@@ -94,12 +94,17 @@ def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
     """
     placed: list[tuple[Cell, Tile]] = []
     problems: Messages = {}
+    catalog = _CATALOG_BY_KEY
     for index, item in enumerate(items):
-        try:
-            tile = _tile(item)
-        except _NotInCatalog as error:
-            problems[index] = {"price": [str(error)]}
-            tile = Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
+        price = item.get("price")
+        # the common case first, inline: a priced tile of the catalog (C1)
+        tile = None if price is None else catalog.get((item["building"], item["walls"], int(price)))
+        if tile is None:
+            try:
+                tile = _tile(item)
+            except _NotInCatalog as error:
+                problems[index] = {"price": [str(error)]}
+                tile = Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
         placed.append(((int(item["x"]), int(item["y"])), tile))
     alhambra = _position(placed, problems)
     if problems:

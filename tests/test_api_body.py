@@ -1,0 +1,85 @@
+"""The strict body reader: the compiled fast path reads every body exactly as the reference.
+
+``parse_json`` answers with ``jiter`` where it can and falls back to ``parse_json_strictly``
+(``json`` with a duplicate-key hook) otherwise; whatever the body, both must give the same
+value (types included: ``1`` is not ``1.0``) or the same refusal, word for word.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from calculator.web.body import parse_json, parse_json_strictly
+from calculator.web.errors import MalformedBody
+
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=-(10**30), max_value=10**30)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text()
+)
+values = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3), inner,
+                                                                max_size=4),
+    max_leaves=20,
+)
+
+
+def reading(read, raw: bytes) -> tuple[str, str]:
+    """What a reader makes of ``raw``: ("value", its repr) or ("refused", the detail)."""
+    try:
+        return "value", repr(read(raw))
+    except MalformedBody as problem:
+        return "refused", problem.detail
+
+
+def assert_read_alike(raw: bytes) -> None:
+    assert reading(parse_json, raw) == reading(parse_json_strictly, raw)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values, st.booleans(), st.sampled_from([None, (",", ":"), (" , ", " : ")]))
+def test_well_formed_bodies_read_alike(value, ascii_only, separators):
+    raw = json.dumps(value, ensure_ascii=ascii_only, separators=separators).encode()
+    assert_read_alike(raw)
+    assert reading(parse_json, raw) == ("value", repr(json.loads(raw)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(values, st.data())
+def test_damaged_bodies_are_refused_alike(value, data):
+    raw = bytearray(json.dumps(value, ensure_ascii=False).encode())
+    for _ in range(data.draw(st.integers(1, 3))):
+        at = data.draw(st.integers(0, len(raw)))
+        raw[at:at] = data.draw(st.sampled_from(
+            [b'"', b"\\", b"\\u", b"\\ud800", b"{", b"}", b"[", b"]", b",", b":", b"NaN",
+             b"Infinity", b"-", b"0", b"1e400", b"\x00", b"\xff", b"\xed\xa0\x80", b"\xef\xbb\xbf",
+             b" ", b"\x0c", b'"a":1,"a":2']
+        ))
+    assert_read_alike(bytes(raw))
+
+
+@pytest.mark.parametrize("raw", [
+    b'{"a": 1, "b": {"c": 2, "c": 3}}',  # a duplicate key deep down
+    b'{"a": 1, "a": 1}',  # the same key and value twice
+    b'{"round": NaN}',
+    b'[-Infinity]',
+    b'"\\ud800"',  # a lone surrogate: json reads it, jiter refuses, so json answers
+    b"1" * 4301,  # past Python's limit of digits for an integer
+    b"18446744073709551616",  # past 64 bits, still an integer
+    b"1e400",  # too large for a float: infinity, as json reads it
+    b"[" * 300 + b"]" * 300,  # deeper than jiter goes, within what json reads
+    b"[" * 100_000 + b"]" * 100_000,
+    b"\xef\xbb\xbf{}",
+    b"",
+    b"{}",
+])
+def test_edge_cases_read_alike(raw):
+    assert_read_alike(raw)
