@@ -163,12 +163,13 @@ def _outer_walls(grid: Grid) -> tuple[tuple[Side, int], ...]:
 
 
 def _corners(side: Side, width: int) -> tuple[Node, Node]:
-    """W2: the two end corners of a cell's side, as offsets from the cell's bit in the grid.
+    """W2: the two end corners of a cell's side (``_ENDS``) as offsets from the cell's bit.
 
     A corner is numbered as the cell whose north-west corner it is. The grid's empty border
     keeps every corner of every tile inside the bounds, so no two corners share a number.
     """
-    return {"N": (0, 1), "E": (1, width + 1), "S": (width, width + 1), "W": (0, width)}[side]
+    (ax, ay), (bx, by) = _ENDS[side]
+    return ay * width + ax, by * width + bx
 
 
 def _wall_graph(grid: Grid) -> tuple[list[Segment], list[tuple[Node, Node]]]:
@@ -264,8 +265,8 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
         wall = _longest_wall(grid, budget)  # a corner of three or four segments
         return WallLength(wall.length, wall.exact)
     corners = across | back | down | up
-    longest = 0
-    while corners:
+    longest, left = 0, across.bit_count() + down.bit_count()
+    while left > longest:  # the segments not yet measured could still make a longer wall
         part = corners & -corners  # one corner, grown to everything the wall joins it to
         while True:
             grown = (
@@ -279,7 +280,8 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
                 break
             part = grown
         corners ^= part
-        longest = max(longest, (part & across).bit_count() + (part & down).bit_count())
+        length = (part & across).bit_count() + (part & down).bit_count()
+        longest, left = max(longest, length), left - length
     return WallLength(longest)
 
 

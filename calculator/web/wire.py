@@ -45,6 +45,8 @@ _PLURAL: Final[dict[Building, str]] = {
     Building.TOWER: "towers",
 }
 
+_BUILDING_NAMES: Final[dict[Building, str]] = {b: b.value for b in BUILDINGS}
+"""The wire names, read once (an enum's ``.value`` is a property lookup each time)."""
 _BUILDING_BY_NAME: Final[dict[str, Building]] = {b.value: b for b in BUILDINGS}
 _CATALOG_BY_KEY: Final[dict[tuple[str, str, int], Tile]] = {
     (tile.building.value, tile.walls, tile.price): tile
@@ -382,7 +384,9 @@ TILES: Final = TileSchema(many=True)
 
 def verdict(violations: Sequence[Violation]) -> dict[str, Any]:
     """``schemas/verdict.json``."""
-    return {"legal": not violations, "violations": VIOLATIONS.dump(violations)}
+    if not violations:
+        return {"legal": True, "violations": []}  # the common case, without a schema's dump
+    return {"legal": False, "violations": VIOLATIONS.dump(violations)}
 
 
 def legal_cells(cells: Sequence[Cell]) -> dict[str, Any]:
@@ -405,15 +409,16 @@ def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
 
 
 def _majorities(standing: Mapping[Building, Majority]) -> dict[str, Any]:
-    return {
-        building.value: {
+    found = {}
+    for building, name in _BUILDING_NAMES.items():
+        majority = standing[building]
+        found[name] = {
             "count": majority.count,
             "place": majority.place,
             "shared_with": majority.shared_with,
             "points": majority.points,
         }
-        for building, majority in ((b, standing[b]) for b in BUILDINGS)
-    }
+    return found
 
 
 def round_score(result: RoundScore, names: Sequence[str],
