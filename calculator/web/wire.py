@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Final
 
 from marshmallow import Schema, ValidationError, fields, post_dump, post_load
@@ -94,24 +95,30 @@ def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
 
     Refuses every tile out of the catalog (C1) and every tile out of place (B6), by index.
     """
-    placed: list[tuple[Cell, Tile]] = []
+    # JSON Schema's "integer" admits 2.0: every coordinate is made an int
+    cells = zip(map(int, map(_X, items)), map(int, map(_Y, items)), strict=True)
     problems: Messages = {}
-    catalog = _CATALOG_BY_KEY
-    for index, item in enumerate(items):
-        price = item.get("price")
-        # the common case first, inline: a priced tile of the catalog (C1)
-        tile = None if price is None else catalog.get((item["building"], item["walls"], int(price)))
-        if tile is None:
-            try:
-                tile = _tile(item)
-            except _NotInCatalog as error:
-                problems[index] = {"price": [str(error)]}
-                tile = Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
-        placed.append(((int(item["x"]), int(item["y"])), tile))
-    alhambra = _position(placed, problems)
+    try:
+        # the common case in C, no call per tile: every tile priced and of the catalog (C1)
+        tiles = list(map(_CATALOG_BY_KEY.__getitem__, map(_CATALOG_KEY, items)))
+    except KeyError:
+        tiles = [_tile_or_problem(item, index, problems) for index, item in enumerate(items)]
+    alhambra = _position(list(zip(cells, tiles, strict=True)), problems)
     if problems:
         raise ValidationError(problems)
     return alhambra
+
+
+_X, _Y = itemgetter("x"), itemgetter("y")
+_CATALOG_KEY = itemgetter("building", "walls", "price")
+
+
+def _tile_or_problem(item: Mapping[str, Any], index: int, problems: Messages) -> Tile:
+    try:
+        return _tile(item)
+    except _NotInCatalog as error:
+        problems[index] = {"price": [str(error)]}
+        return Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
 
 
 def _position(placed: list[tuple[Cell, Tile]], problems: Messages) -> Alhambra:
