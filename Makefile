@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: serve test install lint bench clean
+.PHONY: serve test install lint bench clean chromium screenshots fuzz soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,12 +17,31 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/gunicorn --config gunicorn.conf.py 'calculator:create_app()'
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest
+
+# The page tests drive Debian's chromium through Playwright (a browser download is not
+# available): install it when missing (as root, as in CI).
+chromium:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+# Run the tests, then copy the key phone screenshots into docs/ for the README.
+SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja
+screenshots: test
+	mkdir -p docs/screenshots
+	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done
 
 lint: $(STAMP)
 	$(BIN)/ruff check calculator tests bench
 	$(BIN)/mypy
+
+# The long robustness runs against real gunicorn (minutes; not part of `make test`).
+fuzz: $(STAMP)
+	$(BIN)/python bench/fuzz.py
+
+soak: $(STAMP)
+	$(BIN)/python bench/soak.py --seconds 60
+	$(BIN)/python bench/soak.py --seconds 60 --max-requests 0
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -264,22 +264,30 @@ def _splits_empty_space(tiles: Mapping[Cell, Tile], cell: Cell) -> bool:
     return runs_with_side > 1
 
 
-def legal_cells(alhambra: Alhambra, tile: Tile, hole_rule: HoleRule = "region") -> list[Cell]:
+def legal_cells(
+    alhambra: Alhambra, tile: Tile, hole_rule: HoleRule = "region", *, known_legal: bool = False
+) -> list[Cell]:
     """Every cell where ``tile`` may be placed, sorted by (y, x).
 
     Each candidate is decided from its neighbourhood, using what one look at the whole
     Alhambra established; only a cell that might cut empty space in two (B5) or join stranded
     tiles (B3) gets a second look. The tests prove this agrees with ``placement_violations``.
+    ``known_legal=True`` spares that look for a caller that holds only legal Alhambras (the
+    engine checks every state it is given).
     """
     tiles = alhambra.tiles
     grid = alhambra.grid
-    if any(mismatched_sides(grid)):
-        return []  # B2: no placement mends a mismatch between two tiles already there
-    holes = enclosed(grid, hole_rule)
-    if holes & (holes - 1):
-        return []  # B5: one tile fills one cell, so a hole would remain
-    candidates = grid.cells(holes or grid.touching(grid.occupied) & ~grid.occupied)
-    stranded = grid.occupied & ~reachable_on_foot(grid)
+    if known_legal:
+        candidates = grid.cells(grid.touching(grid.occupied) & ~grid.occupied)
+        stranded = 0
+    else:
+        if any(mismatched_sides(grid)):
+            return []  # B2: no placement mends a mismatch between two tiles already there
+        holes = enclosed(grid, hole_rule)
+        if holes & (holes - 1):
+            return []  # B5: one tile fills one cell, so a hole would remain
+        candidates = grid.cells(holes or grid.touching(grid.occupied) & ~grid.occupied)
+        stranded = grid.occupied & ~reachable_on_foot(grid)
     joins_stranded = grid.touching(stranded)  # a tile elsewhere cannot bring them back (B3)
     found = []
     for cell in candidates:

@@ -175,8 +175,7 @@ def _corners(side: Side, width: int) -> tuple[Node, Node]:
 def _wall_graph(grid: Grid) -> tuple[list[Segment], list[tuple[Node, Node]]]:
     """W1, W2: the outer segments and, for each, its two end corners as numbers."""
     left, top, width = grid.left, grid.top, grid.width
-    segments: list[Segment] = []
-    ends: list[tuple[Node, Node]] = []
+    found: list[tuple[Segment, tuple[Node, Node]]] = []
     for side, mask in _outer_walls(grid):
         first, second = _corners(side, width)
         while mask:
@@ -184,9 +183,11 @@ def _wall_graph(grid: Grid) -> tuple[list[Segment], list[tuple[Node, Node]]]:
             index = low.bit_length() - 1
             mask ^= low
             row, column = divmod(index, width)
-            segments.append(((left + column, top + row), side))
-            ends.append((index + first, index + second))
-    return segments, ends
+            found.append((((left + column, top + row), side), (index + first, index + second)))
+    # Cell by cell, so that the search below walks along the Alhambra, not across it: its
+    # first walks, the answer when its budget runs out, are then long ones.
+    found.sort()
+    return [segment for segment, _ in found], [ends for _, ends in found]
 
 
 def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wall:

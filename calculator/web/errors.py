@@ -9,6 +9,8 @@ from typing import Any
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from calculator.web.security import request_id
+
 PROBLEM_JSON = "application/problem+json"
 
 log = logging.getLogger(__name__)
@@ -85,6 +87,7 @@ def problem_document(status: int, title: str, detail: str, type_: str = "about:b
 def problem(status: int, title: str, detail: str, type_: str = "about:blank",
             **extra: Any) -> Response:
     body = problem_document(status, title, detail, type_, **extra)
+    body["request_id"] = request_id()  # quote it in a bug report: it finds the log lines
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
 
 

@@ -1,4 +1,4 @@
-"""The v1 operations as plain functions, request dict in, response dict out.
+"""The v1 operations as plain functions, request dict in, response dict out (a picture: SVG).
 
 Shared by the HTTP views (``v1.py``) and the console script (``calculator.cli``), so a referee
 offline gets exactly the JSON the API returns. Each operation: check the body against its
@@ -19,9 +19,11 @@ from marshmallow import ValidationError
 from calculator.core import building, walls
 from calculator.core.scoring import POINTS, ROUNDS, Holding, building_counts, score_round
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
+from calculator.pictures import Proposal, render_alhambra
 from calculator.web import wire
 from calculator.web.contract import request_contract
 from calculator.web.errors import FieldError, InvalidRequest, pointer
+from calculator.web.i18n import picture_labels
 
 Query = TypeVar("Query")
 
@@ -64,6 +66,7 @@ _PLACEMENT = wire.PlacementRequest().load
 _OPTIONS = wire.OptionsRequest().load
 _REMOVAL = wire.RemovalRequest().load
 _ALHAMBRA = wire.AlhambraRequest().load
+_RENDER = wire.RenderRequest().load
 
 
 def placement(body: Any) -> dict[str, Any]:
@@ -122,6 +125,21 @@ def scores(body: Any) -> dict[str, Any]:
         })
     result = score_round(query.scoring_round, holdings, query.dummy)
     return wire.round_score(result, [seat.name for seat in query.seats], extras)
+
+
+def render(body: Any, language: str) -> str:
+    """``POST /v1/render``: the picture of an Alhambra (SVG), its longest wall highlighted and
+    the proposed placement's violations (or the Alhambra's own) marked; in the request's
+    ``lang``, else ``language``."""
+    query: wire.RenderQuery = _load(body, "render-request.json", _RENDER)
+    proposal = None if query.proposal is None else Proposal(*query.proposal)
+    return render_alhambra(
+        query.alhambra,
+        proposal=proposal,
+        hole_rule=query.hole_rule,
+        labels=picture_labels(query.language or language),
+        title=query.title,
+    ).svg
 
 
 @cache

@@ -172,6 +172,17 @@ class AlhambraQuery:
     hole_rule: HoleRule
 
 
+@dataclass(frozen=True, slots=True)
+class RenderQuery:
+    """``POST /v1/render``: the Alhambra, a proposed placement if any, and the picture's words."""
+
+    alhambra: Alhambra
+    proposal: tuple[Cell, Tile] | None
+    hole_rule: HoleRule
+    title: str | None
+    language: str | None
+
+
 class TileField(fields.Field[Tile]):
     """A tile (``schemas/tile.json``) as a core :class:`Tile`."""
 
@@ -227,6 +238,27 @@ class AlhambraRequest(_AlhambraRequest):
     @post_load
     def query(self, data: dict[str, Any], **kwargs: Any) -> AlhambraQuery:
         return AlhambraQuery(data["alhambra"], _hole_rule(data))
+
+
+class HighlightSchema(Schema):
+    tile = TileField(required=True)
+    x = fields.Integer(required=True)
+    y = fields.Integer(required=True)
+
+
+class RenderRequest(_AlhambraRequest):
+    highlight = fields.Nested(HighlightSchema)
+    title = fields.String()
+    lang = fields.String()
+
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> RenderQuery:
+        highlight = data.get("highlight")
+        proposal = None
+        if highlight is not None:
+            proposal = ((highlight["x"], highlight["y"]), highlight["tile"])
+        return RenderQuery(data["alhambra"], proposal, _hole_rule(data), data.get("title"),
+                           data.get("lang"))
 
 
 # --- the scores request (plain code: the hot path) -------------------------------------------

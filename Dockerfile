@@ -1,0 +1,44 @@
+# The Alhambra calculator: gunicorn serving calculator:create_app() on port 8000.
+#   docker build -t alhambra-calculator .
+#   docker run --rm -p 8000:8000 --read-only --tmpfs /tmp alhambra-calculator
+# Put nginx (deploy/nginx.conf) or an ingress in front: it buffers slow clients.
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    VIRTUAL_ENV=/opt/venv \
+    PATH=/opt/venv/bin:$PATH \
+    BIND=0.0.0.0:8000
+
+# An unprivileged user with a fixed numeric id, so Kubernetes' runAsNonRoot can verify it.
+RUN groupadd --system --gid 10001 app \
+ && useradd --system --uid 10001 --gid app --no-create-home --shell /usr/sbin/nologin app
+
+WORKDIR /app
+
+# Dependencies first, in their own layer: a code change does not reinstall them.
+COPY pyproject.toml README.md ./
+RUN python -m venv "$VIRTUAL_ENV" \
+ && python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
+ && pip install --no-cache-dir -r /tmp/requirements.txt \
+ && rm /tmp/requirements.txt
+
+# The project itself. Installed in place (editable): the wire contract is read from
+# schemas/ and openapi.yaml next to the package, so the package stays beside them.
+COPY calculator/ calculator/
+COPY schemas/ schemas/
+COPY openapi.yaml gunicorn.conf.py ./
+RUN pip install --no-cache-dir --no-deps --editable . \
+ && python -m compileall -q calculator
+
+USER 10001:10001
+EXPOSE 8000
+
+# Liveness from inside the container with what the image has anyway: Python, no curl.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
+  CMD ["python", "-c", "import sys, urllib.request; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/livez', timeout=3).status != 200)"]
+
+# Exec form: gunicorn is PID 1 and gets SIGTERM itself, so a stop finishes requests in flight.
+CMD ["gunicorn", "--config", "gunicorn.conf.py", "calculator:create_app()"]

@@ -1,0 +1,158 @@
+"""What a player (or, in table mode, the table) can do: one frozen dataclass per kind of action.
+
+A player's action names the player, so a client can tell whose move it sends; reveals (table
+mode) come from the table and name nobody. Cards in an action are sorted, so two actions that
+do the same thing compare equal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+from calculator.core.tiles import Cell, Tile
+from calculator.engine.components import MoneyCard
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMoney:
+    """T3: one face-up card, or several totalling at most 5."""
+
+    player: int
+    cards: tuple[MoneyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """T4: the tile of a market slot (1-4), paid in the slot's currency."""
+
+    player: int
+    slot: int
+    payment: tuple[MoneyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """T4: decline the further action an exact payment allows."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """T2: a player with no legal action at all lets the turn go by."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuildFromReserve:
+    """T5: move a reserve tile into the Alhambra."""
+
+    player: int
+    tile: Tile
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class MoveToReserve:
+    """T5: move the Alhambra tile at ``cell`` to the reserve."""
+
+    player: int
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """T5: a reserve tile takes exactly the cell of an Alhambra tile, which goes to the reserve."""
+
+    player: int
+    tile: Tile
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTile:
+    """T6/T9: put a tile bought this turn (or awarded at the end) into the Alhambra."""
+
+    player: int
+    tile: Tile
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class ReserveTile:
+    """T6/T9: put a tile bought this turn (or awarded at the end) onto the reserve."""
+
+    player: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class GiveToDummy:
+    """D4: give a tile bought this turn to the dummy instead of placing it."""
+
+    player: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class RevealTile:
+    """Table mode: the tile just drawn from the bag."""
+
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class RevealMoney:
+    """Table mode: the money card just drawn from the pile."""
+
+    card: MoneyCard
+
+
+@dataclass(frozen=True, slots=True)
+class RevealScoringCard:
+    """Table mode: the card just drawn from the pile is scoring card 1 or 2 (T8)."""
+
+    round: int
+
+
+PlayerAction = (
+    TakeMoney | Buy | EndTurn | Pass | BuildFromReserve | MoveToReserve | Swap
+    | PlaceTile | ReserveTile | GiveToDummy
+)  # fmt: skip
+Reveal = RevealTile | RevealMoney | RevealScoringCard
+Action = PlayerAction | Reveal
+
+
+class Choices(Sequence[Action]):
+    """Legal actions, each built only when it is looked at.
+
+    A listing holds each action as its class and arguments, a plain tuple: the random player
+    looks at one action of a listing and the API at all of them, and a frozen dataclass costs
+    several times a tuple to build.
+    """
+
+    __slots__ = ("_choices",)
+
+    def __init__(self, choices: list[tuple[type, tuple[Any, ...]]]) -> None:
+        self._choices = choices
+
+    def __len__(self) -> int:
+        return len(self._choices)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [make(*arguments) for make, arguments in self._choices[index]]
+        make, arguments = self._choices[index]
+        return make(*arguments)  # type: ignore[no-any-return]
+
+    def __add__(self, other: Choices) -> Choices:
+        return Choices(self._choices + other._choices)

@@ -1,0 +1,403 @@
+"""Is a state one the rules can reach? The check a client-sent state passes before use.
+
+A client holds the game state between requests and may send back anything. Before the
+engine goes on from it, the state must hold every component exactly once (C1, C3, D1: 54
+tiles, 108 or 72 money cards, 2 scoring cards), only legal Alhambras (B2-B5), and a turn
+that can exist (the phase agrees with the market, the tiles waiting, the scoring rounds...).
+
+Each problem names where it is, as a path into the state (``("players", 1, "hand", 3)``;
+an Alhambra tile is named by its cell), for the caller to turn into a pointer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Final
+
+from calculator.core.building import alhambra_violations
+from calculator.core.scoring import winners
+from calculator.core.tiles import CATALOG, Cell, Tile
+from calculator.engine.components import (
+    CARD,
+    SCORING_CARDS,
+    MoneyCard,
+    ScoringCard,
+    copies_per_card,
+    total,
+)
+from calculator.engine.draws import Draw
+from calculator.engine.dummy import SETUP_TILES
+from calculator.engine.end import FINAL_ROUND
+from calculator.engine.setup import STARTING_MONEY
+from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState, Player
+
+Path = tuple[str | int | Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Inconsistency:
+    where: Path
+    message: str
+
+
+def inconsistencies(state: GameState) -> list[Inconsistency]:
+    """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
+    found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
+    found += _seats(state) + _turn(state)
+    return found
+
+
+def _describe(tile: Tile) -> str:
+    return f"{tile.describe()} (price {tile.price}, walls {tile.walls or 'none'})"
+
+
+def tiles_on_table(
+    players: Sequence[Player], market: Sequence[Tile | None], dummy: Sequence[Tile] | None
+) -> list[tuple[Path, Tile]]:
+    """Where each tile in sight lies: the market, the Alhambras and reserves, the dummy."""
+    places: list[tuple[Path, Tile]] = [
+        (("market", index), tile) for index, tile in enumerate(market) if tile is not None
+    ]
+    for seat, player in enumerate(players):
+        places += [
+            (("players", seat, "alhambra", cell), tile)
+            for cell, tile in player.alhambra.buildings()
+        ]
+        places += [
+            (("players", seat, "reserve", index), tile) for index, tile in enumerate(player.reserve)
+        ]
+    if dummy is not None:
+        places += [(("dummy", index), tile) for index, tile in enumerate(dummy)]
+    return places
+
+
+def tile_places(state: GameState) -> list[tuple[Path, Tile]]:
+    """Where each tile of the state lies: in sight, in the bag, waiting to be placed."""
+    places = tiles_on_table(state.players, state.market, state.dummy)
+    places += [(("bag", index), tile) for index, tile in enumerate(state.bag)]
+    places += [(("turn", "bought", index), tile) for index, tile in enumerate(state.turn.bought)]
+    places += [
+        (("turn", "awarded", index), award.tile) for index, award in enumerate(state.turn.awarded)
+    ]
+    return places
+
+
+def _tiles(state: GameState) -> list[Inconsistency]:
+    """C1: each of the 54 tiles exactly once."""
+    found = []
+    seen: dict[Tile, Path] = {}
+    for where, tile in tile_places(state):
+        if tile not in CATALOG_SET:
+            found.append(Inconsistency(where, f"{_describe(tile)} is not a tile of the game (C1)"))
+        elif tile in seen:
+            found.append(
+                Inconsistency(
+                    where, f"{_describe(tile)} is there twice: every tile exists once (C1)"
+                )
+            )
+        else:
+            seen[tile] = where
+    missing = [tile for tile in CATALOG if tile not in seen]
+    if missing:
+        found.append(
+            Inconsistency(
+                ("bag",),
+                _missing(
+                    [_describe(tile) for tile in missing],
+                    "tile",
+                    "the 54 tiles are each somewhere (C1)",
+                ),
+            )
+        )
+    return found
+
+
+CATALOG_SET: Final[frozenset[Tile]] = frozenset(CATALOG)
+
+
+def _missing(names: list[str], kind: str, rule: str) -> str:
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return f"{len(names)} {kind}{'s' if len(names) > 1 else ''} missing ({shown}): {rule}"
+
+
+def money_in_sight(
+    players: Sequence[Player], face_up: Sequence[MoneyCard]
+) -> list[tuple[Path, MoneyCard]]:
+    """Where each money card in sight lies: the hands and the face-up money."""
+    places: list[tuple[Path, MoneyCard]] = [
+        (("players", seat, "hand", index), card)
+        for seat, player in enumerate(players)
+        for index, card in enumerate(player.hand)
+    ]
+    places += [(("face_up", index), card) for index, card in enumerate(face_up)]
+    return places
+
+
+def money_places(state: GameState) -> list[tuple[Path, MoneyCard]]:
+    """Where each money card of the state lies: in sight, in the pile, in the discard."""
+    places = money_in_sight(state.players, state.face_up)
+    places += [
+        (("pile", index), card)
+        for index, card in enumerate(state.pile)
+        if isinstance(card, MoneyCard)
+    ]
+    places += [(("discard", index), card) for index, card in enumerate(state.discard)]
+    return places
+
+
+def extra_copies(
+    places: list[tuple[Path, MoneyCard]], copies: int
+) -> tuple[list[Inconsistency], Counter[MoneyCard]]:
+    """C3, D1: each card beyond the ``copies`` that exist, and the count of each card."""
+    counted: Counter[MoneyCard] = Counter()
+    found = []
+    for where, card in places:
+        counted[card] += 1
+        if counted[card] == copies + 1:
+            found.append(
+                Inconsistency(
+                    where,
+                    f"one {card.describe()} too many: there are {copies} of each card "
+                    f"({'D1: a 2-player game' if copies == 2 else 'C3'})",
+                )
+            )
+    return found, counted
+
+
+def _money(state: GameState) -> list[Inconsistency]:
+    """C3, D1: 3 copies of each card (2 in a 2-player game), each somewhere."""
+    copies = copies_per_card(len(state.players))
+    found, counted = extra_copies(money_places(state), copies)
+    missing = [
+        card.describe() for card in CARD.values() for _ in range(max(copies - counted[card], 0))
+    ]
+    if missing:
+        found.append(
+            Inconsistency(
+                ("pile",),
+                _missing(
+                    missing,
+                    "money card",
+                    f"the {copies * len(CARD)} money cards are each somewhere "
+                    f"({'D1' if copies == 2 else 'C3'})",
+                ),
+            )
+        )
+    return found
+
+
+def _scoring_cards(state: GameState) -> list[Inconsistency]:
+    """T1, T8: each scoring card in the pile, waiting for its round, or scored; round 1 first."""
+    found = []
+    in_pile = [index for index, card in enumerate(state.pile) if isinstance(card, ScoringCard)]
+    for index in in_pile:
+        card = state.pile[index]
+        assert isinstance(card, ScoringCard)
+        if card.round not in (1, 2):
+            found.append(Inconsistency(("pile", index), "there are only scoring cards 1 and 2"))
+    places = Counter(
+        [card.round for card in state.pile if isinstance(card, ScoringCard)]
+        + list(state.turn.scoring_due)
+        + [r for r in state.rounds_scored if r != FINAL_ROUND]
+    )
+    for card in SCORING_CARDS:
+        if places[card.round] > 1:
+            found.append(
+                Inconsistency(
+                    ("rounds_scored",),
+                    f"scoring card {card.round} is in more than one place (pile, revealed, scored)",
+                )
+            )
+        elif places[card.round] == 0 and not _before_piles(state):
+            found.append(
+                Inconsistency(
+                    ("pile",),
+                    f"scoring card {card.round} is nowhere: it is in the pile until "
+                    "revealed (T1, T8)",
+                )
+            )
+    scored = tuple(r for r in state.rounds_scored if r != FINAL_ROUND)
+    revealed = scored + tuple(sorted(state.turn.scoring_due))
+    if revealed not in ((), (1,), (1, 2)) or len(set(state.rounds_scored)) < len(
+        state.rounds_scored
+    ):
+        found.append(
+            Inconsistency(
+                ("rounds_scored",),
+                "scoring card 1 lies above scoring card 2 (T1): rounds are revealed and "
+                "scored in order",
+            )
+        )
+    if (FINAL_ROUND in state.rounds_scored) != state.over:
+        found.append(
+            Inconsistency(
+                ("rounds_scored",), ("round 3 is scored exactly when the game is over (T9)")
+            )
+        )
+    return found
+
+
+def _before_piles(state: GameState) -> bool:
+    """T1: during setup the scoring cards join the pile only once the money is dealt out."""
+    return state.turn.phase == "setup" and not state.rounds_scored and not state.turn.scoring_due
+
+
+def _alhambras(state: GameState) -> list[Inconsistency]:
+    """B2-B5: every Alhambra is legal."""
+    found = []
+    for seat, player in enumerate(state.players):
+        for violation in alhambra_violations(player.alhambra, state.options.hole_rule):
+            # point at a tile the player placed, not at the fountain or an empty cell
+            cell = next(
+                (c for c in violation.cells if c in player.alhambra and c != (0, 0)),
+                violation.cells[0],
+            )
+            found.append(
+                Inconsistency(
+                    ("players", seat, "alhambra", cell),
+                    f"{violation.rule}: {violation.message}",
+                )
+            )
+    return found
+
+
+def _seats(state: GameState) -> list[Inconsistency]:
+    found = []
+    if (state.dummy is not None) != (len(state.players) == 2):
+        found.append(
+            Inconsistency(("dummy",), "there is a dummy in a 2-player game, and only then (D2)")
+        )
+    if state.digital != (state.seed is not None):
+        found.append(Inconsistency(("rng",), "a digital game has a seed; a table game has none"))
+    return found
+
+
+def _turn(state: GameState) -> list[Inconsistency]:
+    """A turn state that can exist."""
+    turn = state.turn
+    phase = turn.phase
+    seats = len(state.players)
+    found: list[Inconsistency] = []
+
+    def wrong(where: Path, message: str) -> None:
+        found.append(Inconsistency(where, message))
+
+    if turn.player is None:
+        if phase != "setup":
+            wrong(("turn", "player"), "only a table game's setup may wait for its start player")
+    elif not 0 <= turn.player < seats:
+        wrong(("turn", "player"), f"there is no seat {turn.player} among {seats} players")
+        return found
+    for index, award in enumerate(turn.awarded):
+        if not 0 <= award.player < seats:
+            wrong(("turn", "awarded", index), f"there is no seat {award.player}")
+            return found
+    if len(state.face_up) > FACE_UP_MONEY:
+        wrong(("face_up",), f"at most {FACE_UP_MONEY} money cards lie face up (T1)")
+    if turn.dummy_draws > len(state.bag) or (turn.dummy_draws and state.dummy is None):
+        wrong(
+            ("turn", "dummy_draws"),
+            "the dummy draws only what the bag holds, in a 2-player game (D2)",
+        )
+    empty_slots = sum(tile is None for tile in state.market)
+    if state.over != (phase == "over"):
+        wrong(("over",), "the game is over exactly in the phase 'over'")
+    if phase == "over":
+        totals = [player.score for player in state.players]
+        if list(state.winners) != winners(totals):
+            wrong(("winners",), "the winners are the players with the highest total (M6)")
+    elif state.winners:
+        wrong(("winners",), "there are winners only once the game is over (T9)")
+    if phase in ("setup", "refill"):
+        if state.digital:
+            wrong(
+                ("turn", "phase"),
+                "a digital game never waits in the middle of its setup or "
+                "refill: the engine draws itself",
+            )
+        elif not _waits_for_draw(state):
+            wrong(("turn", "phase"), "nothing is left to draw here: this setup or refill is over")
+    if phase == "setup":
+        found += _setup(state)
+    if phase != "setup" and turn.number < 1:
+        wrong(("turn", "number"), "the first turn is number 1")
+    if phase in ("action", "placement"):
+        if turn.buys > MAX_BUYS:
+            wrong(("turn", "buys"), f"a turn holds at most {MAX_BUYS} buys (T4)")
+        if empty_slots != turn.buys:
+            wrong(
+                ("market",),
+                "the market is full when a turn begins and is not refilled "
+                "during it (T4): its empty slots are the tiles bought this turn",
+            )
+        if len(turn.bought) > turn.buys or (phase == "action" and len(turn.bought) != turn.buys):
+            wrong(("turn", "bought"), "the tiles waiting are the ones bought this turn (T6)")
+        if turn.extra_action and (phase != "action" or turn.buys == 0):
+            wrong(("turn", "extra_action"), "only an exact payment earns another action (T4)")
+        if phase == "placement" and not turn.bought:
+            wrong(("turn", "bought"), "the placement phase places the tiles bought (T6)")
+    elif turn.bought or turn.extra_action:
+        wrong(("turn", "bought"), "tiles wait to be placed only at the end of a turn (T6)")
+    if phase == "final_placement":
+        if state.bag or not turn.awarded:
+            wrong(("turn", "awarded"), "awarded tiles are placed when the bag is empty (T9)")
+    elif turn.awarded:
+        wrong(("turn", "awarded"), "tiles are awarded only at the end of the game (T9)")
+    if turn.scoring_due and phase != "refill":
+        wrong(("turn", "scoring_due"), "a revealed scoring card is scored after the refill (T8)")
+    return found
+
+
+def _waits_for_draw(state: GameState) -> bool:
+    from calculator.engine.game import next_step
+
+    return isinstance(next_step(state), Draw)
+
+
+def _setup(state: GameState) -> list[Inconsistency]:
+    """T1, D2: hands dealt in seat order, then the face-up money, the piles, market, dummy."""
+    found: list[Inconsistency] = []
+    dealing = next(
+        (seat for seat, player in enumerate(state.players) if total(player.hand) < STARTING_MONEY),
+        None,
+    )
+    for seat, player in enumerate(state.players):
+        if len(player.alhambra) > 1 or player.reserve or player.score:
+            found.append(Inconsistency(("players", seat), "during setup nobody builds or scores"))
+        if dealing is not None and seat > dealing and player.hand:
+            found.append(
+                Inconsistency(
+                    ("players", seat, "hand"),
+                    ("players are dealt in seat order, each until their total is at least 20 (T1)"),
+                )
+            )
+    piles_formed = any(isinstance(card, ScoringCard) for card in state.pile)
+    filled = [tile is not None for tile in state.market]
+    stages: list[tuple[Path, str, bool, bool]] = [  # where, what, begun, done
+        (("players",), "dealing", True, dealing is None),
+        (
+            ("face_up",),
+            "laying out the money",
+            bool(state.face_up),
+            len(state.face_up) == FACE_UP_MONEY,
+        ),
+        (("pile",), "forming the piles", piles_formed, piles_formed),
+        (("market",), "filling the market", any(filled), all(filled)),
+        (
+            ("dummy",),
+            "the dummy's draw",
+            bool(state.dummy),
+            state.dummy is None or len(state.dummy) == SETUP_TILES,
+        ),
+    ]
+    for (_, before, _, done), (where, what, begun, _) in pairwise(stages):
+        if begun and not done:
+            found.append(Inconsistency(where, f"{what} comes after {before} (T1)"))
+    if filled != sorted(filled, reverse=True):
+        found.append(Inconsistency(("market",), "the market is filled in slot order 1 -> 4 (T1)"))
+    if state.discard or state.rounds_scored or state.turn.number or state.turn.buys:
+        found.append(Inconsistency(("turn", "phase"), "nothing has been played during setup"))
+    return found

@@ -1,0 +1,78 @@
+"""Drawing from the bag (tiles) and the money pile (money and scoring cards); T7's reshuffle.
+
+Every draw of the game goes through here. In digital mode the engine takes the item on top
+(the state keeps both in draw order); in table mode it stops, and the table reveals what was
+drawn: any item the bag or the pile can still hold. A scoring card can be revealed only once
+it is in the pile (T1 puts them there after dealing), and card 1 before card 2 (pile 2 lies
+above pile 4).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from calculator.core.tiles import Tile
+from calculator.engine.components import MoneyCard, ScoringCard
+from calculator.engine.events import DiscardReshuffled, Event
+from calculator.engine.state import Draft, Game
+
+Source = Literal["bag", "pile"]
+Item = Tile | MoneyCard | ScoringCard
+Step = Callable[[Draft], list[Event]]
+"""An automatic step that needs no draw (score a round, start the next turn...)."""
+Receive = Callable[[Draft, Any], list[Event]]
+"""Puts a drawn item where it goes (a market slot, the face-up money, a hand...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """An automatic step that needs one item from ``source``; ``receive`` puts it in place."""
+
+    source: Source
+    receive: Receive
+
+
+def drawable(game: Game, source: Source) -> list[Item]:
+    """What the next draw from ``source`` can bring, each kind once, in the state's order."""
+    if source == "bag":
+        return list(dict.fromkeys(game.bag))
+    cards: list[Item] = list(dict.fromkeys(c for c in game.pile if isinstance(c, MoneyCard)))
+    scoring = [c for c in game.pile if isinstance(c, ScoringCard)]
+    if scoring:
+        cards.append(min(scoring, key=lambda card: card.round))
+    return cards
+
+
+def top(game: Game, source: Source) -> Item:
+    """Digital mode: the item drawn next."""
+    return game.bag[0] if source == "bag" else game.pile[0]
+
+
+def draw(draft: Draft, step: Draw, item: Item) -> list[Event]:
+    """Draw ``item`` (in digital mode the top one) and let ``step`` put it in place."""
+    drawn_from: list[Any] = draft.bag if step.source == "bag" else draft.pile
+    drawn_from.remove(item)  # the first one: in digital mode the top
+    return step.receive(draft, item)
+
+
+def shuffler(seed: int | None, shuffles: int) -> random.Random:
+    """The generator of a digital game's next shuffle: a function of the seed and the count of
+    shuffles made. Seeding from a string uses SHA-512 (CPython's version-2 seeding), so a game
+    replays the same on every platform."""
+    return random.Random(f"alhambra/{seed}/{shuffles}")
+
+
+def reshuffle_discard(draft: Draft) -> list[Event]:
+    """T7: the money pile is empty; the discard pile is shuffled into a new one."""
+    cards = draft.discard
+    if draft.digital:
+        shuffler(draft.seed, draft.shuffles).shuffle(cards)
+        draft.shuffles += 1
+    else:
+        cards.sort()  # only the set is known at a real table
+    draft.pile = [*cards]
+    draft.discard = []
+    return [DiscardReshuffled(len(cards))]

@@ -1,0 +1,29 @@
+"""Why the engine refuses an action: one base class, one subclass per kind of refusal.
+
+Every refusal names the rule (RULES.md id) it enforces, so a client can show the ruling.
+"""
+
+from __future__ import annotations
+
+from calculator.core.errors import AlhambraError
+
+
+class ActionRefused(AlhambraError):
+    """An action the rules do not allow now; the state it was tried on is unchanged."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+class IllegalAction(ActionRefused):
+    """The action breaks a rule (a payment too small, a placement that breaks B2...)."""
+
+
+class NotYourTurn(ActionRefused):
+    """Another player must act now (T2), or the table must reveal a draw."""
+
+
+class GameOver(ActionRefused):
+    """The game has ended (T9): nothing more can happen."""

@@ -1,0 +1,197 @@
+"""What happened: the engine reports every change it makes, automatic ones included, in order.
+
+Events are facts for the client to show (a card drawn, a round scored); the state alone is
+the truth the engine goes on from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from calculator.core.scoring import RoundScore
+from calculator.core.tiles import Cell, Tile
+from calculator.engine.components import MoneyCard
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyDealt:
+    """T1: a starting money card for ``player``."""
+
+    player: int
+    card: MoneyCard
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyDrawn:
+    """T1, T7: a money card laid face up."""
+
+    card: MoneyCard
+
+
+@dataclass(frozen=True, slots=True)
+class PilesFormed:
+    """T1: the rest of the money split into five piles, scoring cards in piles 2 and 4."""
+
+    sizes: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MarketFilled:
+    """T1, T7: a tile drawn from the bag into a market slot."""
+
+    slot: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class DummyDrew:
+    """D2: the dummy drew a tile from the bag."""
+
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    player: int
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyTaken:
+    """T3."""
+
+    player: int
+    cards: tuple[MoneyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TileBought:
+    """T4: ``exact`` payments earn another action."""
+
+    player: int
+    slot: int
+    tile: Tile
+    payment: tuple[MoneyCard, ...]
+    exact: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraActionDeclined:
+    """T4: the player ended the turn instead of taking the action an exact payment allowed."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """T2: the player had no legal action."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class TileBuiltFromReserve:
+    """T5."""
+
+    player: int
+    tile: Tile
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class TileMovedToReserve:
+    """T5."""
+
+    player: int
+    tile: Tile
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class TilesSwapped:
+    """T5: ``tile`` left the reserve for ``cell``; ``removed`` went from there to the reserve."""
+
+    player: int
+    tile: Tile
+    cell: Cell
+    removed: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class TilePlaced:
+    """T6, T9."""
+
+    player: int
+    tile: Tile
+    cell: Cell
+
+
+@dataclass(frozen=True, slots=True)
+class TileReserved:
+    """T6, T9."""
+
+    player: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class TileGivenToDummy:
+    """D4."""
+
+    player: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded:
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardReshuffled:
+    """T7: the discard pile became the new money pile."""
+
+    cards: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringCardRevealed:
+    """T8: set aside; the round is scored after the refill."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundScored:
+    """T8, T9: a scoring round in full (as ``/v1/scores`` gives it) and the totals after it."""
+
+    round: int
+    names: tuple[str, ...]
+    result: RoundScore
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MarketTileAwarded:
+    """T9: a tile left on the market goes to ``player``; ``None`` when it stays (a tie, or
+    nobody holds its currency)."""
+
+    slot: int
+    tile: Tile
+    player: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    """T9, M6: equal totals share the win."""
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+Event = (
+    MoneyDealt | MoneyDrawn | PilesFormed | MarketFilled | DummyDrew | TurnStarted | MoneyTaken
+    | TileBought | ExtraActionDeclined | Passed | TileBuiltFromReserve | TileMovedToReserve
+    | TilesSwapped | TilePlaced | TileReserved | TileGivenToDummy | TurnEnded | DiscardReshuffled
+    | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded
+)  # fmt: skip

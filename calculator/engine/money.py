@@ -1,0 +1,50 @@
+"""Taking money (T3): one face-up card of any value, or several whose values total at most 5."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Final
+
+from calculator.engine.actions import Choices, TakeMoney
+from calculator.engine.components import MoneyCard, total, without
+from calculator.engine.errors import IllegalAction
+from calculator.engine.events import Event, MoneyTaken
+from calculator.engine.state import Draft, GameState, evolve
+from calculator.engine.turn import actions_done
+
+SMALL_CHANGE: Final[int] = 5
+"""T3: several cards may be taken together when their values total at most 5."""
+
+
+def legal_takes(state: GameState) -> Choices:
+    """Every distinct choice of face-up cards (copies of a card are alike): each card alone,
+    then each set of two or more totalling at most 5 (so of cards worth at most 4)."""
+    seat = state.turn.player
+    assert seat is not None
+    face_up = sorted(state.face_up)
+    choices: dict[tuple[MoneyCard, ...], None] = {(card,): None for card in face_up}
+    small = [card for card in face_up if card.value < SMALL_CHANGE]
+    for size in range(2, len(small) + 1):
+        for cards in combinations(small, size):
+            if sum([card.value for card in cards]) <= SMALL_CHANGE:
+                choices[cards] = None
+    return Choices([(TakeMoney, (seat, cards)) for cards in choices])
+
+
+def take_money(draft: Draft, action: TakeMoney) -> list[Event]:
+    if not action.cards:
+        raise IllegalAction("T3", "take at least one face-up money card")
+    left = without(draft.face_up, action.cards)
+    if left is None:
+        shown = ", ".join(card.describe() for card in draft.face_up) or "none"
+        raise IllegalAction("T3", f"those cards are not all face up (face up: {shown})")
+    if len(action.cards) > 1 and total(action.cards) > SMALL_CHANGE:
+        raise IllegalAction(
+            "T3",
+            f"several cards may be taken only when they total at most {SMALL_CHANGE}; "
+            f"these total {total(action.cards)}",
+        )
+    player = draft.players[action.player]
+    draft.players[action.player] = evolve(player, hand=player.hand + action.cards)
+    draft.face_up = left
+    return [MoneyTaken(action.player, action.cards), *actions_done(draft)]

@@ -1,0 +1,98 @@
+"""Placing tiles at the end of a turn (T6), the dummy's gift (D4), the awarded tiles (T9).
+
+After its actions, each tile bought this turn goes, in any order the player chooses, into the
+Alhambra (legally) or onto the reserve; in a 2-player game it may go to the dummy instead (D4).
+The market tiles awarded at the end of the game are placed the same way, but not given away.
+"""
+
+from __future__ import annotations
+
+from calculator.core.building import placement_violations
+from calculator.core.tiles import Tile
+from calculator.engine.actions import Choices, GiveToDummy, PlaceTile, ReserveTile
+from calculator.engine.cells import cells_for
+from calculator.engine.errors import IllegalAction
+from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
+from calculator.engine.redesign import refuse
+from calculator.engine.state import Draft, Game, GameState, evolve
+from calculator.engine.turn import end_turn
+
+Placement = PlaceTile | ReserveTile | GiveToDummy
+
+
+def placer(game: Game) -> int:
+    """Who places now: the current player (T6), or the first receiver of an award (T9)."""
+    if game.turn.phase == "final_placement":
+        return game.turn.awarded[0].player
+    assert game.turn.player is not None
+    return game.turn.player
+
+
+def waiting_tiles(game: Game, seat: int) -> tuple[Tile, ...]:
+    turn = game.turn
+    if turn.phase == "final_placement":
+        return tuple(award.tile for award in turn.awarded if award.player == seat)
+    return turn.bought
+
+
+def legal_placements(state: GameState) -> Choices:
+    found = Choices([])
+    for tile in dict.fromkeys(waiting_tiles(state, placer(state))):
+        found += placements_of(state, tile)
+    return found
+
+
+def placements_of(state: GameState, tile: Tile) -> Choices:
+    """Where one waiting tile may go: a legal cell, the reserve, or the dummy (D4)."""
+    seat = placer(state)
+    rule = state.options.hole_rule
+    found: list[tuple[type, tuple[object, ...]]] = [
+        (PlaceTile, (seat, tile, cell))
+        for cell in cells_for(state.players[seat].alhambra, tile, rule)
+    ]
+    found.append((ReserveTile, (seat, tile)))
+    if state.dummy is not None and state.turn.phase == "placement":
+        found.append((GiveToDummy, (seat, tile)))
+    return Choices(found)
+
+
+def place(draft: Draft, action: Placement) -> list[Event]:
+    turn = draft.turn
+    if action.tile not in waiting_tiles(draft, action.player):
+        raise IllegalAction(
+            "T9" if turn.phase == "final_placement" else "T6",
+            f"{action.tile.describe()} (price {action.tile.price}) is not waiting to be placed",
+        )
+    player = draft.players[action.player]
+    event: Event
+    if isinstance(action, PlaceTile):
+        rule = draft.options.hole_rule
+        if action.cell not in cells_for(player.alhambra, action.tile, rule):
+            refuse(placement_violations(player.alhambra, action.tile, action.cell, rule))
+        player = evolve(player, alhambra=player.alhambra.placed(action.cell, action.tile))
+        event = TilePlaced(action.player, action.tile, action.cell)
+    elif isinstance(action, ReserveTile):
+        player = evolve(player, reserve=(*player.reserve, action.tile))
+        event = TileReserved(action.player, action.tile)
+    else:
+        if draft.dummy is None:
+            raise IllegalAction("D4", "there is a dummy only in a 2-player game")
+        if turn.phase != "placement":
+            raise IllegalAction("D4", "only a tile bought this turn can go to the dummy")
+        draft.dummy.append(action.tile)
+        event = TileGivenToDummy(action.player, action.tile)
+    draft.players[action.player] = player
+    events: list[Event] = [event]
+    if turn.phase == "final_placement":
+        awarded = list(turn.awarded)
+        awarded.remove(
+            next(a for a in awarded if a.player == action.player and a.tile == action.tile)
+        )
+        draft.turn = evolve(turn, awarded=tuple(awarded))
+        return events
+    bought = list(turn.bought)
+    bought.remove(action.tile)
+    draft.turn = evolve(turn, bought=tuple(bought))
+    if not bought:
+        events += end_turn(draft)
+    return events

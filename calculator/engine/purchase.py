@@ -1,0 +1,122 @@
+"""Buying a tile (T4): pay at least the price in the slot's currency, no change given; an exact
+payment earns another action. The market is not refilled during the turn.
+
+Payments are listed canonically: each distinct multiset of cards (copies of a card are alike)
+that pays the price and from which no card can be dropped while still paying it. Any larger
+payment is still legal (T4 allows paying more), it only wastes a card: it is never exact, so
+it never earns the extra action, and the minimal payment it contains is listed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from functools import cache
+
+from calculator.core.tiles import MARKET_SLOTS, Currency
+from calculator.engine.actions import Buy, Choices
+from calculator.engine.components import CARD, MoneyCard, total, without
+from calculator.engine.errors import IllegalAction
+from calculator.engine.events import Event, TileBought
+from calculator.engine.state import Draft, GameState, evolve, slot_currency
+from calculator.engine.turn import actions_done
+
+
+@cache
+def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct multiset of ``values`` with total >= ``price`` and no card to spare,
+    each in ascending order.
+
+    A payment has no card to spare when dropping its smallest card leaves less than the price.
+    Remembered: hands repeat, and the answer depends on the values alone.
+    """
+    available = sorted(Counter(values).items(), reverse=True)  # (value, copies), largest first
+    found: list[tuple[int, ...]] = []
+    left_after = [0] * (len(available) + 1)
+    for index in range(len(available) - 1, -1, -1):
+        value, copies = available[index]
+        left_after[index] = left_after[index + 1] + value * copies
+
+    def extend(index: int, chosen: list[int], paid: int) -> None:
+        if paid >= price:
+            if paid - chosen[-1] < price:  # chosen[-1] is the smallest card chosen
+                found.append(tuple(reversed(chosen)))
+            return  # any further card could be dropped again
+        if index == len(available) or paid + left_after[index] < price:
+            return
+        value, copies = available[index]
+        for count in range(copies, -1, -1):
+            extend(index + 1, chosen + [value] * count, paid + value * count)
+
+    extend(0, [], 0)
+    return tuple(found)
+
+
+def payments_for(
+    hand: Sequence[MoneyCard], currency: Currency, price: int
+) -> tuple[tuple[MoneyCard, ...], ...]:
+    """The canonical payments for a tile of ``price`` in a slot of ``currency``."""
+    values = [card.value for card in hand if card.currency is currency]
+    values.sort()
+    return _payments(MARKET_SLOTS.index(currency), tuple(values), price)
+
+
+@cache
+def _payments(
+    slot_index: int, values: tuple[int, ...], price: int
+) -> tuple[tuple[MoneyCard, ...], ...]:
+    """Remembered by plain numbers (hashing a currency is a Python call, hashing ints is not)."""
+    currency = MARKET_SLOTS[slot_index]
+    return tuple(
+        tuple(CARD[currency, value] for value in payment)
+        for payment in minimal_payments(values, price)
+    )
+
+
+def legal_buys(state: GameState) -> Choices:
+    seat = state.turn.player
+    assert seat is not None
+    hand = state.players[seat].hand
+    return Choices(
+        [
+            (Buy, (seat, slot, payment))
+            for slot, tile in enumerate(state.market, start=1)
+            if tile is not None and tile.price is not None
+            for payment in payments_for(hand, slot_currency(slot), tile.price)
+        ]
+    )
+
+
+def buy(draft: Draft, action: Buy) -> list[Event]:
+    tile = draft.market[action.slot - 1]
+    currency = slot_currency(action.slot)
+    if tile is None or tile.price is None:
+        raise IllegalAction("T4", f"market slot {action.slot} is empty until the end of the turn")
+    if not action.payment:
+        raise IllegalAction("T4", "pay with at least one money card")
+    foreign = [card for card in action.payment if card.currency is not currency]
+    if foreign:
+        raise IllegalAction(
+            "T4",
+            f"market slot {action.slot} takes {currency.value} only; "
+            f"{', '.join(card.describe() for card in foreign)} cannot pay there",
+        )
+    player = draft.players[action.player]
+    hand = without(player.hand, action.payment)
+    if hand is None:
+        raise IllegalAction("T4", "the payment holds cards the player does not have")
+    paid = total(action.payment)
+    if paid < tile.price:
+        raise IllegalAction(
+            "T4", f"{paid} {currency.value} do not pay {tile.describe()}'s price of {tile.price}"
+        )
+    exact = paid == tile.price
+    draft.players[action.player] = evolve(player, hand=tuple(hand))
+    draft.market[action.slot - 1] = None
+    draft.discard += action.payment
+    turn = draft.turn
+    draft.turn = evolve(turn, buys=turn.buys + 1, bought=(*turn.bought, tile), extra_action=exact)
+    events: list[Event] = [TileBought(action.player, action.slot, tile, action.payment, exact)]
+    if not exact:
+        events += actions_done(draft)
+    return events

@@ -1,0 +1,39 @@
+"""Scoring rounds (T8, T9): the core scores (M1-M5, W4, D3); the engine adds up the totals.
+
+Only the Alhambra counts (M1: reserve tiles never); walls score by the longest wall (W4).
+"""
+
+from __future__ import annotations
+
+from calculator.core.scoring import Holding, RoundScore, building_counts, score_round
+from calculator.core.walls import longest_wall
+from calculator.engine.dummy import dummy_counts
+from calculator.engine.events import RoundScored
+from calculator.engine.state import Draft, Player, evolve
+
+
+def holding(player: Player) -> Holding:
+    """What a player brings to a scoring round: the Alhambra's buildings and longest wall."""
+    alhambra = player.alhambra
+    return Holding(
+        building_counts(tile for _, tile in alhambra.buildings()),
+        longest_wall(alhambra.tiles).length,
+    )
+
+
+def score(draft: Draft, scoring_round: int) -> RoundScored:
+    """Score ``scoring_round`` now and add each player's points to the total."""
+    result: RoundScore = score_round(
+        scoring_round, [holding(player) for player in draft.players], dummy_counts(draft)
+    )
+    draft.players = [
+        evolve(player, score=player.score + points.points)
+        for player, points in zip(draft.players, result.players, strict=True)
+    ]
+    draft.rounds_scored.append(scoring_round)
+    return RoundScored(
+        scoring_round,
+        tuple(player.name for player in draft.players),
+        result,
+        tuple(player.score for player in draft.players),
+    )

@@ -1,0 +1,131 @@
+"""Random games: a seeded random player, and whole games played by it (``alhambra simulate``).
+
+The random player decides from the top down, the way a person does: first what kind of
+action (T2: take money, buy, redesign; or decline the extra action an exact payment allows),
+then which one of that kind, uniformly. The kinds are weighted: taking money, buying and
+declining equally, redesigning a quarter as often (so about one action in ten when all are
+open). Redesigns are occasional in real games; with all kinds equal, a third of the turns
+would shuffle tiles between Alhambra and reserve and games would run twice as long. A
+redesign is one of the three (T5) chosen uniformly among those open; a placement is a waiting
+tile, then one of its places, each uniformly; a reveal is uniform among all.
+
+Every action it plays is one :func:`legal_actions` lists (the tests check it); it only lists
+the kind it chose, and builds the one action it picks (:class:`Choices`).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from calculator.engine.actions import Action, Choices, EndTurn, Pass
+from calculator.engine.game import apply, legal_actions, new_game
+from calculator.engine.money import legal_takes
+from calculator.engine.placement import placements_of, placer, waiting_tiles
+from calculator.engine.purchase import legal_buys
+from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
+from calculator.engine.state import DEFAULT_OPTIONS, GameState, Options
+
+NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
+
+Lister = Callable[[GameState], Sequence[Action]]
+
+REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
+WEIGHTS: Final[dict[str, int]] = {"take money": 4, "buy": 4, "redesign": 1, "decline": 4}
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A legal action chosen at random (see the module's docstring for how)."""
+    phase = state.turn.phase
+    if phase in ("placement", "final_placement"):  # which tile, then where
+        waiting = list(dict.fromkeys(waiting_tiles(state, placer(state))))
+        return rng.choice(placements_of(state, rng.choice(waiting)))
+    if phase != "action":
+        return rng.choice(legal_actions(state))  # the table reveals a draw
+    seat = state.turn.player
+    assert seat is not None
+    kinds: dict[str, Sequence[Lister]] = {
+        "take money": (legal_takes,),
+        "buy": (legal_buys,),
+        "redesign": REDESIGNS,
+    }
+    if state.turn.extra_action:
+        kinds["decline"] = (lambda _: Choices([(EndTurn, (seat,))]),)
+    while kinds:
+        kind = _weighted(list(kinds), rng)
+        listers = list(kinds.pop(kind))
+        while listers:
+            actions = listers.pop(rng.randrange(len(listers)))(state)
+            if actions:
+                return rng.choice(actions)
+    return Pass(seat)
+
+
+def _weighted(kinds: list[str], rng: random.Random) -> str:
+    """One of ``kinds`` with the chance its weight gives it."""
+    pick = rng.random() * sum(WEIGHTS[kind] for kind in kinds)
+    for kind in kinds:
+        pick -= WEIGHTS[kind]
+        if pick < 0:
+            return kind
+    return kinds[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    state: GameState
+    actions: int
+
+
+def play_random_game(players: int, seed: int, options: Options = DEFAULT_OPTIONS) -> PlayedGame:
+    """A whole digital game between random players; the seed fixes both the deal and the play."""
+    rng = random.Random(f"player/{seed}")
+    state = new_game(list(NAMES[:players]), seed=seed, options=options)
+    actions = 0
+    while not state.over:
+        state, _ = apply(state, random_action(state, rng))
+        actions += 1
+    return PlayedGame(state, actions)
+
+
+def simulate(games: int, players: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` seeded random games in this process and sum them up.
+
+    The same arguments give the same games (the timings apart). Speed is given by the wall
+    clock and by this process's CPU time (on a shared machine, what the engine itself took).
+    """
+    seeds = random.Random(seed)
+    played = []
+    wall, cpu = time.perf_counter(), time.process_time()
+    for _ in range(games):
+        played.append(play_random_game(players, seeds.randrange(2**31)))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    scores = [player.score for game in played for player in game.state.players]
+    best = [max(player.score for player in game.state.players) for game in played]
+    return {
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "turns": _stats([game.state.turn.number for game in played]),
+        "actions": _stats([game.actions for game in played]),
+        "scores": _stats(scores),
+        "winning_scores": _stats(best),
+        "shared_wins": sum(1 for game in played if len(game.state.winners) > 1),
+        "scoring_rounds": _stats([len(game.state.rounds_scored) for game in played]),
+        "seconds": round(wall, 3),
+        "games_per_second": round(games / wall, 1),
+        "games_per_cpu_second": round(games / cpu, 1) if cpu else None,
+    }
+
+
+def _stats(values: list[int]) -> dict[str, float]:
+    return {
+        "mean": round(statistics.fmean(values), 2),
+        "min": min(values),
+        "max": max(values),
+        "stdev": round(statistics.pstdev(values), 2),
+    }

@@ -1,0 +1,254 @@
+"""The game state: every component of a game exactly once, and where the turn stands.
+
+A :class:`GameState` is frozen; the engine returns a new one after each action. It holds the
+whole game, so a client can keep it, send it back, and the engine (or another server) carries
+on from it: nothing lives between requests.
+
+Digital mode keeps the bag and the money pile in draw order (index 0 is drawn next) and the
+seed of every later shuffle (``seed`` and ``shuffles``), so every draw follows from the state
+itself. Table mode follows a physical game: the bag and the pile are only known as sets (what
+is not anywhere else), kept in catalog order, and the table reveals what was drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, Final, Literal, Protocol, TypeVar
+
+from calculator.core.alhambra import Alhambra
+from calculator.core.building import HoleRule
+from calculator.core.tiles import MARKET_SLOTS, Currency, Tile
+from calculator.engine.components import MoneyCard, ScoringCard
+
+Mode = Literal["digital", "table"]
+MODES: Final[tuple[Mode, ...]] = ("digital", "table")
+
+Phase = Literal["setup", "action", "placement", "refill", "final_placement", "over"]
+PHASES: Final[tuple[Phase, ...]] = (
+    "setup", "action", "placement", "refill", "final_placement", "over",
+)  # fmt: skip
+"""Where the game stands:
+
+* ``setup`` (T1, D2) and ``refill`` (T7-T9): automatic; a state rests here only in table mode,
+  waiting for the table to reveal a draw;
+* ``action``: the current player chooses an action (T2), or another after an exact payment (T4);
+* ``placement``: the current player places the tiles bought this turn (T6);
+* ``final_placement``: players place the market tiles awarded at the end of the game (T9);
+* ``over``: the final round is scored and the winners are known (T9, M6).
+"""
+
+FACE_UP_MONEY: Final[int] = 4
+"""T1, T7: four money cards lie face up."""
+
+MAX_BUYS: Final[int] = len(MARKET_SLOTS)
+"""T4: the market is not refilled during a turn, so a turn holds at most four buys."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    mode: Mode = "digital"
+    hole_rule: HoleRule = "region"
+
+
+DEFAULT_OPTIONS: Final[Options] = Options()
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    alhambra: Alhambra = field(default_factory=Alhambra)
+    reserve: tuple[Tile, ...] = ()
+    hand: tuple[MoneyCard, ...] = ()
+    score: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """T9: a market tile left at the end, given to the player holding most of its currency."""
+
+    player: int
+    slot: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Where the turn stands.
+
+    ``player`` is the current player (``None`` only during a table-mode setup, before the
+    start player is known); ``number`` counts the turns begun. ``bought`` holds the tiles bought
+    this turn, waiting for its end (T6); ``extra_action`` says an exact payment earned another
+    action (T4). ``scoring_due`` lists scoring cards revealed during the refill, scored once it
+    is over (T8); ``dummy_draws`` the tiles the dummy still has to draw (D2).
+    """
+
+    player: int | None
+    phase: Phase
+    number: int = 0
+    buys: int = 0
+    extra_action: bool = False
+    bought: tuple[Tile, ...] = ()
+    awarded: tuple[Award, ...] = ()
+    scoring_due: tuple[int, ...] = ()
+    dummy_draws: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    options: Options
+    seed: int | None
+    """Digital mode: the seed of every shuffle; ``None`` in table mode."""
+    shuffles: int
+    """Digital mode: the shuffles made so far; the next one is seeded from (seed, shuffles)."""
+    players: tuple[Player, ...]
+    dummy: tuple[Tile, ...] | None
+    """D2: the dummy's tiles in a 2-player game, else ``None``."""
+    market: tuple[Tile | None, ...]
+    """C4: the tile in each market slot, slot 1 first."""
+    face_up: tuple[MoneyCard, ...]
+    pile: tuple[MoneyCard | ScoringCard, ...]
+    discard: tuple[MoneyCard, ...]
+    bag: tuple[Tile, ...]
+    rounds_scored: tuple[int, ...]
+    turn: Turn
+    over: bool = False
+    winners: tuple[int, ...] = ()
+
+    @property
+    def digital(self) -> bool:
+        return self.options.mode == "digital"
+
+    @property
+    def current(self) -> Player:
+        """The player whose turn it is."""
+        assert self.turn.player is not None
+        return self.players[self.turn.player]
+
+
+def slot_currency(slot: int) -> Currency:
+    """C4: the currency of market slot ``slot`` (1-4)."""
+    return MARKET_SLOTS[slot - 1]
+
+
+class Game(Protocol):
+    """What the rules read of a game: a :class:`GameState` or a :class:`Draft` of one."""
+
+    @property
+    def options(self) -> Options: ...
+    @property
+    def players(self) -> Sequence[Player]: ...
+    @property
+    def dummy(self) -> Sequence[Tile] | None: ...
+    @property
+    def market(self) -> Sequence[Tile | None]: ...
+    @property
+    def face_up(self) -> Sequence[MoneyCard]: ...
+    @property
+    def pile(self) -> Sequence[MoneyCard | ScoringCard]: ...
+    @property
+    def discard(self) -> Sequence[MoneyCard]: ...
+    @property
+    def bag(self) -> Sequence[Tile]: ...
+    @property
+    def rounds_scored(self) -> Sequence[int]: ...
+    @property
+    def turn(self) -> Turn: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def digital(self) -> bool: ...
+
+
+@dataclass(slots=True)
+class Draft:
+    """A game being changed: the working copy :func:`~calculator.engine.game.apply` makes of a
+    state, changes in place and freezes into the next state (the pattern of immer's
+    ``produce``). Nothing outside one call of ``apply`` ever sees it, so a refused action
+    leaves no trace; the rules change it instead of building a new frozen state at every step
+    of a turn (that cost a fifth of the engine's time)."""
+
+    options: Options
+    seed: int | None
+    shuffles: int
+    players: list[Player]
+    dummy: list[Tile] | None
+    market: list[Tile | None]
+    face_up: list[MoneyCard]
+    pile: list[MoneyCard | ScoringCard]
+    discard: list[MoneyCard]
+    bag: list[Tile]
+    rounds_scored: list[int]
+    turn: Turn
+    over: bool
+    winners: list[int]
+
+    @classmethod
+    def of(cls, state: GameState) -> Draft:
+        return cls(
+            state.options,
+            state.seed,
+            state.shuffles,
+            list(state.players),
+            None if state.dummy is None else list(state.dummy),
+            list(state.market),
+            list(state.face_up),
+            list(state.pile),
+            list(state.discard),
+            list(state.bag),
+            list(state.rounds_scored),
+            state.turn,
+            state.over,
+            list(state.winners),
+        )
+
+    def frozen(self) -> GameState:
+        return GameState(
+            self.options,
+            self.seed,
+            self.shuffles,
+            tuple(self.players),
+            None if self.dummy is None else tuple(self.dummy),
+            tuple(self.market),
+            tuple(self.face_up),
+            tuple(self.pile),
+            tuple(self.discard),
+            tuple(self.bag),
+            tuple(self.rounds_scored),
+            self.turn,
+            self.over,
+            tuple(self.winners),
+        )
+
+    @property
+    def digital(self) -> bool:
+        return self.options.mode == "digital"
+
+
+_UNCHANGED: Final = object()
+
+
+def _evolver(cls: type) -> Callable[..., Any]:
+    """A ``dataclasses.replace`` for ``cls``, written out once for its fields.
+
+    ``replace`` inspects the fields on every call; the engine builds a new turn or player at
+    most steps of a turn, and the written-out version is about four times faster.
+    """
+    names = [f.name for f in fields(cls)]
+    source = (
+        f"def evolve(old, *, {', '.join(f'{n}=unchanged' for n in names)}):\n"
+        f"    return cls({', '.join(f'old.{n} if {n} is unchanged else {n}' for n in names)})\n"
+    )
+    namespace: dict[str, Any] = {"cls": cls, "unchanged": _UNCHANGED}
+    exec(source, namespace)  # the technique of dataclasses itself
+    return namespace["evolve"]  # type: ignore[no-any-return]
+
+
+_EVOLVERS: Final[dict[type, Callable[..., Any]]] = {cls: _evolver(cls) for cls in (Turn, Player)}
+
+_Evolving = TypeVar("_Evolving", Turn, Player)
+
+
+def evolve(old: _Evolving, **changes: Any) -> _Evolving:
+    """``old`` with ``changes``: a new object, ``old`` stays as it was."""
+    return _EVOLVERS[type(old)](old, **changes)  # type: ignore[no-any-return]

@@ -1,0 +1,167 @@
+"""A described table evaluated at once (``POST /v1/table``), as a referee or a phone sees it.
+
+No bag and no money pile: only what lies on the table. Per player: is the Alhambra legal
+(B2-B5) and what is wrong, the buildings (M1: the reserve never counts), the longest wall
+(W1-W3), and which market tiles the player can buy, with the canonical payments, and which of
+those exactly (T4). On request, a scoring round (M1-M5, W4, D3) and the end-of-game award of
+the market tiles (T9). Each rule is the core's or the engine's own; this module only gathers.
+
+A described table must be one that can exist (C1, C3, D1): at most the 54 tiles, each printed
+tile at most once and no more tiles of a building than the game has; no more money cards of a
+kind than exist; at most four cards face up.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from calculator.core.building import HoleRule, Violation, alhambra_violations
+from calculator.core.scoring import RoundScore, building_counts, score_round
+from calculator.core.tiles import CATALOG, Building, Tile
+from calculator.core.walls import Wall, longest_wall
+from calculator.engine.components import MoneyCard, copies_per_card, total
+from calculator.engine.consistency import (
+    Inconsistency,
+    extra_copies,
+    money_in_sight,
+    tiles_on_table,
+)
+from calculator.engine.end import receiver
+from calculator.engine.purchase import payments_for
+from calculator.engine.rounds import holding
+from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency
+
+CATALOG_COUNTS = building_counts(CATALOG)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What lies on a table: the players, the market (slot 1 first), the face-up money, the
+    dummy's tiles (2-player game) and the reading of B5."""
+
+    players: tuple[Player, ...]
+    market: tuple[Tile | None, ...]
+    face_up: tuple[MoneyCard, ...] = ()
+    dummy: tuple[Tile, ...] | None = None
+    hole_rule: HoleRule = "region"
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """T4: a market tile the player can pay for, every canonical payment, and whether one of
+    them is exact (and so earns another action)."""
+
+    slot: int
+    tile: Tile
+    payments: tuple[tuple[MoneyCard, ...], ...]
+    exact: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    violations: tuple[Violation, ...]
+    counts: dict[Building, int]
+    wall: Wall
+    purchases: tuple[Purchase, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """T9: the tile left in ``slot`` goes to ``player``; ``None`` when it stays."""
+
+    slot: int
+    tile: Tile
+    player: int | None
+
+
+def seats(table: Table) -> tuple[Seat, ...]:
+    return tuple(_seat(table, player) for player in table.players)
+
+
+def _seat(table: Table, player: Player) -> Seat:
+    alhambra = player.alhambra
+    return Seat(
+        tuple(alhambra_violations(alhambra, table.hole_rule)),
+        building_counts(tile for _, tile in alhambra.buildings()),
+        longest_wall(alhambra.tiles),
+        purchases(table.market, player.hand),
+    )
+
+
+def purchases(market: Sequence[Tile | None], hand: tuple[MoneyCard, ...]) -> tuple[Purchase, ...]:
+    found = []
+    for slot, tile in enumerate(market, start=1):
+        if tile is None or tile.price is None:
+            continue
+        payments = tuple(payments_for(hand, slot_currency(slot), tile.price))
+        if payments:
+            exact = any(total(payment) == tile.price for payment in payments)
+            found.append(Purchase(slot, tile, payments, exact))
+    return tuple(found)
+
+
+def scores(table: Table, scoring_round: int) -> RoundScore:
+    """The scoring round ``scoring_round`` on this table (M1-M5, W4; D3 with a dummy)."""
+    dummy = None if table.dummy is None else building_counts(table.dummy)
+    return score_round(scoring_round, [holding(player) for player in table.players], dummy)
+
+
+def awards(table: Table) -> tuple[Award, ...]:
+    """T9: where each market tile would go if the game ended now."""
+    return tuple(
+        Award(slot, tile, receiver(table.players, slot))
+        for slot, tile in enumerate(table.market, start=1)
+        if tile is not None
+    )
+
+
+def inconsistencies(table: Table) -> list[Inconsistency]:
+    """Why this table cannot exist (C1, C3, D1); none for one that can."""
+    return _tiles(table) + _money(table)
+
+
+def _tiles(table: Table) -> list[Inconsistency]:
+    """C1: each printed tile at most once, no building beyond its count, 54 tiles at most."""
+    found = []
+    seen: set[Tile] = set()
+    per_building: Counter[Building] = Counter()
+    places = tiles_on_table(table.players, table.market, table.dummy)
+    for number, (where, tile) in enumerate(places, start=1):
+        assert tile.building is not None
+        per_building[tile.building] += 1
+        if tile.price is not None and tile in seen:
+            found.append(
+                Inconsistency(
+                    where,
+                    (
+                        f"the {tile.building.value} of price {tile.price} is on the table twice: "
+                        "every tile exists once (C1)"
+                    ),
+                )
+            )
+        seen.add(tile)
+        if per_building[tile.building] == CATALOG_COUNTS[tile.building] + 1:
+            found.append(
+                Inconsistency(
+                    where,
+                    (
+                        f"one {tile.building.value} too many: the game has "
+                        f"{CATALOG_COUNTS[tile.building]} (C1)"
+                    ),
+                )
+            )
+        if number == len(CATALOG) + 1:
+            found.append(Inconsistency(where, f"the game has {len(CATALOG)} tiles (C1)"))
+    return found
+
+
+def _money(table: Table) -> list[Inconsistency]:
+    """C3, D1: no more copies of a card than exist; at most four cards face up (T1)."""
+    two_players = len(table.players) == 2 or table.dummy is not None
+    copies = copies_per_card(2 if two_players else 3)
+    found, _ = extra_copies(money_in_sight(table.players, table.face_up), copies)
+    if len(table.face_up) > FACE_UP_MONEY:
+        found.append(Inconsistency(("face_up",), f"{FACE_UP_MONEY} cards lie face up (T1)"))
+    return found

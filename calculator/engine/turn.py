@@ -1,0 +1,38 @@
+"""The shape of a turn (T2): one action, more after exact payments (T4), then the end of the turn.
+
+A turn runs: actions (phase ``action``) -> placing the tiles bought (``placement``, T6) ->
+refill and scoring (``refill``, T7-T8) -> the next player's turn.
+"""
+
+from __future__ import annotations
+
+from calculator.engine.events import Event, TurnEnded, TurnStarted
+from calculator.engine.state import Draft, Turn, evolve
+
+
+def actions_done(draft: Draft) -> list[Event]:
+    """The player's actions are over: place what was bought (T6), or end the turn."""
+    if draft.turn.bought:
+        draft.turn = evolve(draft.turn, phase="placement", extra_action=False)
+        return []
+    return end_turn(draft)
+
+
+def end_turn(draft: Draft) -> list[Event]:
+    """Everything bought is placed: the refill follows (T7)."""
+    turn = draft.turn
+    assert turn.player is not None
+    draft.turn = evolve(turn, phase="refill", extra_action=False)
+    return [TurnEnded(turn.player)]
+
+
+def start_turn(draft: Draft, player: int) -> list[Event]:
+    number = draft.turn.number + 1
+    draft.turn = Turn(player=player, phase="action", number=number)
+    return [TurnStarted(player, number)]
+
+
+def next_turn(draft: Draft) -> list[Event]:
+    """T2: play passes on in seat order."""
+    assert draft.turn.player is not None
+    return start_turn(draft, (draft.turn.player + 1) % len(draft.players))

@@ -1,0 +1,680 @@
+"""The game state document, actions and events as JSON (``schemas/game-*.json``), via marshmallow.
+
+jsonschema checks the shape of a request on the wire (:mod:`calculator.web.contract`);
+marshmallow then loads it into the engine's frozen dataclasses and dumps them back. A loaded
+state is checked for consistency (:mod:`calculator.engine.consistency`) and every problem is
+reported with a JSON Pointer into the document. No Flask here: the CLI uses this module too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from marshmallow import Schema, ValidationError, fields, post_load, validate
+
+from calculator.core.alhambra import Alhambra
+from calculator.core.errors import PositionError
+from calculator.core.scoring import RoundScore
+from calculator.core.tiles import BUILDINGS, CATALOG, Cell, Currency, Tile
+from calculator.engine import actions as act
+from calculator.engine import events as ev
+from calculator.engine.components import CARD, MoneyCard, ScoringCard
+from calculator.engine.consistency import Path, inconsistencies
+from calculator.engine.state import (
+    MODES,
+    PHASES,
+    Award,
+    GameState,
+    Options,
+    Player,
+    Turn,
+    slot_currency,
+)
+from calculator.engine.table import Table, awards, scores, seats
+from calculator.engine.table import inconsistencies as table_inconsistencies
+from calculator.web import wire
+
+VERSION: Final[int] = 1
+
+Problem = tuple[str, str]
+"""(JSON Pointer, message)."""
+
+
+class DocumentError(Exception):
+    """A document that cannot be a game state (or action): every problem, with its pointer."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("; ".join(f"{where or '/'}: {message}" for where, message in problems))
+        self.problems = problems
+
+
+def pointer(*parts: object) -> str:
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
+
+
+_TILES: Final[dict[tuple[str, str, int], Tile]] = {
+    (tile.building.value, tile.walls, tile.price): tile  # type: ignore[misc, union-attr]
+    for tile in CATALOG
+}
+_CARDS: Final[dict[tuple[str, int], MoneyCard]] = {
+    (card.currency.value, card.value): card for card in CARD.values()
+}
+
+
+# --- the pieces ------------------------------------------------------------------------------
+# Integers are checked by the JSON Schema first; like it, they accept 3.0 for 3.
+# Tiles and cards are the leaves of every document (a state holds 54 tiles and up to 108 cards),
+# so they are fields that look the catalog's own objects up, not nested schemas: marshmallow's
+# per-schema machinery would cost more than all the rest of a load.
+
+
+class TileField(fields.Field):  # type: ignore[type-arg]
+    """A tile of the catalog (C1): building, walls and price; loaded as the catalog's object."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Tile:
+        return _catalog_tile(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> Any:
+        return None if value is None else dump_tile(value)
+
+
+def _catalog_tile(value: Any) -> Tile:
+    try:
+        key = (value["building"], value["walls"], value["price"])
+        tile = _TILES.get(key)
+    except (KeyError, TypeError):
+        raise ValidationError("a tile of a game has a building, walls and a price (C1)") from None
+    if tile is None:
+        raise ValidationError(
+            f"no {key[0]} of price {key[2]} with walls {key[1] or 'none'} exists (C1)"
+        )
+    return tile
+
+
+def dump_tile(tile: Tile) -> dict[str, Any]:
+    assert tile.building is not None
+    return {"building": tile.building.value, "walls": tile.walls, "price": tile.price}
+
+
+def dump_placed(cell: Cell, tile: Tile) -> dict[str, Any]:
+    return {**dump_tile(tile), "x": cell[0], "y": cell[1]}
+
+
+class MoneyCardField(fields.Field):  # type: ignore[type-arg]
+    """A money card (C3): currency and value; loaded as the one shared card object."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> MoneyCard:
+        return _money_card(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> Any:
+        return dump_card(value)
+
+
+def _money_card(value: Any) -> MoneyCard:
+    try:
+        card = _CARDS.get((value["currency"], value["value"]))
+    except (KeyError, TypeError):
+        card = None
+    if card is None:
+        raise ValidationError("a money card has a currency and a value 1-9 (C3)")
+    return card
+
+
+def dump_card(card: MoneyCard) -> dict[str, Any]:
+    return {"currency": card.currency.value, "value": card.value}
+
+
+class PileCard(fields.Field):  # type: ignore[type-arg]
+    """A card of the money pile: a money card, or ``{"scoring_card": 1}`` (T1)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Any:
+        if isinstance(value, Mapping) and "scoring_card" in value:
+            if value.get("scoring_card") not in (1, 2):
+                raise ValidationError('a scoring card is {"scoring_card": 1} or 2')
+            return ScoringCard(value["scoring_card"])
+        return _money_card(value)
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> Any:
+        if isinstance(value, ScoringCard):
+            return {"scoring_card": value.round}
+        return dump_card(value)
+
+
+class AlhambraField(fields.Field):  # type: ignore[type-arg]
+    """An Alhambra: the placed tiles, the fountain excluded (it is always at (0, 0))."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Alhambra:
+        pairs = []
+        problems: dict[int, list[str]] = {}
+        for index, placed in enumerate(value):
+            try:
+                pairs.append(((int(placed["x"]), int(placed["y"])), _catalog_tile(placed)))
+            except ValidationError as error:
+                problems[index] = [str(error.messages[0])]
+            except (KeyError, TypeError):
+                problems[index] = ["a placed tile has a building, walls, a price, x and y"]
+        if problems:
+            raise ValidationError(problems)
+        try:
+            return Alhambra.of(pairs)
+        except PositionError as error:
+            raise ValidationError({error.index: [f"{error.rule}: {error.message}"]}) from None
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> list[dict[str, Any]]:
+        return [
+            dump_placed(cell, tile)
+            for cell, tile in sorted(value.buildings(), key=lambda item: (item[0][1], item[0][0]))
+        ]
+
+
+class PlayerSchema(Schema):
+    name = fields.String(required=True)
+    alhambra = AlhambraField(required=True)
+    reserve = fields.List(TileField(), required=True)
+    hand = fields.List(MoneyCardField(), required=True)
+    score = fields.Integer(required=True)
+
+    @post_load
+    def player(self, data: dict[str, Any], **_: Any) -> Player:
+        return Player(
+            data["name"],
+            data["alhambra"],
+            tuple(data["reserve"]),
+            tuple(data["hand"]),
+            data["score"],
+        )
+
+
+class OptionsSchema(Schema):
+    mode = fields.String(load_default="digital", validate=validate.OneOf(MODES))
+    holes = fields.String(
+        attribute="hole_rule", load_default="region", validate=validate.OneOf(("region", "cell"))
+    )
+
+    @post_load
+    def options(self, data: dict[str, Any], **_: Any) -> Options:
+        return Options(mode=data["mode"], hole_rule=data["hole_rule"])
+
+
+class RngSchema(Schema):
+    seed = fields.Integer(required=True)
+    shuffles = fields.Integer(required=True)
+
+
+class DummySchema(Schema):
+    tiles = fields.List(TileField(), required=True)
+
+
+class MarketSlotSchema(Schema):
+    slot = fields.Integer(required=True)
+    currency = fields.Enum(Currency, by_value=True, required=True)
+    tile = TileField(required=True, allow_none=True)
+
+
+class MoneySchema(Schema):
+    face_up = fields.List(MoneyCardField(), required=True)
+    pile = fields.List(PileCard(), required=True)
+    discard = fields.List(MoneyCardField(), required=True)
+
+
+class AwardSchema(Schema):
+    player = fields.Integer(required=True)
+    slot = fields.Integer(required=True)
+    tile = TileField(required=True)
+
+    @post_load
+    def award(self, data: dict[str, Any], **_: Any) -> Award:
+        return Award(**data)
+
+
+class TurnSchema(Schema):
+    player = fields.Integer(required=True, allow_none=True)
+    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    number = fields.Integer(required=True)
+    buys = fields.Integer(required=True)
+    extra_action = fields.Boolean(required=True)
+    bought = fields.List(TileField(), required=True)
+    awarded = fields.List(fields.Nested(AwardSchema), required=True)
+    scoring_due = fields.List(fields.Integer(), required=True)
+    dummy_draws = fields.Integer(required=True)
+
+    @post_load
+    def turn(self, data: dict[str, Any], **_: Any) -> Turn:
+        return Turn(
+            player=data["player"],
+            phase=data["phase"],
+            number=data["number"],
+            buys=data["buys"],
+            extra_action=data["extra_action"],
+            bought=tuple(data["bought"]),
+            awarded=tuple(data["awarded"]),
+            scoring_due=tuple(data["scoring_due"]),
+            dummy_draws=data["dummy_draws"],
+        )
+
+
+class GameStateSchema(Schema):
+    """The state document (``schemas/game-state.json``)."""
+
+    version = fields.Integer(required=True, validate=validate.Equal(VERSION))
+    options = fields.Nested(OptionsSchema, required=True)
+    rng = fields.Nested(RngSchema, required=True, allow_none=True)
+    players = fields.List(fields.Nested(PlayerSchema), required=True)
+    dummy = fields.Nested(DummySchema, required=True, allow_none=True)
+    market = fields.List(fields.Nested(MarketSlotSchema), required=True)
+    money = fields.Nested(MoneySchema, required=True)
+    bag = fields.List(TileField(), required=True)
+    turn = fields.Nested(TurnSchema, required=True)
+    rounds_scored = fields.List(fields.Integer(), required=True)
+    over = fields.Boolean(required=True)
+    winners = fields.List(fields.Integer(), required=True)
+
+    @post_load
+    def state(self, data: dict[str, Any], **_: Any) -> GameState:
+        market = data["market"]
+        for index, slot in enumerate(market):
+            if slot["slot"] != index + 1 or slot["currency"] != slot_currency(index + 1):
+                raise ValidationError(
+                    {
+                        "market": {
+                            index: [
+                                f"slot {index + 1} comes here, its currency "
+                                f"{slot_currency(index + 1).value} (C4)"
+                            ]
+                        }
+                    }
+                )
+        rng = data["rng"]
+        money = data["money"]
+        return GameState(
+            options=data["options"],
+            seed=None if rng is None else rng["seed"],
+            shuffles=0 if rng is None else rng["shuffles"],
+            players=tuple(data["players"]),
+            dummy=None if data["dummy"] is None else tuple(data["dummy"]["tiles"]),
+            market=tuple(slot["tile"] for slot in market),
+            face_up=tuple(money["face_up"]),
+            pile=tuple(money["pile"]),
+            discard=tuple(money["discard"]),
+            bag=tuple(data["bag"]),
+            rounds_scored=tuple(data["rounds_scored"]),
+            turn=data["turn"],
+            over=data["over"],
+            winners=tuple(data["winners"]),
+        )
+
+
+_STATE_SCHEMA: Final = GameStateSchema()
+
+
+def load_state(document: Any) -> GameState:
+    """The state a document describes, checked for consistency; :class:`DocumentError` lists
+    every problem with a pointer into ``document``."""
+    try:
+        state: GameState = _STATE_SCHEMA.load(document)
+    except ValidationError as error:
+        raise DocumentError(_flatten(error.messages)) from None
+    problems = [
+        (_pointer_of(problem.where, document), problem.message)
+        for problem in inconsistencies(state)
+    ]
+    if problems:
+        raise DocumentError(problems)
+    return state
+
+
+def dump_state(state: GameState) -> dict[str, Any]:
+    """The state document of ``state``; ``load_state(dump_state(s)) == s``."""
+    return _STATE_SCHEMA.dump(  # type: ignore[no-any-return]
+        {
+            "version": VERSION,
+            "options": state.options,
+            "rng": None if state.seed is None else {"seed": state.seed, "shuffles": state.shuffles},
+            "players": state.players,
+            "dummy": None if state.dummy is None else {"tiles": state.dummy},
+            "market": [
+                {"slot": slot, "currency": slot_currency(slot), "tile": tile}
+                for slot, tile in enumerate(state.market, start=1)
+            ],
+            "money": {"face_up": state.face_up, "pile": state.pile, "discard": state.discard},
+            "bag": state.bag,
+            "turn": state.turn,
+            "rounds_scored": state.rounds_scored,
+            "over": state.over,
+            "winners": state.winners,
+        }
+    )
+
+
+def _flatten(messages: Any, where: tuple[object, ...] = ()) -> list[Problem]:
+    """marshmallow's nested messages as (pointer, message) pairs."""
+    if isinstance(messages, dict):
+        found = []
+        for key, value in messages.items():
+            inner = where if key == "_schema" else (*where, key)
+            found += _flatten(value, inner)
+        return found
+    if isinstance(messages, list):
+        return [
+            problem
+            for message in messages
+            for problem in (
+                _flatten(message, where)
+                if isinstance(message, (dict, list))
+                else [(pointer(*where), str(message))]
+            )
+        ]
+    return [(pointer(*where), str(messages))]
+
+
+_SECTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "face_up": ("money", "face_up"),
+    "pile": ("money", "pile"),
+    "discard": ("money", "discard"),
+    "dummy": ("dummy", "tiles"),
+}
+
+
+def _pointer_of(where: Path, document: Any) -> str:
+    """The pointer to what a consistency problem names (see :mod:`consistency`)."""
+    head, *rest = where
+    parts: list[object] = list(_SECTIONS.get(str(head), (head,)))
+    if head == "market" and rest:
+        return pointer("market", rest[0], "tile")
+    if head == "players" and len(rest) == 3 and rest[1] == "alhambra":
+        seat, _, cell = rest
+        placed = document["players"][seat]["alhambra"]
+        index = next((i for i, tile in enumerate(placed) if (tile["x"], tile["y"]) == cell), None)
+        return pointer("players", seat, "alhambra", *(() if index is None else (index,)))
+    if head == "dummy" and not rest and document.get("dummy") is None:
+        return pointer("dummy")
+    return pointer(*parts, *rest)
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+
+class ActionSchema(Schema):
+    """One action (``schemas/game-action.json``), loaded by its ``type``."""
+
+    type = fields.String(required=True)
+    player = fields.Integer()
+    cards = fields.List(MoneyCardField())
+    payment = fields.List(MoneyCardField())
+    slot = fields.Integer()
+    tile = TileField()
+    card = MoneyCardField()
+    x = fields.Integer()
+    y = fields.Integer()
+    round = fields.Integer()
+
+    @post_load
+    def action(self, data: dict[str, Any], **_: Any) -> act.Action:
+        kind = data.pop("type")
+        make = _ACTION_MAKERS.get(kind)
+        if make is None:
+            raise ValidationError({"type": [f"there is no action {kind!r}"]})
+        try:
+            return make(data)
+        except KeyError as missing:
+            raise ValidationError({str(missing.args[0]): [f"a {kind} action needs it"]}) from None
+
+
+def _cell(data: dict[str, Any]) -> Cell:
+    return (data["x"], data["y"])
+
+
+_ACTION_MAKERS: Final[dict[str, Callable[[dict[str, Any]], act.Action]]] = {
+    "take_money": lambda d: act.TakeMoney(d["player"], tuple(sorted(d["cards"]))),
+    "buy": lambda d: act.Buy(d["player"], d["slot"], tuple(sorted(d["payment"]))),
+    "end_turn": lambda d: act.EndTurn(d["player"]),
+    "pass": lambda d: act.Pass(d["player"]),
+    "build_from_reserve": lambda d: act.BuildFromReserve(d["player"], d["tile"], _cell(d)),
+    "move_to_reserve": lambda d: act.MoveToReserve(d["player"], _cell(d)),
+    "swap": lambda d: act.Swap(d["player"], d["tile"], _cell(d)),
+    "place": lambda d: act.PlaceTile(d["player"], d["tile"], _cell(d)),
+    "reserve": lambda d: act.ReserveTile(d["player"], d["tile"]),
+    "give_to_dummy": lambda d: act.GiveToDummy(d["player"], d["tile"]),
+    "reveal_tile": lambda d: act.RevealTile(d["tile"]),
+    "reveal_money": lambda d: act.RevealMoney(d["card"]),
+    "reveal_scoring_card": lambda d: act.RevealScoringCard(d["round"]),
+}
+
+_ACTION_SCHEMA: Final = ActionSchema()
+
+
+def load_action(document: Any) -> act.Action:
+    try:
+        return _ACTION_SCHEMA.load(document)  # type: ignore[no-any-return]
+    except ValidationError as error:
+        raise DocumentError(_flatten(error.messages)) from None
+
+
+def dump_action(action: act.Action) -> dict[str, Any]:
+    """The JSON form of ``action``, as ``/v1/games/legal-actions`` lists it."""
+    kind, members = _ACTION_FORMS[type(action)]
+    document: dict[str, Any] = {"type": kind}
+    for member in members:
+        document.update(_dump_member(member, getattr(action, member)))
+    return document
+
+
+_ACTION_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
+    act.TakeMoney: ("take_money", ("player", "cards")),
+    act.Buy: ("buy", ("player", "slot", "payment")),
+    act.EndTurn: ("end_turn", ("player",)),
+    act.Pass: ("pass", ("player",)),
+    act.BuildFromReserve: ("build_from_reserve", ("player", "tile", "cell")),
+    act.MoveToReserve: ("move_to_reserve", ("player", "cell")),
+    act.Swap: ("swap", ("player", "tile", "cell")),
+    act.PlaceTile: ("place", ("player", "tile", "cell")),
+    act.ReserveTile: ("reserve", ("player", "tile")),
+    act.GiveToDummy: ("give_to_dummy", ("player", "tile")),
+    act.RevealTile: ("reveal_tile", ("tile",)),
+    act.RevealMoney: ("reveal_money", ("card",)),
+    act.RevealScoringCard: ("reveal_scoring_card", ("round",)),
+}
+
+
+def _dump_member(name: str, value: Any) -> dict[str, Any]:
+    """One member of an action or event in its JSON form (a cell becomes ``x`` and ``y``)."""
+    if name == "cell":
+        return {"x": value[0], "y": value[1]}
+    if isinstance(value, Tile):
+        return {name: dump_tile(value)}
+    if isinstance(value, MoneyCard):
+        return {name: dump_card(value)}
+    if isinstance(value, tuple) and value and isinstance(value[0], MoneyCard):
+        return {name: [dump_card(card) for card in value]}
+    if isinstance(value, tuple):
+        return {name: list(value)}
+    return {name: value}
+
+
+# --- events ------------------------------------------------------------------------------------
+
+_EVENT_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
+    ev.MoneyDealt: ("money_dealt", ("player", "card")),
+    ev.MoneyDrawn: ("money_drawn", ("card",)),
+    ev.PilesFormed: ("piles_formed", ("sizes",)),
+    ev.MarketFilled: ("market_filled", ("slot", "tile")),
+    ev.DummyDrew: ("dummy_drew", ("tile",)),
+    ev.TurnStarted: ("turn_started", ("player", "number")),
+    ev.MoneyTaken: ("money_taken", ("player", "cards")),
+    ev.TileBought: ("tile_bought", ("player", "slot", "tile", "payment", "exact")),
+    ev.ExtraActionDeclined: ("extra_action_declined", ("player",)),
+    ev.Passed: ("passed", ("player",)),
+    ev.TileBuiltFromReserve: ("tile_built_from_reserve", ("player", "tile", "cell")),
+    ev.TileMovedToReserve: ("tile_moved_to_reserve", ("player", "tile", "cell")),
+    ev.TilesSwapped: ("tiles_swapped", ("player", "tile", "cell", "removed")),
+    ev.TilePlaced: ("tile_placed", ("player", "tile", "cell")),
+    ev.TileReserved: ("tile_reserved", ("player", "tile")),
+    ev.TileGivenToDummy: ("tile_given_to_dummy", ("player", "tile")),
+    ev.TurnEnded: ("turn_ended", ("player",)),
+    ev.DiscardReshuffled: ("discard_reshuffled", ("cards",)),
+    ev.ScoringCardRevealed: ("scoring_card_revealed", ("round",)),
+    ev.MarketTileAwarded: ("market_tile_awarded", ("slot", "tile", "player")),
+    ev.GameEnded: ("game_ended", ("winners", "totals")),
+}
+
+
+def dump_event(event: ev.Event) -> dict[str, Any]:
+    if isinstance(event, ev.RoundScored):
+        return {
+            "type": "round_scored",
+            "round": event.round,
+            "scores": dump_round_score(event.result, event.names),
+            "totals": list(event.totals),
+        }
+    kind, members = _EVENT_FORMS[type(event)]
+    document: dict[str, Any] = {"type": kind}
+    for member in members:
+        document.update(_dump_member(member, getattr(event, member)))
+    return document
+
+
+def dump_round_score(result: RoundScore, names: tuple[str, ...]) -> dict[str, Any]:
+    """A round's scores as ``POST /v1/scores`` gives them (``schemas/round-score.json``)."""
+    return wire.round_score(result, names, [{}] * len(names))
+
+
+# --- a described table (POST /v1/table) ---------------------------------------------------------
+
+
+class DescribedTileField(fields.Field):  # type: ignore[type-arg]
+    """A tile as described at a table: with a price it must be a tile of the catalog (C1);
+    without, any walls are accepted (the v1 API's reading, :func:`wire.tile_of`)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Tile:
+        return wire.tile_of(value)
+
+
+class TablePlayerSchema(PlayerSchema):
+    """A player as described at a table: tiles may lack their price; reserve, hand and score
+    may be left out."""
+
+    alhambra = wire.AlhambraField(required=True)
+    reserve = fields.List(DescribedTileField(), load_default=list)
+    hand = fields.List(MoneyCardField(), load_default=list)
+    score = fields.Integer(load_default=0)
+
+
+class TableDummySchema(Schema):
+    tiles = fields.List(DescribedTileField(), required=True)
+
+
+class TableSlotSchema(Schema):
+    slot = fields.Integer(required=True)
+    tile = TileField(required=True, allow_none=True)
+
+
+class TableRequestSchema(Schema):
+    """``schemas/table-request.json``."""
+
+    players = fields.List(fields.Nested(TablePlayerSchema), required=True)
+    market = fields.List(fields.Nested(TableSlotSchema), load_default=list)
+    face_up = fields.List(MoneyCardField(), load_default=list)
+    dummy = fields.Nested(TableDummySchema, load_default=None)
+    round = fields.Integer(load_default=None)
+    end_of_game = fields.Boolean(load_default=False)
+    rules = fields.Dict(load_default=dict)
+
+    @post_load
+    def table(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        market: list[Tile | None] = [None] * 4
+        for index, slot in enumerate(data["market"]):
+            if market[slot["slot"] - 1] is not None:
+                raise ValidationError(
+                    {"market": {index: {"slot": [f"slot {slot['slot']} is described twice"]}}}
+                )
+            market[slot["slot"] - 1] = slot["tile"]
+        return {
+            "table": Table(
+                players=tuple(data["players"]),
+                market=tuple(market),
+                face_up=tuple(data["face_up"]),
+                dummy=None if data["dummy"] is None else tuple(data["dummy"]["tiles"]),
+                hole_rule=data["rules"].get("holes", "region"),
+            ),
+            "round": data["round"],
+            "end_of_game": data["end_of_game"],
+        }
+
+
+_TABLE_SCHEMA: Final = TableRequestSchema()
+
+
+def load_table(document: Any) -> dict[str, Any]:
+    """The table a ``POST /v1/table`` body describes, checked: it must be able to exist."""
+    try:
+        request: dict[str, Any] = _TABLE_SCHEMA.load(document)
+    except ValidationError as error:
+        raise DocumentError(_flatten(error.messages)) from None
+    problems = [
+        (_table_pointer(problem.where, document), problem.message)
+        for problem in table_inconsistencies(request["table"])
+    ]
+    if problems:
+        raise DocumentError(problems)
+    return request
+
+
+def _table_pointer(where: Path, document: Any) -> str:
+    head, *rest = where
+    if head == "market":
+        (slot_index,) = rest
+        index = next(
+            i
+            for i, slot in enumerate(document["market"])
+            if slot["slot"] == int(slot_index) + 1  # type: ignore[arg-type]
+        )
+        return pointer("market", index, "tile")
+    if head == "dummy":
+        return pointer("dummy", "tiles", *rest)
+    if head == "face_up":
+        return pointer("face_up", *rest)
+    return _pointer_of(where, document)
+
+
+def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool) -> dict[str, Any]:
+    """``schemas/table-report.json``; violations, walls and scores as the v1 API gives them."""
+    evaluated = seats(table)
+    report: dict[str, Any] = {
+        "players": [
+            {
+                "name": player.name,
+                **wire.verdict(seat.violations),
+                "counts": {building.value: seat.counts[building] for building in BUILDINGS},
+                "wall": {
+                    "length": seat.wall.length,
+                    "segments": wire.SEGMENTS.dump(seat.wall.segments),
+                    "exact": seat.wall.exact,
+                },
+                "purchases": [
+                    {
+                        "slot": purchase.slot,
+                        "tile": dump_tile(purchase.tile),
+                        "exact": purchase.exact,
+                        "payments": [[dump_card(c) for c in p] for p in purchase.payments],
+                    }
+                    for purchase in seat.purchases
+                ],
+            }
+            for player, seat in zip(table.players, evaluated, strict=True)
+        ]
+    }
+    if scoring_round is not None:
+        extras = [
+            {"wall_exact": seat.wall.exact, **wire.verdict(seat.violations)} for seat in evaluated
+        ]
+        names = [player.name for player in table.players]
+        report["scores"] = wire.round_score(scores(table, scoring_round), names, extras)
+    if end_of_game:
+        report["end_of_game"] = {
+            "market": [
+                {"slot": award.slot, "tile": dump_tile(award.tile), "player": award.player}
+                for award in awards(table)
+            ]
+        }
+    return report

@@ -1,0 +1,146 @@
+"""The game operations as plain functions, request dict in, response dict out (T1-T9, D1-D4).
+
+Shared by the HTTP views (``games.py``) and the console script, so both give the same JSON.
+Each operation checks the body against its contract (``schemas/``), loads the state (checked
+for consistency, :mod:`calculator.web.game_document`), asks the engine and dumps the answer.
+Nothing is kept between requests: the client holds the state.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Final
+
+from calculator import engine
+from calculator.engine import ActionRefused, GameOver, NotYourTurn
+from calculator.engine.actions import Action
+from calculator.engine.state import GameState, Options
+from calculator.web.contract import request_contract
+from calculator.web.errors import ApiProblem, FieldError, InvalidRequest, pointer
+from calculator.web.game_document import (
+    DocumentError,
+    dump_action,
+    dump_event,
+    dump_state,
+    dump_table_report,
+    load_action,
+    load_state,
+    load_table,
+)
+
+SEEDS: Final[int] = 2**53
+"""A seed the server picks is below this (it stays exact as a JSON number)."""
+
+
+class ActionRefusedProblem(ApiProblem):
+    """409: an action the rules do not allow now; nothing of the request was applied."""
+
+    status = 409
+    type = "urn:alhambra:problem:illegal-action"
+    title = "Illegal action"
+
+    def __init__(self, index: int, refusal: ActionRefused) -> None:
+        super().__init__(
+            f"action {index} refused ({refusal.rule}): {refusal.message}; nothing was applied",
+            rule=refusal.rule,
+            errors=[{"pointer": pointer("actions", index), "message": refusal.message}],
+        )
+
+
+class NotYourTurnProblem(ActionRefusedProblem):
+    type = "urn:alhambra:problem:not-your-turn"
+    title = "Not your turn"
+
+
+class GameOverProblem(ActionRefusedProblem):
+    type = "urn:alhambra:problem:game-over"
+    title = "Game over"
+
+
+def new_game(body: Any) -> dict[str, Any]:
+    """``POST /v1/games``: a game set up (T1, D1, D2); the same seed gives the same game."""
+    request_contract("new-game-request.json").check(body)
+    names = body["players"]
+    start = body.get("start_player")
+    if start is not None:
+        start = int(start)  # the schema takes 2.0 for 2, as JSON Schema does
+    if start is not None and start >= len(names):
+        raise InvalidRequest(
+            [FieldError("/start_player", f"there is no seat {start} among {len(names)} players")]
+        )
+    wire_options = body.get("options", {})
+    options = Options(
+        mode=wire_options.get("mode", "digital"), hole_rule=wire_options.get("holes", "region")
+    )
+    seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
+    return {"state": dump_state(engine.new_game(names, seed, start, options))}
+
+
+def legal_actions(body: Any) -> dict[str, Any]:
+    """``POST /v1/games/legal-actions``: who acts now, and every legal action."""
+    request_contract("legal-actions-request.json").check(body)
+    state = _state(body["state"])
+    return {
+        "player": engine.to_act(state),
+        "phase": state.turn.phase,
+        "actions": [dump_action(action) for action in engine.legal_actions(state)],
+    }
+
+
+def advance(body: Any) -> dict[str, Any]:
+    """``POST /v1/games/advance``: apply the actions in order and everything automatic after
+    them; all or nothing."""
+    request_contract("advance-request.json").check(body)
+    state = _state(body["state"])
+    actions = _actions(body["actions"])
+    events = []
+    for index, action in enumerate(actions):
+        try:
+            state, happened = engine.apply(state, action)
+        except NotYourTurn as refusal:
+            raise NotYourTurnProblem(index, refusal) from None
+        except GameOver as refusal:
+            raise GameOverProblem(index, refusal) from None
+        except ActionRefused as refusal:
+            raise ActionRefusedProblem(index, refusal) from None
+        events += happened
+    return {"state": dump_state(state), "events": [dump_event(event) for event in events]}
+
+
+def _state(document: Any) -> GameState:
+    try:
+        return load_state(document)
+    except DocumentError as error:
+        raise InvalidRequest(
+            [FieldError("/state" + where, message) for where, message in error.problems],
+            detail="the state is not one a game can reach: "
+            + f"{len(error.problems)} problem{'s' if len(error.problems) > 1 else ''}",
+        ) from None
+
+
+def _actions(documents: list[Any]) -> list[Action]:
+    loaded, problems = [], []
+    for index, document in enumerate(documents):
+        try:
+            loaded.append(load_action(document))
+        except DocumentError as error:
+            problems += [
+                FieldError(pointer("actions", index) + where, message)
+                for where, message in error.problems
+            ]
+    if problems:
+        raise InvalidRequest(problems)
+    return loaded
+
+
+def table(body: Any) -> dict[str, Any]:
+    """``POST /v1/table``: a described table evaluated at once (B2-B5, M1, W1-W3, T4; M1-M5
+    with a round; T9 on request)."""
+    request_contract("table-request.json").check(body)
+    try:
+        request = load_table(body)
+    except DocumentError as error:
+        raise InvalidRequest(
+            [FieldError(where, message) for where, message in error.problems]
+        ) from None
+    return dump_table_report(request["table"], request["round"], request["end_of_game"])

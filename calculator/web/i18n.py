@@ -1,0 +1,74 @@
+"""The page's languages: English, Russian, Japanese, German.
+
+One JSON catalog per language in ``messages/`` serves both sides: the server renders the
+page's fixed text from it, and the page's script gets the same catalog for what it builds
+(rule messages from a violation's rule id and cells, breakdowns, counts with plural forms).
+A value is a string with ``{name}`` placeholders, or, where a number decides the wording, an
+object keyed by CLDR plural category (``one``, ``few``, ``many``, ``other``; ``zero`` for 0).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, Final
+
+from flask import Request
+
+from calculator.core.tiles import BUILDINGS
+from calculator.pictures import PictureLabels
+
+LANGUAGES: Final[tuple[str, ...]] = ("en", "ru", "ja", "de")
+DEFAULT_LANGUAGE: Final = "en"
+CATALOG_DIR: Final = Path(__file__).resolve().parent / "messages"
+
+
+@cache
+def messages(language: str) -> Mapping[str, Any]:
+    """The catalog of ``language`` (one of :data:`LANGUAGES`)."""
+    if language not in LANGUAGES:
+        raise KeyError(language)
+    return json.loads((CATALOG_DIR / f"{language}.json").read_text("utf-8"))  # type: ignore[no-any-return]
+
+
+def accepted_language(request: Request) -> str:
+    """The best match of the browser's Accept-Language, else English."""
+    best = request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
+    return best or DEFAULT_LANGUAGE
+
+
+def choose_language(request: Request) -> str:
+    """``?lang=xx`` when it names a language of the page, else :func:`accepted_language`."""
+    asked = request.args.get("lang", "")
+    return asked if asked in LANGUAGES else accepted_language(request)
+
+
+def translator(language: str) -> Callable[..., str]:
+    """``t("round.n", n=2)`` for templates: the text of a key with its placeholders filled."""
+    catalog = messages(language)
+
+    def translate(key: str, **params: Any) -> str:
+        text = catalog[key]
+        if not isinstance(text, str):
+            raise TypeError(f"{key} has plural forms; the page's script words it")
+        return text.format(**params) if params else text
+
+    return translate
+
+
+def picture_labels(language: str) -> PictureLabels:
+    """The words of an Alhambra picture, in ``language``."""
+    catalog = messages(language)
+    return PictureLabels(
+        buildings={building: catalog[f"building.{building.value}"] for building in BUILDINGS},
+        fountain=catalog["fountain_short"],
+        title=catalog["picture.title"],
+        longest_wall=catalog["picture.longest_wall"],
+        proposal_legal=catalog["picture.proposal_legal"],
+        proposal_refused=catalog["picture.proposal_refused"],
+        legal=catalog["picture.legal"],
+        rules={key.removeprefix("rule."): text for key, text in catalog.items()
+               if key.startswith("rule.")},
+    )

@@ -1,0 +1,83 @@
+"""``GET /``: the phone page for scoring at the table and drawing an Alhambra.
+
+Server-rendered in the visitor's language (``?lang=xx``, else Accept-Language); the script in
+``static/`` does the rest by calling the public API (``/v1/scores``, ``/v1/placement``,
+``/v1/placement/options``, ``/v1/removal``, ``/v1/walls``, ``/v1/render``) like any client.
+Nothing is kept on the server: the game lives in the visitor's browser.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cache
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template, request
+
+from calculator.core.scoring import POINTS, ROUNDS
+from calculator.core.tiles import BUILDINGS, CATALOG, MARKET_SLOTS
+from calculator.web.i18n import LANGUAGES, choose_language, messages, translator
+
+blueprint = Blueprint("page", __name__)
+
+
+@blueprint.get("/")
+def index() -> Response:
+    language = choose_language(request)
+    html = render_template(
+        "page.html",
+        lang=language,
+        t=translator(language),
+        languages=[(code, messages(code)["language.name"]) for code in LANGUAGES],
+        messages=messages(language),
+        buildings=[building.value for building in BUILDINGS],
+        points={building.value: POINTS[building] for building in BUILDINGS},
+        rounds=ROUNDS,
+        market_slots=[currency.value for currency in MARKET_SLOTS],
+        tile_ranges={
+            building.value: [tile.price for tile in CATALOG if tile.building is building]
+            for building in BUILDINGS
+        },
+        catalog=[
+            {"building": tile.building.value, "walls": tile.walls, "price": tile.price}
+            for tile in CATALOG
+            if tile.building is not None
+        ],
+    )
+    response = Response(html, mimetype="text/html")
+    response.headers["Content-Language"] = language
+    response.vary.add("Accept-Language")  # the same URL answers in the browser's language
+    return response
+
+
+PAGE_FILES = ("app.css", "icon.svg", "js/*.js")
+"""The page's own files in ``static/`` (the docs page has its own)."""
+
+
+@cache
+def _static_files(folder: str) -> tuple[list[str], str]:
+    """The URLs of the page's files, and a version that changes with their contents."""
+    root = Path(folder)
+    files = sorted(path for pattern in PAGE_FILES for path in root.glob(pattern))
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.read_bytes())
+    urls = [f"/static/{path.relative_to(root).as_posix()}" for path in files]
+    return urls, digest.hexdigest()[:12]
+
+
+@blueprint.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker that lets the page open without a connection (see templates/sw.js).
+
+    Served from the root, so that it may look after ``/``.
+    """
+    files, version = _static_files(current_app.static_folder or "")
+    pages = ["/", *(f"/?lang={code}" for code in LANGUAGES)]
+    script = render_template("sw.js", files=[*pages, *files], version=version)
+    response = Response(script, mimetype="text/javascript")
+    response.headers["Cache-Control"] = "no-cache"  # browsers look for a new version each visit
+    # A worker runs under the policy of its own script: it must reach this origin (to fetch
+    # and keep the page), where an API's deny-all policy would leave it nothing but the cache.
+    response.headers["Content-Security-Policy"] = "default-src 'self'"
+    return response

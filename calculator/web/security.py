@@ -1,0 +1,150 @@
+"""Transport hardening: request ids, security headers and CORS for companion apps.
+
+No game rule lives here; this module is about the HTTP envelope every response travels in.
+
+* **Request ids.** Each request carries one id: a sane incoming ``X-Request-Id`` (set by nginx
+  or by a companion app that wants to correlate) is kept, anything else is replaced by a fresh
+  one. The id is echoed in the ``X-Request-Id`` response header (gunicorn's access log prints
+  it from there), stamped on application log records (:class:`RequestIdFilter`) and put in
+  every problem+json body as ``request_id`` (see ``errors.problem``), so a user's bug report
+  leads straight to the log lines.
+* **Security headers.** Every response says ``X-Content-Type-Options: nosniff``. HTML gets a
+  strict Content-Security-Policy (``default-src 'self'``, no framing, no plugins, no inline
+  script); everything else gets the deny-all policy recommended for APIs, which also keeps an
+  SVG opened on its own from running script. HSTS belongs to the TLS terminator (nginx): the
+  app cannot know whether it is reached over HTTPS.
+* **CORS.** Off unless ``CORS_ORIGINS`` lists exact origins (``ALHAMBRA_CORS_ORIGINS`` in the
+  environment). flask-cors answers preflights and adds ``Vary: Origin``; this module only
+  checks the allowlist, so a typo fails at start-up instead of silently opening the API.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import uuid
+from typing import Any
+
+from flask import Flask, Response, g, has_request_context, request
+from flask_cors import CORS
+
+REQUEST_ID_HEADER = "X-Request-Id"
+CORS_PATH_PREFIX = "/v1/"
+"""Companion apps call the API; the page, the probes and the spec are not theirs to fetch."""
+
+_SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
+"""Ids from proxies and clients (nginx ``$request_id`` is 32 hex digits, UUIDs, ULIDs). Anything
+else (spaces, quotes, control characters, kilobytes) could forge or garble log lines."""
+
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
+"""An origin as browsers send it: scheme, host, optional port; no path, no wildcard."""
+
+HTML_CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "img-src 'self' data:",   # icons inlined in stylesheets as data: URLs; images run no code
+    "base-uri 'none'",        # no <base> tag can re-point relative URLs
+    "form-action 'self'",
+    "frame-ancestors 'none'",  # no clickjacking: the page is never framed
+    "object-src 'none'",
+])
+API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
+
+COMMON_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+}
+HTML_HEADERS = {
+    "Content-Security-Policy": HTML_CONTENT_SECURITY_POLICY,
+    "X-Frame-Options": "DENY",  # frame-ancestors for browsers that predate CSP level 2
+    "Referrer-Policy": "no-referrer",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+OTHER_HEADERS = {
+    "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def request_id() -> str:
+    """The current request's id ("-" outside a request, e.g. in start-up logs)."""
+    if not has_request_context():
+        return "-"
+    if "request_id" not in g:
+        g.request_id = _incoming_or_new_request_id()
+    return str(g.request_id)
+
+
+def _incoming_or_new_request_id() -> str:
+    incoming = request.headers.get(REQUEST_ID_HEADER, "")
+    if _SANE_REQUEST_ID.fullmatch(incoming):
+        return incoming
+    return uuid.uuid4().hex
+
+
+class RequestIdFilter(logging.Filter):
+    """Adds ``request_id`` to every log record, so a log format can print ``%(request_id)s``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = request_id()
+        return True
+
+
+def cors_origins(configured: Any) -> list[str]:
+    """The CORS allowlist from config: a list, or one comma-separated string (from the env).
+
+    Raises ValueError on anything but exact origins: a wildcard or a path there is a mistake
+    that would either open the API to every page or match nothing.
+    """
+    if not configured:
+        return []
+    items = configured.split(",") if isinstance(configured, str) else list(configured)
+    origins = [str(item).strip().rstrip("/") for item in items if str(item).strip()]
+    for origin in origins:
+        if not _ORIGIN.fullmatch(origin):
+            raise ValueError(
+                f"CORS_ORIGINS: {origin!r} is not an origin like https://companion.example"
+            )
+    return origins
+
+
+def _fix_request_id() -> None:
+    """Settle the id first, so every log line of the request carries the same one."""
+    request_id()
+
+
+def _add_headers(response: Response) -> Response:
+    response.headers[REQUEST_ID_HEADER] = request_id()
+    extra = HTML_HEADERS if response.mimetype == "text/html" else OTHER_HEADERS
+    for name, value in (COMMON_HEADERS | extra).items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def register_security(app: Flask) -> None:
+    """Request ids and security headers on every response; CORS when an allowlist is set."""
+    app.before_request(_fix_request_id)
+    app.after_request(_add_headers)
+    origins = cors_origins(app.config.get("CORS_ORIGINS"))
+    app.config["CORS_ORIGINS"] = origins
+    if origins:
+        CORS(
+            app,
+            resources={CORS_PATH_PREFIX + "*": {}},
+            origins=origins,
+            methods=["GET", "POST", "OPTIONS"],
+            allow_headers=["Content-Type", REQUEST_ID_HEADER],
+            expose_headers=[REQUEST_ID_HEADER],
+            supports_credentials=False,  # the API is stateless: no cookies, no auth to leak
+            max_age=600,  # browsers cap it anyway (Chrome: 2 h); 10 min bounds a revoked origin
+            vary_header=True,
+            allow_private_network=False,
+        )
+        # flask-cors adds Vary only with two or more origins, yet with one the answer still
+        # differs by Origin (header or none): a shared cache must not hand one to the other.
+        app.after_request(_vary_on_origin)
+
+
+def _vary_on_origin(response: Response) -> Response:
+    if request.path.startswith(CORS_PATH_PREFIX):
+        response.vary.add("Origin")
+    return response

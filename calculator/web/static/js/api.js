@@ -1,0 +1,37 @@
+// Talking to the public API (API.md): JSON in, JSON (or SVG) out, refusals as problem+json.
+
+import { LANG, t } from './words.js';
+
+class ApiError extends Error {
+  constructor(kind, status = 0, problem = {}) {
+    super(kind);
+    this.kind = kind; // 'offline' or 'refused'
+    this.status = status;
+    this.problem = problem;
+  }
+
+  describe() {
+    if (this.kind === 'offline') return t('score.offline');
+    const details = (this.problem.errors || []).map((e) => `${e.pointer}: ${e.message}`);
+    return t('score.refused', { detail: [this.problem.detail || this.status, ...details].join('; ') });
+  }
+}
+
+export async function post(path, body, { as = 'json' } = {}) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': LANG },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('offline');
+  }
+  if (!response.ok) {
+    let problem = {};
+    try { problem = await response.json(); } catch { /* not JSON: keep the status */ }
+    throw new ApiError('refused', response.status, problem);
+  }
+  return as === 'text' ? response.text() : response.json();
+}

@@ -1,0 +1,86 @@
+// The phone page: quick scoring over three rounds, and drawing an Alhambra.
+//
+// Every rule is decided by the server through the public API (RULES.md ids in brackets):
+//   POST /v1/scores            majorities, ties and walls of a round (M1-M5, W4, D3)
+//   POST /v1/placement         is this placement legal, and why not (B2-B6)
+//   POST /v1/placement/options every cell where a tile fits
+//   POST /v1/removal           may this tile leave the Alhambra (T5)
+//   POST /v1/walls             the longest wall and its segments (W1-W3)
+//   POST /v1/render            the picture (SVG)
+// The page keeps the game (game.js: on the device, and in a link when shared) and words the
+// answers in the visitor's language (words.js).
+
+import { refreshBuild, renderBuilderChoice } from './build.js';
+import { $$ } from './dom.js';
+import { LINK_PREFIX, fromLink, game, replaceGame, save } from './game.js';
+import {
+  renderEntries, renderResults, renderTotals, scoreRound, scoreStatus,
+} from './scoring.js';
+import { t } from './words.js';
+
+// --- tabs ----------------------------------------------------------------------------------
+
+const tabs = $$('[role="tab"]');
+
+function selectTab(name, focus = false) {
+  tabs.forEach((tab) => {
+    const selected = tab.id === `tab-${name}`;
+    tab.setAttribute('aria-selected', String(selected));
+    tab.tabIndex = selected ? 0 : -1;
+    document.getElementById(tab.getAttribute('aria-controls')).hidden = !selected;
+    if (selected && focus) tab.focus();
+  });
+  game.tab = name;
+  save();
+  if (name === 'build') refreshBuild();
+}
+
+tabs.forEach((tab, index) => {
+  tab.addEventListener('click', () => selectTab(tab.id.slice(4)));
+  tab.addEventListener('keydown', (event) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (!step) return;
+    const next = tabs[(index + step + tabs.length) % tabs.length];
+    selectTab(next.id.slice(4), true);
+  });
+});
+
+// --- start ---------------------------------------------------------------------------------
+
+export function renderAll() {
+  renderEntries();
+  renderResults();
+  renderTotals();
+  renderBuilderChoice();
+  selectTab(game.tab);
+}
+
+/** Take the game out of a shared link (#game=...) and score its rounds again here. */
+async function openLink() {
+  if (!location.hash.startsWith(LINK_PREFIX)) return;
+  const shared = fromLink(location.hash);
+  history.replaceState(null, '', location.pathname + location.search);
+  if (!shared) return; // not a game: keep the one on this device
+  replaceGame(shared);
+  save();
+  renderAll();
+  scoreStatus.textContent = t('game.loaded_link');
+  const rescore = game.rounds.map((round, index) => (round.rescore ? index + 1 : 0)).filter(Boolean);
+  for (const n of rescore) {
+    try {
+      await scoreRound(n);
+    } catch (error) {
+      scoreStatus.textContent = error.describe();
+      break;
+    }
+  }
+  renderResults();
+  renderTotals();
+}
+
+window.addEventListener('hashchange', openLink); // a link opened in a tab already showing the page
+renderAll();
+openLink();
+
+// Let the page open at the table without a connection (the game itself is in localStorage).
+navigator.serviceWorker?.register('/sw.js').catch(() => { /* no offline copy: still works online */ });

@@ -1,0 +1,137 @@
+// The game in progress, kept on the device (localStorage) and shareable as a link.
+//
+// One mutable object, `game`, shared by every module; a new or loaded game replaces its members
+// (replaceGame), so every module keeps seeing the same object.
+
+import { $ } from './dom.js';
+import { t } from './words.js';
+
+export const CATALOG = JSON.parse($('#tile-catalog').textContent); // the 54 tiles (C1)
+export const BUILDINGS = ['pavilion', 'seraglio', 'arcades', 'chambers', 'garden', 'tower'];
+export const SIDES = ['N', 'E', 'S', 'W'];
+export const ROUNDS = [1, 2, 3];
+const MIN_PLAYERS = 2;
+const MAX_PLAYERS = 6;
+export const MAX_WALL = 216; // 54 tiles × 4 sides: the API's bound
+export const NAME_LENGTH = 24;
+/** The most buildings of a type a table can hold: every tile of that type (C1). */
+export const MAX_COUNT = Object.fromEntries(
+  BUILDINGS.map((b) => [b, CATALOG.filter((tile) => tile.building === b).length]));
+const TABS = ['score', 'build', 'reference'];
+const STORAGE_KEY = 'alhambra-scores/v1';
+export const LINK_PREFIX = '#game=';
+
+export const zeros = (n) => Array(n).fill(0);
+
+function emptyRound(players) {
+  return {
+    counts: Array.from({ length: players }, () => zeros(BUILDINGS.length)),
+    walls: zeros(players),
+    dummy: zeros(BUILDINGS.length),
+    result: null, // the /v1/scores answer, dropped whenever an entry of the round changes
+  };
+}
+
+export function newGame(players = 3) {
+  return {
+    v: 1,
+    names: Array.from({ length: players }, (_, i) => t('players.default_name', { n: i + 1 })),
+    round: 1,
+    rounds: ROUNDS.map(() => emptyRound(players)),
+    drawings: Array.from({ length: players }, () => []), // [x, y, building, walls, price|null]
+    builder: 0, // whose drawing build mode shows
+    tab: 'score',
+  };
+}
+
+const isCount = (value, max) => Number.isInteger(value) && value >= 0 && value <= max;
+const isTable = (list) => Array.isArray(list) && list.length === BUILDINGS.length
+  && list.every((count, index) => isCount(count, MAX_COUNT[BUILDINGS[index]]));
+const isTile = (tile) => Array.isArray(tile) && tile.length === 5
+  && Number.isInteger(tile[0]) && Number.isInteger(tile[1]) && BUILDINGS.includes(tile[2])
+  && typeof tile[3] === 'string' && /^N?E?S?W?$/.test(tile[3])
+  && (tile[4] === null || Number.isInteger(tile[4]));
+const isResult = (result, players) => result === null
+  || (result?.players?.length === players && result.players.every(
+    (score) => Number.isInteger(score.points) && typeof score.majorities === 'object'));
+
+/** A game read back from this device or from a link, checked member by member: null when
+ *  anything is off (then the page starts afresh rather than show nonsense). */
+function checkedGame(value) {
+  const n = value?.names?.length;
+  const ok = value?.v === 1 && n >= MIN_PLAYERS && n <= MAX_PLAYERS
+    && value.names.every((name) => typeof name === 'string' && name.length <= NAME_LENGTH)
+    && ROUNDS.includes(value.round)
+    && Array.isArray(value.rounds) && value.rounds.length === ROUNDS.length
+    && value.rounds.every((r) => Array.isArray(r.counts) && r.counts.length === n
+      && r.counts.every(isTable) && Array.isArray(r.walls) && r.walls.length === n
+      && r.walls.every((wall) => isCount(wall, MAX_WALL)) && isTable(r.dummy)
+      && isResult(r.result, n))
+    && Array.isArray(value.drawings) && value.drawings.length === n
+    && value.drawings.every((tiles) => Array.isArray(tiles) && tiles.every(isTile))
+    && isCount(value.builder, n - 1) && TABS.includes(value.tab);
+  return ok ? value : null;
+}
+
+function stored() {
+  try {
+    return checkedGame(JSON.parse(localStorage.getItem(STORAGE_KEY)));
+  } catch {
+    return null; // unreadable: start afresh
+  }
+}
+
+export const game = stored() || newGame();
+
+export function replaceGame(next) {
+  Object.keys(game).forEach((member) => { delete game[member]; });
+  Object.assign(game, next);
+}
+
+export function save() {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(game));
+  } catch { /* storage full or disabled: the game still runs in this tab */ }
+}
+
+export const currentRound = () => game.rounds[game.round - 1];
+export const isTwoPlayer = () => game.names.length === 2;
+
+// A shared link carries the entries, not the answers: the receiving page asks the server again.
+// It lives in the fragment (after #), which browsers never send to the server.
+export function toLink() {
+  const compact = {
+    v: 1,
+    names: game.names,
+    round: game.round,
+    rounds: game.rounds.map((r) => ({ c: r.counts, w: r.walls, d: r.dummy, s: r.result ? 1 : 0 })),
+    drawings: game.drawings,
+  };
+  const bytes = new TextEncoder().encode(JSON.stringify(compact));
+  let binary = '';
+  bytes.forEach((byte) => { binary += String.fromCharCode(byte); });
+  const encoded = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${location.origin}${location.pathname}${location.search}${LINK_PREFIX}${encoded}`;
+}
+
+/** The game of a link, or null when the link does not hold one. */
+export function fromLink(hash) {
+  try {
+    const base64 = hash.slice(LINK_PREFIX.length).replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const compact = JSON.parse(new TextDecoder().decode(bytes));
+    return checkedGame({
+      v: compact.v,
+      names: compact.names,
+      round: compact.round,
+      rounds: compact.rounds.map((r) => ({
+        counts: r.c, walls: r.w, dummy: r.d, result: null, rescore: r.s === 1,
+      })),
+      drawings: compact.drawings,
+      builder: 0,
+      tab: 'score',
+    });
+  } catch {
+    return null;
+  }
+}

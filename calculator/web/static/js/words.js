@@ -1,0 +1,25 @@
+// The page's words, from the catalog of its language (calculator/web/messages/*.json), which
+// the server puts in the page as a JSON data block.
+
+import { $ } from './dom.js';
+
+export const MESSAGES = JSON.parse($('#messages').textContent);
+export const LANG = document.documentElement.lang;
+const PLURAL = new Intl.PluralRules(LANG);
+
+/** The text of `key` with `{name}` placeholders filled; plural forms are chosen by `n`
+ *  (CLDR categories, plus `zero` for 0 where a catalog words it apart). */
+export function t(key, params = {}) {
+  let text = MESSAGES[key];
+  if (text === undefined) return key;
+  if (typeof text === 'object') {
+    const { n } = params;
+    text = (n === 0 && text.zero) || text[PLURAL.select(n)] || text.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+export const buildingName = (building) => t(`building.${building}`);
+export const at = (x, y) => `(${x},${y})`;
+export const wallsText = (walls) =>
+  (walls ? walls.split('').map((side) => t(`side.${side}`)).join(', ') : t('walls.none'));

@@ -1,0 +1,81 @@
+"""Regenerate the golden game transcripts in ``tests/golden/`` (``tests/test_engine_golden.py``).
+
+    .venv/bin/python scripts/regenerate_golden.py
+
+Each transcript is a whole seeded game between random players (2, 4 and 6 players): the
+setup request, the state after setup, every action with the events it caused, and the final
+state. The test replays the actions and compares every event and both states exactly, so a
+change to the engine's behaviour shows as a diff here: regenerate only when it is meant.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from calculator.engine import Options, apply, new_game  # noqa: E402
+from calculator.engine.simulate import NAMES, random_action  # noqa: E402
+from calculator.web.game_document import dump_action, dump_event, dump_state  # noqa: E402
+
+GOLDEN = ROOT / "tests" / "golden"
+GAMES = {2: 2024, 4: 1492, 6: 1238}
+"""Players -> seed of the game (and of the random players)."""
+
+
+def transcript(players: int, seed: int) -> dict[str, Any]:
+    names = list(NAMES[:players])
+    state = new_game(names, seed, None, Options())
+    record: dict[str, Any] = {
+        "players": names,
+        "seed": seed,
+        "options": {"mode": "digital", "holes": "region"},
+        "initial": dump_state(state),
+        "steps": [],
+    }
+    rng = random.Random(f"golden/{seed}")
+    while not state.over:
+        action = random_action(state, rng)
+        state, events = apply(state, action)
+        record["steps"].append(
+            {"action": dump_action(action), "events": [dump_event(event) for event in events]}
+        )
+    record["final"] = dump_state(state)
+    return record
+
+
+def write(record: dict[str, Any], path: Path) -> None:
+    """One step per line, so that a change reads as a small diff."""
+    compact = {"separators": (",", ":"), "ensure_ascii": False}
+    head = {key: record[key] for key in ("players", "seed", "options")}
+    lines = ["{", *(f"{json.dumps(k)}:{json.dumps(v, **compact)}," for k, v in head.items())]
+    lines.append(f'"initial":{json.dumps(record["initial"], **compact)},')
+    lines.append('"steps":[')
+    steps = [json.dumps(step, **compact) for step in record["steps"]]
+    lines.append(",\n".join(steps))
+    lines.append("],")
+    lines.append(f'"final":{json.dumps(record["final"], **compact)}')
+    lines.append("}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def main() -> None:
+    GOLDEN.mkdir(parents=True, exist_ok=True)
+    for players, seed in GAMES.items():
+        path = GOLDEN / f"game-{players}-players.json"
+        record = transcript(players, seed)
+        write(record, path)
+        assert json.loads(path.read_text("utf-8")) == record
+        print(
+            f"{path.relative_to(ROOT)}: {len(record['steps'])} actions, "
+            f"winners {record['final']['winners']}"
+        )
+
+
+if __name__ == "__main__":
+    main()

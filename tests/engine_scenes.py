@@ -1,0 +1,183 @@
+"""Setting up game positions for engine tests: a seeded game, then components moved into place.
+
+Every helper moves components (it never makes or loses one) and the result is checked for
+consistency, so a test starts from a state the engine would accept from a client.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from calculator.core.alhambra import Alhambra
+from calculator.core.tiles import CATALOG, Building, Cell, Currency, Tile
+from calculator.engine import GameState, Options, apply, new_game
+from calculator.engine.actions import Action
+from calculator.engine.components import CARD, MoneyCard, ScoringCard
+from calculator.engine.consistency import inconsistencies
+from calculator.engine.events import Event
+
+NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
+
+
+def game(
+    players: int = 3, seed: int = 7, mode: str = "digital", start: int | None = 0
+) -> GameState:
+    return new_game(list(NAMES[:players]), seed, start, Options(mode=mode))  # type: ignore[arg-type]
+
+
+def cards(*specs: str) -> tuple[MoneyCard, ...]:
+    """``cards("florin 3", "denar 9")``."""
+    found = []
+    for spec in specs:
+        currency, value = spec.split()
+        found.append(CARD[Currency(currency), int(value)])
+    return tuple(found)
+
+
+def tile(building: str, price: int, walls: str | None = None) -> Tile:
+    """The catalog tile of that building and price (and walls, where the price is not unique)."""
+    matches = [
+        t
+        for t in CATALOG
+        if t.building == Building(building) and t.price == price and walls in (None, t.walls)
+    ]
+    assert len(matches) == 1, f"{building} {price} {walls}: {len(matches)} tiles"
+    return matches[0]
+
+
+def _money_without(state: GameState, card: MoneyCard) -> GameState:
+    """Take one copy of ``card`` out of the pile, the discard or the face-up money."""
+    for name in ("pile", "discard", "face_up"):
+        held = list(getattr(state, name))
+        if card in held:
+            held.remove(card)
+            return replace(state, **{name: tuple(held)})
+    raise AssertionError(f"no {card.describe()} left to move")
+
+
+def with_hand(state: GameState, seat: int, hand: Sequence[MoneyCard]) -> GameState:
+    """The seat's hand becomes ``hand``; its old cards go to the bottom of the pile."""
+    player = state.players[seat]
+    state = replace(state, pile=state.pile + player.hand)
+    state = _seat(state, seat, replace(player, hand=()))
+    for card in hand:
+        state = _money_without(state, card)
+    return checked(_seat(state, seat, replace(state.players[seat], hand=tuple(hand))))
+
+
+def with_face_up(state: GameState, face_up: Sequence[MoneyCard]) -> GameState:
+    state = replace(state, pile=state.pile + state.face_up, face_up=())
+    for card in face_up:
+        state = _money_without(state, card)
+    return checked(replace(state, face_up=tuple(face_up)))
+
+
+def with_pile_top(state: GameState, items: Sequence[MoneyCard | ScoringCard]) -> GameState:
+    """The pile starts with ``items`` (digital mode draws them next)."""
+    pile = list(state.pile)
+    for item in items:
+        if item in pile:
+            pile.remove(item)
+        else:
+            assert isinstance(item, MoneyCard)
+            state = _money_without(state, item)
+    return checked(replace(state, pile=(*items, *pile)))
+
+
+def with_pile(state: GameState, items: Sequence[MoneyCard | ScoringCard]) -> GameState:
+    """The pile is exactly ``items``; the other cards of the old pile go to the discard."""
+    rest = [item for item in state.pile]
+    for item in items:
+        if item in rest:
+            rest.remove(item)
+        else:
+            assert isinstance(item, MoneyCard)
+            state = _money_without(state, item)
+    scoring = [item for item in rest if isinstance(item, ScoringCard)]
+    assert not scoring, "a scoring card cannot go to the discard"
+    return checked(replace(state, pile=tuple(items), discard=state.discard + tuple(rest)))  # type: ignore[arg-type]
+
+
+def _tile_out_of_bag(state: GameState, wanted: Tile) -> GameState:
+    assert wanted in state.bag, f"{wanted} is not in the bag"
+    bag = list(state.bag)
+    bag.remove(wanted)
+    return replace(state, bag=tuple(bag))
+
+
+def with_market(state: GameState, market: Sequence[Tile | None]) -> GameState:
+    """The market becomes ``market`` (tiles from the bag; the old ones go back into it)."""
+    state = replace(state, bag=state.bag + tuple(t for t in state.market if t is not None))
+    state = replace(state, market=(None,) * 4)
+    for wanted in market:
+        if wanted is not None:
+            state = _tile_out_of_bag(state, wanted)
+    return checked(replace(state, market=tuple(market)))
+
+
+def with_bag(state: GameState, bag: Sequence[Tile]) -> GameState:
+    """The bag holds exactly ``bag`` in this order; other bag tiles go to the dummy, or else to
+    the last player's reserve (out of play either way)."""
+    rest = [t for t in state.bag if t not in bag]
+    assert all(t in state.bag for t in bag)
+    state = replace(state, bag=tuple(bag))
+    if state.dummy is not None:
+        return checked(replace(state, dummy=state.dummy + tuple(rest)))
+    last = len(state.players) - 1
+    player = state.players[last]
+    return checked(_seat(state, last, replace(player, reserve=player.reserve + tuple(rest))))
+
+
+def with_dummy(state: GameState, tiles: Sequence[Tile]) -> GameState:
+    """The dummy holds exactly ``tiles`` (from the bag; his old ones go back into it)."""
+    assert state.dummy is not None
+    state = replace(state, bag=state.bag + state.dummy, dummy=())
+    for wanted in tiles:
+        state = _tile_out_of_bag(state, wanted)
+    return checked(replace(state, dummy=tuple(tiles)))
+
+
+def with_alhambra(state: GameState, seat: int, placed: Iterable[tuple[Cell, Tile]]) -> GameState:
+    placed = list(placed)
+    for _, wanted in placed:
+        state = _tile_out_of_bag(state, wanted)
+    player = state.players[seat]
+    return checked(_seat(state, seat, replace(player, alhambra=Alhambra.of(placed))))
+
+
+def with_reserve(state: GameState, seat: int, tiles: Sequence[Tile]) -> GameState:
+    for wanted in tiles:
+        state = _tile_out_of_bag(state, wanted)
+    player = state.players[seat]
+    return checked(_seat(state, seat, replace(player, reserve=player.reserve + tuple(tiles))))
+
+
+def with_scores(state: GameState, scores: Sequence[int]) -> GameState:
+    players = tuple(replace(p, score=s) for p, s in zip(state.players, scores, strict=True))
+    return checked(replace(state, players=players))
+
+
+def _seat(state: GameState, seat: int, player: object) -> GameState:
+    players = list(state.players)
+    players[seat] = player  # type: ignore[call-overload]
+    return replace(state, players=tuple(players))
+
+
+def checked(state: GameState) -> GameState:
+    problems = inconsistencies(state)
+    assert not problems, problems
+    return state
+
+
+def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
+    """Apply ``actions`` in order; the events of all of them."""
+    events: list[Event] = []
+    for action in actions:
+        state, happened = apply(state, action)
+        events += happened
+    return state, events
+
+
+def of_type(events: Iterable[Event], kind: type) -> list:
+    return [event for event in events if isinstance(event, kind)]

@@ -1,0 +1,103 @@
+"""Bringing schema-valid bodies of the game endpoints within the rules no schema can express,
+for the schemathesis test (``test_api_schemathesis.py``; see its docstring).
+
+* ``/v1/games``: the start player sits at the table;
+* ``/v1/games/legal-actions`` and ``/advance``: a generated state is (almost) never one a game
+  can reach, so the state is a real one; a tile in an action is one of the catalog (an illegal
+  action is still a documented 409);
+* ``/v1/table``: each printed tile at most once, no more tiles of a building than the game has
+  (C1), no more copies of a money card than exist (C3, D1), each market slot described once.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from calculator.core.tiles import CATALOG
+from calculator.web import game_service
+from calculator.web.wire import CATALOG_COUNTS
+
+CATALOG_KEYS = {(t.building.value, t.walls, t.price) for t in CATALOG if t.building is not None}
+REQUESTS = {
+    "/v1/games": "new-game-request.json",
+    "/v1/games/legal-actions": "legal-actions-request.json",
+    "/v1/games/advance": "advance-request.json",
+    "/v1/table": "table-request.json",
+}
+
+
+@cache
+def _real_state() -> dict[str, Any]:
+    return game_service.new_game({"players": ["Anna", "Ben"], "seed": 42})["state"]  # type: ignore[no-any-return]
+
+
+def games_within_the_rules(
+    path: str, body: dict[str, Any], alhambra_within_rules: Callable[[list[Any]], list[Any]]
+) -> dict[str, Any]:
+    if path == "/v1/games":
+        if body.get("start_player", 0) >= len(body["players"]):
+            body["start_player"] = len(body["players"]) - 1
+    elif path in ("/v1/games/legal-actions", "/v1/games/advance"):
+        body["state"] = copy.deepcopy(_real_state())
+        for action in body.get("actions", []):
+            if "tile" in action and _key(action["tile"]) not in CATALOG_KEYS:
+                action["tile"] = {"building": "pavilion", "walls": "NEW", "price": 2}
+    elif path == "/v1/table":
+        _table_within_rules(body, alhambra_within_rules)
+    return body
+
+
+def _key(tile: dict[str, Any]) -> tuple[Any, ...]:
+    return (tile["building"], tile["walls"], tile.get("price"))
+
+
+def _table_within_rules(
+    body: dict[str, Any], alhambra_within_rules: Callable[[list[Any]], list[Any]]
+) -> None:
+    slots: set[int] = set()
+    market = []
+    for slot in body.get("market", []):
+        if slot["slot"] not in slots:
+            slots.add(slot["slot"])
+            market.append(slot)
+    body["market"] = market
+    for player in body["players"]:
+        player["alhambra"] = alhambra_within_rules(player["alhambra"])
+    priced: set[tuple[Any, ...]] = set()
+    per_building: Counter[str] = Counter()
+
+    def keep(tile: dict[str, Any], unpriced_ok: bool) -> bool:
+        if "price" in tile and (_key(tile) not in CATALOG_KEYS or _key(tile) in priced):
+            if not unpriced_ok:
+                return False
+            del tile["price"]
+        if "price" in tile:
+            priced.add(_key(tile))
+        per_building[tile["building"]] += 1
+        return per_building[tile["building"]] <= CATALOG_COUNTS_BY_NAME[tile["building"]]
+
+    for slot in market:
+        if slot["tile"] is not None and not keep(slot["tile"], unpriced_ok=False):
+            slot["tile"] = None
+    for player in body["players"]:
+        player["alhambra"] = [t for t in player["alhambra"] if keep(t, True)]
+        player["reserve"] = [t for t in player.get("reserve", []) if keep(t, True)]
+    if "dummy" in body:
+        body["dummy"]["tiles"] = [t for t in body["dummy"]["tiles"] if keep(t, True)]
+    copies = 2 if len(body["players"]) == 2 or "dummy" in body else 3
+    held: Counter[tuple[str, int]] = Counter()
+
+    def card_left(card: dict[str, Any]) -> bool:
+        held[card["currency"], card["value"]] += 1
+        return held[card["currency"], card["value"]] <= copies
+
+    for player in body["players"]:
+        player["hand"] = [card for card in player.get("hand", []) if card_left(card)]
+    body["face_up"] = [card for card in body.get("face_up", []) if card_left(card)]
+
+
+CATALOG_COUNTS_BY_NAME = {building.value: count for building, count in CATALOG_COUNTS.items()}

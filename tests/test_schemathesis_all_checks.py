@@ -1,0 +1,54 @@
+"""Schemathesis with **every** check (the CLI's ``--checks all``) on every operation of the
+served spec, in process, reproducible: a fixed seed, bounded examples, all three phases that
+apply to a stateless API (examples, coverage, fuzzing), positive and negative data.
+
+The coverage phase is the one that sends methods the spec does not list (``unsupported_method``
+wants 405 with an Allow header) and boundary values; the fuzzing phase draws freely.
+Schema-valid bodies are first brought within the rules no JSON Schema can state, by the same
+hook as ``test_api_schemathesis.py`` (B6 cells, C1 catalog tiles and totals, unique names, D1).
+``make fuzz`` runs the same checks from the CLI against gunicorn with many more examples.
+"""
+
+from __future__ import annotations
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import CHECKS, load_all_checks
+from schemathesis.config import SchemathesisConfig
+
+from calculator import create_app
+from tests.contract_check import ContractClient
+from tests.test_api_schemathesis import bring_within_the_rules
+
+SEED = 20261122
+EXAMPLES = 30
+
+load_all_checks()
+ALL_CHECKS = [CHECKS.get_one(name) for name in CHECKS.get_all_names()]
+
+app = create_app({"TESTING": True})
+app.test_client_class = ContractClient  # closes file responses (schemathesis' WSGI client does not)
+config = SchemathesisConfig.from_dict({
+    "seed": SEED,
+    "generation": {"mode": "all", "max-examples": EXAMPLES},
+    "checks": {"enabled": True},
+    "phases": {"examples": {"enabled": True}, "coverage": {"enabled": True},
+               "fuzzing": {"enabled": True}},
+})
+schema = schemathesis.openapi.from_wsgi("/openapi.yaml", app, config=config)
+schema.hook("map_case")(bring_within_the_rules)
+
+
+def test_all_means_all():
+    """Every check schemathesis has, including the ones the CLI's "all" names."""
+    names = {check.__name__ for check in ALL_CHECKS}
+    assert {"not_a_server_error", "status_code_conformance", "content_type_conformance",
+            "response_headers_conformance", "response_schema_conformance",
+            "negative_data_rejection", "positive_data_acceptance", "unsupported_method",
+            "allow_header_conformance", "missing_required_header"} <= names
+
+
+@schema.parametrize()
+@settings(deadline=None, suppress_health_check=list(HealthCheck))
+def test_every_check_holds(case):
+    case.call_and_validate(session=app.test_client(), checks=ALL_CHECKS)
