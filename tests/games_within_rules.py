@@ -17,7 +17,9 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.tiles import CATALOG
+from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.web import game_service
 from calculator.web.wire import CATALOG_COUNTS
 
@@ -41,10 +43,24 @@ def games_within_the_rules(
     if path == "/v1/games":
         if body.get("start_player", 0) >= len(body["players"]):
             body["start_player"] = len(body["players"]) - 1
+        components = body.get("options", {}).get("components", {})
+        if "huts" in components:  # V4: as many of each colour as the game has
+            components["huts"] = [
+                {"hut": hut.building.value, "walls": hut.walls}
+                for hut in PROVISIONAL_HUTS
+                if hut.building is not None
+            ]
+        if "bonus_cards" in components:  # V3: ten tiles of the catalog
+            components["bonus_cards"] = [
+                {"building": t.building.value, "walls": t.walls, "price": t.price}
+                for t in CATALOG[:10]
+                if t.building is not None
+            ]
     elif path in ("/v1/games/legal-actions", "/v1/games/advance"):
         body["state"] = copy.deepcopy(_real_state())
         for action in body.get("actions", []):
-            if "tile" in action and _key(action["tile"]) not in CATALOG_KEYS:
+            tile = action.get("tile", {})
+            if "building" in tile and _key(tile) not in CATALOG_KEYS:  # huts are refused (409)
                 action["tile"] = {"building": "pavilion", "walls": "NEW", "price": 2}
     elif path == "/v1/table":
         _table_within_rules(body, alhambra_within_rules)
@@ -69,8 +85,17 @@ def _table_within_rules(
         player["alhambra"] = alhambra_within_rules(player["alhambra"])
     priced: set[tuple[Any, ...]] = set()
     per_building: Counter[str] = Counter()
+    huts_per_colour: Counter[str] = Counter()
+    huts_of_player: list[int] = [0]
 
     def keep(tile: dict[str, Any], unpriced_ok: bool) -> bool:
+        if "hut" in tile:  # V4: at most 3 per player, reserve included; the 24 by colour
+            huts_of_player[0] += 1
+            huts_per_colour[tile["hut"]] += 1
+            return (
+                huts_of_player[0] <= HUTS_PER_PLAYER
+                and huts_per_colour[tile["hut"]] <= HUTS_BY_COLOUR_NAME[tile["hut"]]
+            )
         if "price" in tile and (_key(tile) not in CATALOG_KEYS or _key(tile) in priced):
             if not unpriced_ok:
                 return False
@@ -84,8 +109,12 @@ def _table_within_rules(
         if slot["tile"] is not None and not keep(slot["tile"], unpriced_ok=False):
             slot["tile"] = None
     for player in body["players"]:
+        huts_of_player[0] = 0
         player["alhambra"] = [t for t in player["alhambra"] if keep(t, True)]
         player["reserve"] = [t for t in player.get("reserve", []) if keep(t, True)]
+        for card in player.get("bonus_cards", []):  # V3: a priced card depicts a catalog tile
+            if "price" in card and _key(card) not in CATALOG_KEYS:
+                del card["price"]
     if "dummy" in body:
         body["dummy"]["tiles"] = [t for t in body["dummy"]["tiles"] if keep(t, True)]
     copies = 2 if len(body["players"]) == 2 or "dummy" in body else 3
@@ -100,4 +129,5 @@ def _table_within_rules(
     body["face_up"] = [card for card in body.get("face_up", []) if card_left(card)]
 
 
+HUTS_BY_COLOUR_NAME = {building.value: count for building, count in HUTS_BY_COLOUR.items()}
 CATALOG_COUNTS_BY_NAME = {building.value: count for building, count in CATALOG_COUNTS.items()}

@@ -4,7 +4,8 @@ types and response schemas, schema-valid bodies accepted, schema-invalid ones re
 
 Some refusals no JSON Schema can predict: two tiles on one cell (B6), a priced tile missing
 from the catalog (C1), a name used twice, a dummy at a table not of two (D1), more buildings
-of a type at the table than the game has (C1). ``test_api_errors.py`` tests each of them. Here
+of a type at the table than the game has (C1), a fourth worker hut of one player (V4).
+``test_api_errors.py`` tests each of them. Here
 a schema-valid body is first brought within those rules (:func:`within_the_rules`), so the
 "schema-valid bodies are accepted" check holds for what is left; a schema-invalid (negative)
 body is sent as generated.
@@ -49,11 +50,16 @@ def _tile_within_catalog(tile: dict[str, Any]) -> None:
         del tile["price"]  # described by its walls only: any walls are accepted
 
 
-def _alhambra_within_rules(alhambra: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _alhambra_within_rules(alhambra: list[dict[str, Any]], huts: int = 3) -> list[dict[str, Any]]:
     taken = {(0, 0)}
     kept = []
     for tile in alhambra:
-        _tile_within_catalog(tile)
+        if "hut" in tile:
+            if huts == 0:
+                continue  # V4: at most 3 huts per player
+            huts -= 1
+        else:
+            _tile_within_catalog(tile)
         if (tile["x"], tile["y"]) not in taken:
             taken.add((tile["x"], tile["y"]))
             kept.append(tile)
@@ -63,9 +69,10 @@ def _alhambra_within_rules(alhambra: list[dict[str, Any]]) -> list[dict[str, Any
 def within_the_rules(path: str, body: Any) -> Any:
     """A schema-valid body with the refusals no schema can predict taken out (see above)."""
     body = copy.deepcopy(body)
+    placing_a_hut = "hut" in body.get("tile", {})
     if "alhambra" in body:
-        body["alhambra"] = _alhambra_within_rules(body["alhambra"])
-    if "tile" in body:
+        body["alhambra"] = _alhambra_within_rules(body["alhambra"], 3 - placing_a_hut)
+    if "tile" in body and not placing_a_hut:
         _tile_within_catalog(body["tile"])
     if "highlight" in body:  # /v1/render: a proposed placement
         _tile_within_catalog(body["highlight"]["tile"])
@@ -75,6 +82,8 @@ def within_the_rules(path: str, body: Any) -> Any:
     for index, player in enumerate(body["players"]):
         if "alhambra" in player:
             player["alhambra"] = _alhambra_within_rules(player["alhambra"])
+        for card in player.get("bonus_cards", []):
+            _tile_within_catalog(card)
         while player["name"] in names:  # a later player of this name is renamed in turn
             player["name"] = f"#{index}" if player["name"][0] != "#" else player["name"] + "+"
         names.add(player["name"])

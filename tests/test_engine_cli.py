@@ -56,6 +56,13 @@ def test_play_exits_2_on_a_file_it_cannot_read(tmp_path):
     assert status == 2
 
 
+def test_simulate_plays_the_vizier_modules():
+    status, printed = run("simulate", "--games", "2", "--players", "4", "--seed", "3",
+                          "--modules", "bonus", "huts")
+    summary = json.loads(printed)
+    assert status == 0 and summary["modules"] == ["bonus", "huts"] and summary["games"] == 2
+
+
 def test_the_alhambra_command_finds_the_game_commands(capsys):
     from calculator.cli import main
 

@@ -13,3 +13,9 @@ def test_unknown_path_is_problem_json(client):
     assert response.status_code == 404
     assert response.mimetype == "application/problem+json"
     assert response.get_json()["status"] == 404
+
+
+def test_a_doubled_slash_is_an_unknown_path_not_a_redirect(client):
+    response = client.get("/static//0")
+    assert response.status_code == 404
+    assert response.mimetype == "application/problem+json"

@@ -5,7 +5,8 @@ apply to a stateless API (examples, coverage, fuzzing), positive and negative da
 The coverage phase is the one that sends methods the spec does not list (``unsupported_method``
 wants 405 with an Allow header) and boundary values; the fuzzing phase draws freely.
 Schema-valid bodies are first brought within the rules no JSON Schema can state, by the same
-hook as ``test_api_schemathesis.py`` (B6 cells, C1 catalog tiles and totals, unique names, D1).
+hook as ``test_api_schemathesis.py`` (B6 cells, C1 catalog tiles and totals, unique names, D1),
+and game requests and tables by the one of ``test_games_schemathesis.py`` (a state that can exist).
 ``make fuzz`` runs the same checks from the CLI against gunicorn with many more examples.
 """
 
@@ -17,8 +18,11 @@ from schemathesis.checks import CHECKS, load_all_checks
 from schemathesis.config import SchemathesisConfig
 
 from calculator import create_app
+from calculator.web.contract import request_contract
 from tests.contract_check import ContractClient
-from tests.test_api_schemathesis import bring_within_the_rules
+from tests.games_within_rules import REQUESTS, games_within_the_rules
+from tests.test_api_schemathesis import _alhambra_within_rules
+from tests.test_api_schemathesis import bring_within_the_rules as v1_within_the_rules
 
 SEED = 20261122
 EXAMPLES = 30
@@ -36,7 +40,16 @@ config = SchemathesisConfig.from_dict({
                "fuzzing": {"enabled": True}},
 })
 schema = schemathesis.openapi.from_wsgi("/openapi.yaml", app, config=config)
-schema.hook("map_case")(bring_within_the_rules)
+
+
+@schema.hook("map_case")
+def bring_within_the_rules(context, case):
+    path = case.operation.path
+    if path not in REQUESTS:
+        return v1_within_the_rules(context, case)
+    if isinstance(case.body, dict) and request_contract(REQUESTS[path]).is_valid(case.body):
+        case.body = games_within_the_rules(path, case.body, _alhambra_within_rules)
+    return case
 
 
 def test_all_means_all():

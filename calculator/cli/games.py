@@ -17,6 +17,7 @@ import sys
 from typing import Any, TextIO
 
 from calculator.engine.simulate import simulate
+from calculator.engine.state import MODULES
 from calculator.web import game_service
 from calculator.web.app import DEFAULTS
 from calculator.web.body import parse_json
@@ -34,6 +35,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     simulating.add_argument("--games", type=_positive, default=100, metavar="N")
     simulating.add_argument("--players", type=int, choices=range(2, 7), default=4, metavar="P")
     simulating.add_argument("--seed", type=int, default=0, metavar="S")
+    simulating.add_argument(
+        "--modules", nargs="*", choices=MODULES, default=[], metavar="MODULE",
+        help=f"Vizier's Favour modules to play: {', '.join(MODULES)}",
+    )
     simulating.set_defaults(run=run_simulate)
 
     playing = commands.add_parser(
@@ -55,7 +60,7 @@ def _positive(text: str) -> int:
 
 
 def run_simulate(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
-    summary = simulate(arguments.games, arguments.players, arguments.seed)
+    summary = simulate(arguments.games, arguments.players, arguments.seed, arguments.modules)
     print(json.dumps(summary), file=out or sys.stdout)
     return 0
 

@@ -11,8 +11,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, overload
 
-from calculator.core.tiles import Cell, Tile
+from calculator.core.tiles import Building, Cell, Tile
 from calculator.engine.components import MoneyCard
+
+
+@dataclass(frozen=True, slots=True)
+class TakeHut:
+    """V4: the top hut of the stack of that colour, a free action."""
+
+    player: int
+    building: Building
 
 
 @dataclass(frozen=True, slots=True)

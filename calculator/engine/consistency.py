@@ -20,6 +20,7 @@ from typing import Final
 from calculator.core.building import alhambra_violations
 from calculator.core.scoring import winners
 from calculator.core.tiles import CATALOG, Cell, Tile
+from calculator.engine import bonus, huts
 from calculator.engine.components import (
     CARD,
     SCORING_CARDS,
@@ -47,6 +48,8 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
     found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
     found += _seats(state) + _turn(state)
+    found += [Inconsistency(where, message) for where, message in bonus.inconsistencies(state)]
+    found += [Inconsistency(where, message) for where, message in huts.inconsistencies(state)]
     return found
 
 
@@ -90,6 +93,8 @@ def _tiles(state: GameState) -> list[Inconsistency]:
     found = []
     seen: dict[Tile, Path] = {}
     for where, tile in tile_places(state):
+        if tile.hut:
+            continue  # V4: huts are counted by the huts module
         if tile not in CATALOG_SET:
             found.append(Inconsistency(where, f"{_describe(tile)} is not a tile of the game (C1)"))
         elif tile in seen:
@@ -333,7 +338,8 @@ def _turn(state: GameState) -> list[Inconsistency]:
                 "the market is full when a turn begins and is not refilled "
                 "during it (T4): its empty slots are the tiles bought this turn",
             )
-        if len(turn.bought) > turn.buys or (phase == "action" and len(turn.bought) != turn.buys):
+        bought = [tile for tile in turn.bought if not tile.hut]  # huts are taken, not bought
+        if len(bought) > turn.buys or (phase == "action" and len(bought) != turn.buys):
             wrong(("turn", "bought"), "the tiles waiting are the ones bought this turn (T6)")
         if turn.extra_action and (phase != "action" or turn.buys == 0):
             wrong(("turn", "extra_action"), "only an exact payment earns another action (T4)")

@@ -189,9 +189,34 @@ class GameEnded:
     totals: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class BonusCardLaid:
+    """V3: the tile a bonus card depicts is in the player's Alhambra; the card lies face up."""
+
+    player: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class BonusCardTakenBack:
+    """V3: the depicted tile left the Alhambra; the card goes back to the player's hand."""
+
+    player: int
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class HutTaken:
+    """V4: a player took the top hut of a stack; it waits for the end of the turn."""
+
+    player: int
+    tile: Tile
+
+
 Event = (
     MoneyDealt | MoneyDrawn | PilesFormed | MarketFilled | DummyDrew | TurnStarted | MoneyTaken
     | TileBought | ExtraActionDeclined | Passed | TileBuiltFromReserve | TileMovedToReserve
     | TilesSwapped | TilePlaced | TileReserved | TileGivenToDummy | TurnEnded | DiscardReshuffled
-    | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded
+    | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded | BonusCardLaid
+    | BonusCardTakenBack | HutTaken
 )  # fmt: skip

@@ -9,7 +9,7 @@ game) until a player must decide or, in table mode, the table must reveal a draw
 from __future__ import annotations
 
 from calculator.core.tiles import Tile
-from calculator.engine import end, refill, setup
+from calculator.engine import bonus, end, huts, refill, setup
 from calculator.engine.actions import (
     Action,
     BuildFromReserve,
@@ -26,6 +26,7 @@ from calculator.engine.actions import (
     RevealScoringCard,
     RevealTile,
     Swap,
+    TakeHut,
     TakeMoney,
 )
 from calculator.engine.components import MoneyCard, ScoringCard
@@ -67,7 +68,14 @@ def next_step(game: Game) -> Draw | Step | None:
 def settle(draft: Draft) -> list[Event]:
     """Run the automatic steps until a player decides or the table must reveal a draw."""
     events: list[Event] = []
-    while (step := next_step(draft)) is not None:
+    while True:
+        if "bonus" in draft.options.modules:
+            # V3: a card is laid as soon as its tile is in the Alhambra (so before any scoring
+            # round) and taken back as soon as the tile leaves
+            events += bonus.lay_and_take_back(draft)
+        step = next_step(draft)
+        if step is None:
+            break
         if isinstance(step, Draw):
             if not draft.digital:
                 break
@@ -109,6 +117,8 @@ def _turn_actions(state: GameState) -> list[Action]:
         actions.append(EndTurn(seat))
     elif not actions:
         actions.append(Pass(seat))
+    if "huts" in state.options.modules:
+        actions += huts.legal_takes(state)  # V4: free, besides the action
     return actions
 
 
@@ -146,7 +156,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if action.player != seat:
             raise NotYourTurn("T2", f"{_who(state)} must act now, not seat {action.player}")
         if isinstance(action, Pass) and (
-            state.turn.extra_action or _turn_actions(state) != [action]
+            state.turn.extra_action or action not in _turn_actions(state)
         ):
             raise IllegalAction("T2", "a player may pass only when no action is legal")
         draft = Draft.of(state)
@@ -199,6 +209,8 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
         raise IllegalAction(
             "T6", "tiles bought are placed at the end of the turn, after its actions"
         )
+    if isinstance(action, TakeHut):
+        return huts.take_hut(draft, action)
     if isinstance(action, TakeMoney):
         return take_money(draft, action)
     if isinstance(action, Buy):

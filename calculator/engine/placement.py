@@ -51,7 +51,7 @@ def placements_of(state: GameState, tile: Tile) -> Choices:
         for cell in cells_for(state.players[seat].alhambra, tile, rule)
     ]
     found.append((ReserveTile, (seat, tile)))
-    if state.dummy is not None and state.turn.phase == "placement":
+    if state.dummy is not None and state.turn.phase == "placement" and not tile.hut:
         found.append((GiveToDummy, (seat, tile)))
     return Choices(found)
 
@@ -79,6 +79,8 @@ def place(draft: Draft, action: Placement) -> list[Event]:
             raise IllegalAction("D4", "there is a dummy only in a 2-player game")
         if turn.phase != "placement":
             raise IllegalAction("D4", "only a tile bought this turn can go to the dummy")
+        if action.tile.hut:
+            raise IllegalAction("V4", "a worker hut is placed or kept, never given to the dummy")
         draft.dummy.append(action.tile)
         event = TileGivenToDummy(action.player, action.tile)
     draft.players[action.player] = player

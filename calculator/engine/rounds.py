@@ -1,11 +1,12 @@
 """Scoring rounds (T8, T9): the core scores (M1-M5, W4, D3); the engine adds up the totals.
 
-Only the Alhambra counts (M1: reserve tiles never); walls score by the longest wall (W4).
+Only the Alhambra counts (M1: reserve tiles never), with what worker huts (V4) and face-up
+bonus cards (V3) add; walls score by the longest wall (W4).
 """
 
 from __future__ import annotations
 
-from calculator.core.scoring import Holding, RoundScore, building_counts, score_round
+from calculator.core.scoring import Holding, RoundScore, score_round, tally
 from calculator.core.walls import longest_wall
 from calculator.engine.dummy import dummy_counts
 from calculator.engine.events import RoundScored
@@ -13,10 +14,11 @@ from calculator.engine.state import Draft, Player, evolve
 
 
 def holding(player: Player) -> Holding:
-    """What a player brings to a scoring round: the Alhambra's buildings and longest wall."""
+    """What a player brings to a scoring round: the Alhambra's buildings (huts and face-up
+    bonus cards included) and longest wall."""
     alhambra = player.alhambra
     return Holding(
-        building_counts(tile for _, tile in alhambra.buildings()),
+        tally(alhambra.tiles, player.bonus_cards).counts,
         longest_wall(alhambra.tiles).length,
     )
 

@@ -18,6 +18,7 @@ from typing import Final
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, MARKET_SLOTS, Tile
+from calculator.engine import bonus, huts
 from calculator.engine.components import (
     SCORING_CARDS,
     MoneyCard,
@@ -66,7 +67,9 @@ def initial_state(
     if digital:
         shuffler(seed, 0).shuffle(money)
         shuffler(seed, 1).shuffle(bag)
-    return GameState(
+    elif options.modules:
+        raise ValueError("the Vizier's Favour modules are played in digital mode only")
+    state = GameState(
         options=options,
         seed=seed if digital else None,
         shuffles=2 if digital else 0,
@@ -80,6 +83,11 @@ def initial_state(
         rounds_scored=(),
         turn=Turn(player=start_player, phase="setup"),
     )
+    if "bonus" in options.modules:
+        state = bonus.deal(state)  # V3
+    if "huts" in options.modules:
+        state = huts.stack_up(state)  # V4
+    return state
 
 
 def next_step(game: Game) -> Draw | Step:

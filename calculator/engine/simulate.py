@@ -18,24 +18,27 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from calculator.engine import huts
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import apply, legal_actions, new_game
 from calculator.engine.money import legal_takes
 from calculator.engine.placement import placements_of, placer, waiting_tiles
 from calculator.engine.purchase import legal_buys
 from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
-from calculator.engine.state import DEFAULT_OPTIONS, GameState, Options
+from calculator.engine.state import DEFAULT_OPTIONS, GameState, Module, Options
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
 Lister = Callable[[GameState], Sequence[Action]]
 
 REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
-WEIGHTS: Final[dict[str, int]] = {"take money": 4, "buy": 4, "redesign": 1, "decline": 4}
+WEIGHTS: Final[dict[str, int]] = {
+    "take money": 4, "buy": 4, "redesign": 1, "decline": 4, "take a hut": 1,
+}
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
@@ -55,6 +58,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     }
     if state.turn.extra_action:
         kinds["decline"] = (lambda _: Choices([(EndTurn, (seat,))]),)
+    if "huts" in state.options.modules:
+        kinds["take a hut"] = (huts.legal_takes,)
     while kinds:
         kind = _weighted(list(kinds), rng)
         listers = list(kinds.pop(kind))
@@ -92,17 +97,20 @@ def play_random_game(players: int, seed: int, options: Options = DEFAULT_OPTIONS
     return PlayedGame(state, actions)
 
 
-def simulate(games: int, players: int, seed: int) -> dict[str, Any]:
+def simulate(
+    games: int, players: int, seed: int, modules: Iterable[Module] = ()
+) -> dict[str, Any]:
     """Play ``games`` seeded random games in this process and sum them up.
 
     The same arguments give the same games (the timings apart). Speed is given by the wall
     clock and by this process's CPU time (on a shared machine, what the engine itself took).
     """
     seeds = random.Random(seed)
+    options = Options(modules=frozenset(modules))
     played = []
     wall, cpu = time.perf_counter(), time.process_time()
     for _ in range(games):
-        played.append(play_random_game(players, seeds.randrange(2**31)))
+        played.append(play_random_game(players, seeds.randrange(2**31), options))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     scores = [player.score for game in played for player in game.state.players]
     best = [max(player.score for player in game.state.players) for game in played]
@@ -110,6 +118,7 @@ def simulate(games: int, players: int, seed: int) -> dict[str, Any]:
         "games": games,
         "players": players,
         "seed": seed,
+        "modules": sorted(options.modules),
         "turns": _stats([game.state.turn.number for game in played]),
         "actions": _stats([game.actions for game in played]),
         "scores": _stats(scores),

@@ -45,10 +45,20 @@ MAX_BUYS: Final[int] = len(MARKET_SLOTS)
 """T4: the market is not refilled during a turn, so a turn holds at most four buys."""
 
 
+Module = Literal["bonus", "huts"]
+MODULES: Final[tuple[Module, ...]] = ("bonus", "huts")
+"""The Vizier's Favour modules the engine plays (V3, V4)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     mode: Mode = "digital"
     hole_rule: HoleRule = "region"
+    modules: frozenset[Module] = frozenset()
+    bonus_cards: tuple[Tile, ...] = ()
+    """V3: the 10 bonus cards in play (the tiles they depict), with the "bonus" module."""
+    huts: tuple[Tile, ...] = ()
+    """V4: the 24 worker huts in play, with the "huts" module."""
 
 
 DEFAULT_OPTIONS: Final[Options] = Options()
@@ -61,6 +71,10 @@ class Player:
     reserve: tuple[Tile, ...] = ()
     hand: tuple[MoneyCard, ...] = ()
     score: int = 0
+    bonus_cards: tuple[Tile, ...] = ()
+    """V3: the player's face-up bonus cards (each depicts one building tile)."""
+    bonus_hand: tuple[Tile, ...] = ()
+    """V3: the player's bonus cards not (or no longer) laid, face down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +128,10 @@ class GameState:
     turn: Turn
     over: bool = False
     winners: tuple[int, ...] = ()
+    bonus_aside: tuple[Tile, ...] = ()
+    """V3: the bonus cards not dealt, set aside unseen."""
+    hut_stacks: tuple[tuple[Tile, ...], ...] = ()
+    """V4: the six stacks of huts, one per colour in the order of BUILDINGS, top first."""
 
     @property
     def digital(self) -> bool:
@@ -182,6 +200,8 @@ class Draft:
     turn: Turn
     over: bool
     winners: list[int]
+    bonus_aside: tuple[Tile, ...] = ()
+    hut_stacks: list[tuple[Tile, ...]] = field(default_factory=list)
 
     @classmethod
     def of(cls, state: GameState) -> Draft:
@@ -200,6 +220,8 @@ class Draft:
             state.turn,
             state.over,
             list(state.winners),
+            state.bonus_aside,
+            list(state.hut_stacks),
         )
 
     def frozen(self) -> GameState:
@@ -218,6 +240,8 @@ class Draft:
             self.turn,
             self.over,
             tuple(self.winners),
+            self.bonus_aside,
+            tuple(self.hut_stacks),
         )
 
     @property

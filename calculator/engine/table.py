@@ -6,9 +6,11 @@ No bag and no money pile: only what lies on the table. Per player: is the Alhamb
 those exactly (T4). On request, a scoring round (M1-M5, W4, D3) and the end-of-game award of
 the market tiles (T9). Each rule is the core's or the engine's own; this module only gathers.
 
-A described table must be one that can exist (C1, C3, D1): at most the 54 tiles, each printed
-tile at most once and no more tiles of a building than the game has; no more money cards of a
-kind than exist; at most four cards face up.
+A described table must be one that can exist (C1, C3, D1, V4): at most the 54 tiles, each
+printed tile at most once and no more tiles of a building than the game has; no more money
+cards of a kind than exist; at most four cards face up; no more worker huts of a colour than
+exist and at most 3 per player, reserve included. Huts and face-up bonus cards count in the
+buildings (V3, V4).
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from calculator.core.building import HoleRule, Violation, alhambra_violations
-from calculator.core.scoring import RoundScore, building_counts, score_round
+from calculator.core.huts import HUTS_BY_COLOUR, huts_beyond_limit, too_many_huts_message
+from calculator.core.scoring import RoundScore, Tally, building_counts, score_round, tally
 from calculator.core.tiles import CATALOG, Building, Tile
 from calculator.core.walls import Wall, longest_wall
 from calculator.engine.components import MoneyCard, copies_per_card, total
 from calculator.engine.consistency import (
     Inconsistency,
+    Path,
     extra_copies,
     money_in_sight,
     tiles_on_table,
@@ -62,7 +66,7 @@ class Purchase:
 @dataclass(frozen=True, slots=True)
 class Seat:
     violations: tuple[Violation, ...]
-    counts: dict[Building, int]
+    counts: Tally
     wall: Wall
     purchases: tuple[Purchase, ...]
 
@@ -84,7 +88,7 @@ def _seat(table: Table, player: Player) -> Seat:
     alhambra = player.alhambra
     return Seat(
         tuple(alhambra_violations(alhambra, table.hole_rule)),
-        building_counts(tile for _, tile in alhambra.buildings()),
+        tally(alhambra.tiles, player.bonus_cards),
         longest_wall(alhambra.tiles),
         purchases(table.market, player.hand),
     )
@@ -119,7 +123,7 @@ def awards(table: Table) -> tuple[Award, ...]:
 
 def inconsistencies(table: Table) -> list[Inconsistency]:
     """Why this table cannot exist (C1, C3, D1); none for one that can."""
-    return _tiles(table) + _money(table)
+    return _tiles(table) + _huts(table) + _money(table)
 
 
 def _tiles(table: Table) -> list[Inconsistency]:
@@ -127,7 +131,11 @@ def _tiles(table: Table) -> list[Inconsistency]:
     found = []
     seen: set[Tile] = set()
     per_building: Counter[Building] = Counter()
-    places = tiles_on_table(table.players, table.market, table.dummy)
+    places = [
+        (where, tile)
+        for where, tile in tiles_on_table(table.players, table.market, table.dummy)
+        if not tile.hut  # V4: huts are counted by _huts
+    ]
     for number, (where, tile) in enumerate(places, start=1):
         assert tile.building is not None
         per_building[tile.building] += 1
@@ -154,6 +162,30 @@ def _tiles(table: Table) -> list[Inconsistency]:
             )
         if number == len(CATALOG) + 1:
             found.append(Inconsistency(where, f"the game has {len(CATALOG)} tiles (C1)"))
+    return found
+
+
+def _huts(table: Table) -> list[Inconsistency]:
+    """V4: no more huts of a colour than the 24 hold, at most 3 per player (reserve included)."""
+    found = []
+    per_colour: Counter[Building] = Counter()
+    for seat, player in enumerate(table.players):
+        places: list[tuple[Path, Tile]] = [
+            (("players", seat, "alhambra", cell), tile)
+            for cell, tile in player.alhambra.buildings()
+        ]
+        places += [(("players", seat, "reserve", i), tile) for i, tile in enumerate(player.reserve)]
+        places = [(where, tile) for where, tile in places if tile.hut]
+        for count, index in enumerate(huts_beyond_limit(tile for _, tile in places), start=4):
+            found.append(Inconsistency(places[index][0], too_many_huts_message(count)))
+        for where, hut in places:
+            assert hut.building is not None
+            per_colour[hut.building] += 1
+            if per_colour[hut.building] == HUTS_BY_COLOUR[hut.building] + 1:
+                found.append(Inconsistency(where, (
+                    f"one {hut.building.value} hut too many: there are "
+                    f"{HUTS_BY_COLOUR[hut.building]} (V4)"
+                )))
     return found
 
 

@@ -25,6 +25,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.compact = True  # type: ignore[attr-defined]
+    # "//" in a path is a 404 like any unknown path, not a 308 to another one the spec lists
+    app.url_map.merge_slashes = False
     app.register_blueprint(v1.blueprint)
     app.register_blueprint(games.blueprint)
     app.register_blueprint(docs.blueprint)

@@ -16,13 +16,14 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate
 from calculator.core.alhambra import Alhambra
 from calculator.core.errors import PositionError
 from calculator.core.scoring import RoundScore
-from calculator.core.tiles import BUILDINGS, CATALOG, Cell, Currency, Tile
+from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import CARD, MoneyCard, ScoringCard
 from calculator.engine.consistency import Path, inconsistencies
 from calculator.engine.state import (
     MODES,
+    MODULES,
     PHASES,
     Award,
     GameState,
@@ -36,6 +37,9 @@ from calculator.engine.table import inconsistencies as table_inconsistencies
 from calculator.web import wire
 
 VERSION: Final[int] = 1
+VIZIER_VERSION: Final[int] = 2
+"""The state document of a game with Vizier's Favour modules (V3) is version 2: players carry
+their bonus cards and the state the cards set aside. A base game stays version 1."""
 
 Problem = tuple[str, str]
 """(JSON Pointer, message)."""
@@ -80,6 +84,8 @@ class TileField(fields.Field):  # type: ignore[type-arg]
 
 
 def _catalog_tile(value: Any) -> Tile:
+    if isinstance(value, dict) and "hut" in value:
+        return _hut(value)
     try:
         key = (value["building"], value["walls"], value["price"])
         tile = _TILES.get(key)
@@ -92,8 +98,23 @@ def _catalog_tile(value: Any) -> Tile:
     return tile
 
 
+catalog_tile = _catalog_tile
+"""A wire game tile as the catalog's own tile; ``ValidationError`` when there is none (C1)."""
+
+
+def _hut(value: dict[str, Any]) -> Tile:
+    """V4: a worker hut of a game, ``{"hut": colour, "walls"}``."""
+    try:
+        building, walls = Building(value["hut"]), value["walls"]
+    except (KeyError, ValueError):
+        raise ValidationError("a worker hut has a colour (hut) and walls (V4)") from None
+    return Tile(building, walls, hut=True)
+
+
 def dump_tile(tile: Tile) -> dict[str, Any]:
     assert tile.building is not None
+    if tile.hut:
+        return {"hut": tile.building.value, "walls": tile.walls}
     return {"building": tile.building.value, "walls": tile.walls, "price": tile.price}
 
 
@@ -174,6 +195,8 @@ class PlayerSchema(Schema):
     reserve = fields.List(TileField(), required=True)
     hand = fields.List(MoneyCardField(), required=True)
     score = fields.Integer(required=True)
+    bonus_cards = fields.List(TileField(), load_default=list)
+    bonus_hand = fields.List(TileField(), load_default=list)
 
     @post_load
     def player(self, data: dict[str, Any], **_: Any) -> Player:
@@ -183,7 +206,14 @@ class PlayerSchema(Schema):
             tuple(data["reserve"]),
             tuple(data["hand"]),
             data["score"],
+            bonus_cards=tuple(data["bonus_cards"]),
+            bonus_hand=tuple(data["bonus_hand"]),
         )
+
+
+class ComponentsSchema(Schema):
+    bonus_cards = fields.List(TileField(), load_default=list)
+    huts = fields.List(TileField(), load_default=list)
 
 
 class OptionsSchema(Schema):
@@ -191,10 +221,18 @@ class OptionsSchema(Schema):
     holes = fields.String(
         attribute="hole_rule", load_default="region", validate=validate.OneOf(("region", "cell"))
     )
+    modules = fields.List(fields.String(validate=validate.OneOf(MODULES)), load_default=list)
+    components = fields.Nested(ComponentsSchema, load_default=dict)
 
     @post_load
     def options(self, data: dict[str, Any], **_: Any) -> Options:
-        return Options(mode=data["mode"], hole_rule=data["hole_rule"])
+        return Options(
+            mode=data["mode"],
+            hole_rule=data["hole_rule"],
+            modules=frozenset(data["modules"]),
+            bonus_cards=tuple(data["components"].get("bonus_cards", ())),
+            huts=tuple(data["components"].get("huts", ())),
+        )
 
 
 class RngSchema(Schema):
@@ -257,7 +295,7 @@ class TurnSchema(Schema):
 class GameStateSchema(Schema):
     """The state document (``schemas/game-state.json``)."""
 
-    version = fields.Integer(required=True, validate=validate.Equal(VERSION))
+    version = fields.Integer(required=True, validate=validate.OneOf((VERSION, VIZIER_VERSION)))
     options = fields.Nested(OptionsSchema, required=True)
     rng = fields.Nested(RngSchema, required=True, allow_none=True)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
@@ -269,9 +307,15 @@ class GameStateSchema(Schema):
     rounds_scored = fields.List(fields.Integer(), required=True)
     over = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
+    bonus_aside = fields.List(TileField(), load_default=list)
+    hut_stacks = fields.List(fields.List(TileField()), load_default=list)
 
     @post_load
     def state(self, data: dict[str, Any], **_: Any) -> GameState:
+        if data["options"].modules and data["version"] != VIZIER_VERSION:
+            raise ValidationError(
+                {"version": [f"a game with modules is a version {VIZIER_VERSION} document"]}
+            )
         market = data["market"]
         for index, slot in enumerate(market):
             if slot["slot"] != index + 1 or slot["currency"] != slot_currency(index + 1):
@@ -302,6 +346,8 @@ class GameStateSchema(Schema):
             turn=data["turn"],
             over=data["over"],
             winners=tuple(data["winners"]),
+            bonus_aside=tuple(data["bonus_aside"]),
+            hut_stacks=tuple(tuple(stack) for stack in data["hut_stacks"]),
         )
 
 
@@ -326,9 +372,9 @@ def load_state(document: Any) -> GameState:
 
 def dump_state(state: GameState) -> dict[str, Any]:
     """The state document of ``state``; ``load_state(dump_state(s)) == s``."""
-    return _STATE_SCHEMA.dump(  # type: ignore[no-any-return]
+    document: dict[str, Any] = _STATE_SCHEMA.dump(
         {
-            "version": VERSION,
+            "version": VIZIER_VERSION if state.options.modules else VERSION,
             "options": state.options,
             "rng": None if state.seed is None else {"seed": state.seed, "shuffles": state.shuffles},
             "players": state.players,
@@ -343,8 +389,34 @@ def dump_state(state: GameState) -> dict[str, Any]:
             "rounds_scored": state.rounds_scored,
             "over": state.over,
             "winners": state.winners,
+            "bonus_aside": state.bonus_aside,
+            "hut_stacks": state.hut_stacks,
         }
     )
+    options = document["options"]
+    options.pop("components", None)
+    if state.options.modules:
+        options["modules"] = sorted(state.options.modules)
+        components = {
+            name: [dump_tile(t) for t in given]
+            for name, given in (("bonus_cards", state.options.bonus_cards),
+                                ("huts", state.options.huts))
+            if given
+        }
+        if components:
+            options["components"] = components
+        if "huts" not in state.options.modules:
+            del document["hut_stacks"]
+        if "bonus" not in state.options.modules:
+            del document["bonus_aside"]
+            for player in document["players"]:
+                del player["bonus_cards"], player["bonus_hand"]
+    else:  # a base game's document stays as it was (version 1)
+        options.pop("modules", None)
+        del document["bonus_aside"], document["hut_stacks"]
+        for player in document["players"]:
+            del player["bonus_cards"], player["bonus_hand"]
+    return document
 
 
 def _flatten(messages: Any, where: tuple[object, ...] = ()) -> list[Problem]:
@@ -408,6 +480,7 @@ class ActionSchema(Schema):
     x = fields.Integer()
     y = fields.Integer()
     round = fields.Integer()
+    hut = fields.String()
 
     @post_load
     def action(self, data: dict[str, Any], **_: Any) -> act.Action:
@@ -439,6 +512,7 @@ _ACTION_MAKERS: Final[dict[str, Callable[[dict[str, Any]], act.Action]]] = {
     "reveal_tile": lambda d: act.RevealTile(d["tile"]),
     "reveal_money": lambda d: act.RevealMoney(d["card"]),
     "reveal_scoring_card": lambda d: act.RevealScoringCard(d["round"]),
+    "take_hut": lambda d: act.TakeHut(d["player"], Building(d["hut"])),
 }
 
 _ACTION_SCHEMA: Final = ActionSchema()
@@ -474,6 +548,7 @@ _ACTION_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
     act.RevealTile: ("reveal_tile", ("tile",)),
     act.RevealMoney: ("reveal_money", ("card",)),
     act.RevealScoringCard: ("reveal_scoring_card", ("round",)),
+    act.TakeHut: ("take_hut", ("player", "building")),
 }
 
 
@@ -481,6 +556,8 @@ def _dump_member(name: str, value: Any) -> dict[str, Any]:
     """One member of an action or event in its JSON form (a cell becomes ``x`` and ``y``)."""
     if name == "cell":
         return {"x": value[0], "y": value[1]}
+    if name == "building":  # V4: the colour of the stack a hut is taken from
+        return {"hut": value.value}
     if isinstance(value, Tile):
         return {name: dump_tile(value)}
     if isinstance(value, MoneyCard):
@@ -516,6 +593,9 @@ _EVENT_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
     ev.ScoringCardRevealed: ("scoring_card_revealed", ("round",)),
     ev.MarketTileAwarded: ("market_tile_awarded", ("slot", "tile", "player")),
     ev.GameEnded: ("game_ended", ("winners", "totals")),
+    ev.BonusCardLaid: ("bonus_card_laid", ("player", "tile")),
+    ev.BonusCardTakenBack: ("bonus_card_taken_back", ("player", "tile")),
+    ev.HutTaken: ("hut_taken", ("player", "tile")),
 }
 
 
@@ -558,6 +638,7 @@ class TablePlayerSchema(PlayerSchema):
     reserve = fields.List(DescribedTileField(), load_default=list)
     hand = fields.List(MoneyCardField(), load_default=list)
     score = fields.Integer(load_default=0)
+    bonus_cards = fields.List(DescribedTileField(), load_default=list)
 
 
 class TableDummySchema(Schema):
@@ -645,7 +726,8 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
             {
                 "name": player.name,
                 **wire.verdict(seat.violations),
-                "counts": {building.value: seat.counts[building] for building in BUILDINGS},
+                "counts": {building.value: seat.counts.counts[building] for building in BUILDINGS},
+                **wire.vizier_counts(seat.counts),
                 "wall": {
                     "length": seat.wall.length,
                     "segments": wire.SEGMENTS.dump(seat.wall.segments),
@@ -666,7 +748,12 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
     }
     if scoring_round is not None:
         extras = [
-            {"wall_exact": seat.wall.exact, **wire.verdict(seat.violations)} for seat in evaluated
+            {
+                "wall_exact": seat.wall.exact,
+                **wire.verdict(seat.violations),
+                **wire.vizier_counts(seat.counts),
+            }
+            for seat in evaluated
         ]
         names = [player.name for player in table.players]
         report["scores"] = wire.round_score(scores(table, scoring_round), names, extras)

@@ -9,9 +9,14 @@ Nothing is kept between requests: the client holds the state.
 from __future__ import annotations
 
 import secrets
+from collections import Counter
 from typing import Any, Final
 
+from marshmallow import ValidationError
+
 from calculator import engine
+from calculator.core.huts import HUTS_BY_COLOUR
+from calculator.core.tiles import BUILDINGS, Building, Tile
 from calculator.engine import ActionRefused, GameOver, NotYourTurn
 from calculator.engine.actions import Action
 from calculator.engine.state import GameState, Options
@@ -19,6 +24,7 @@ from calculator.web.contract import request_contract
 from calculator.web.errors import ApiProblem, FieldError, InvalidRequest, pointer
 from calculator.web.game_document import (
     DocumentError,
+    catalog_tile,
     dump_action,
     dump_event,
     dump_state,
@@ -70,10 +76,43 @@ def new_game(body: Any) -> dict[str, Any]:
         )
     wire_options = body.get("options", {})
     options = Options(
-        mode=wire_options.get("mode", "digital"), hole_rule=wire_options.get("holes", "region")
+        mode=wire_options.get("mode", "digital"),
+        hole_rule=wire_options.get("holes", "region"),
+        modules=frozenset(wire_options.get("modules", ())),
+        bonus_cards=_bonus_cards(wire_options.get("components", {}).get("bonus_cards", ())),
+        huts=_huts(wire_options.get("components", {}).get("huts", ())),
     )
     seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
     return {"state": dump_state(engine.new_game(names, seed, start, options))}
+
+
+def _bonus_cards(documents: list[Any]) -> tuple[Tile, ...]:
+    """V3: the tiles the caller's bonus cards depict, each a tile of the catalog (C1)."""
+    cards, problems = [], []
+    for index, document in enumerate(documents):
+        try:
+            cards.append(catalog_tile(document))
+        except ValidationError as error:
+            where = pointer("options", "components", "bonus_cards", index)
+            problems.append(FieldError(where, str(error.messages[0])))
+    if problems:
+        raise InvalidRequest(problems)
+    return tuple(cards)
+
+
+def _huts(documents: list[Any]) -> tuple[Tile, ...]:
+    """V4: the caller's 24 huts, as many of each colour as the game has."""
+    huts = tuple(Tile(Building(d["hut"]), d["walls"], hut=True) for d in documents)
+    if huts:
+        counted = Counter(hut.building for hut in huts)
+        wrong = [b.value for b in BUILDINGS if counted[b] != HUTS_BY_COLOUR[b]]
+        if wrong:
+            expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
+            raise InvalidRequest([FieldError(
+                "/options/components/huts",
+                f"the huts are {expected} (V4); not so for: {', '.join(wrong)}",
+            )])
+    return huts
 
 
 def legal_actions(body: Any) -> dict[str, Any]:

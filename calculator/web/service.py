@@ -17,8 +17,11 @@ import orjson
 from marshmallow import ValidationError
 
 from calculator.core import building, walls
-from calculator.core.scoring import POINTS, ROUNDS, Holding, building_counts, score_round
+from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
+from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
+from calculator.engine.bonus import PROVISIONAL_BONUS_CARDS
+from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.pictures import Proposal, render_alhambra
 from calculator.web import wire
 from calculator.web.contract import request_contract
@@ -105,7 +108,8 @@ def longest_wall(body: Any) -> dict[str, Any]:
 
 
 def scores(body: Any) -> dict[str, Any]:
-    """``POST /v1/scores``: a scoring round (M1-M5, W4, D3)."""
+    """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
+    (V3) counted."""
     query = _load(body, "scores-request.json", wire.load_scores)
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
@@ -117,11 +121,12 @@ def scores(body: Any) -> dict[str, Any]:
             continue
         # W4 needs the length alone; the wall and the building rules share the Alhambra's grid
         wall = walls.wall_length(seat.alhambra)
-        counts = building_counts(seat.alhambra.tiles.values())  # the fountain counts as none
-        holdings.append(Holding(counts, wall.length))
+        counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
+        holdings.append(Holding(counted.counts, wall.length))
         extras.append({
             "wall_exact": wall.exact,
             **wire.verdict(building.alhambra_violations(seat.alhambra, query.hole_rule)),
+            **wire.vizier_counts(counted),
         })
     result = score_round(query.scoring_round, holdings, query.dummy)
     return wire.round_score(result, [seat.name for seat in query.seats], extras)
@@ -144,7 +149,8 @@ def render(body: Any, language: str) -> str:
 
 @cache
 def catalog() -> dict[str, Any]:
-    """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2)."""
+    """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2), and
+    the Vizier's Favour's (V3, V4), its stand-in bonus cards marked provisional."""
     return {
         "buildings": [b.value for b in BUILDINGS],
         "tiles": wire.catalog_tiles(CATALOG),
@@ -156,4 +162,18 @@ def catalog() -> dict[str, Any]:
             {"slot": slot, "currency": currency.value}
             for slot, currency in enumerate(MARKET_SLOTS, start=1)
         ],
+        "vizier_favour": {
+            "provisional": True,
+            "note": (
+                "Not the printed components: the tiles shown on the bonus cards (V3) and the "
+                "walls of the worker huts (V4) are not in our sources. A game played with the "
+                "\"bonus\" or \"huts\" module and no options.components.bonus_cards or "
+                ".huts uses these stand-ins, chosen by us."
+            ),
+            "bonus_cards": wire.catalog_tiles(PROVISIONAL_BONUS_CARDS),
+            "huts": [{"hut": h.building.value, "walls": h.walls}
+                     for h in PROVISIONAL_HUTS if h.building is not None],
+            "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
+            "huts_per_player": HUTS_PER_PLAYER,
+        },
     }

@@ -6,6 +6,8 @@ can make, each reported with a JSON Pointer (marshmallow's nested error messages
 pointers by ``service.py``):
 
 * a tile with a price must be one of the 54 tiles of the catalog (C1);
+* a worker hut (``{"hut": colour, "walls"}``) is a tile that follows every building rule;
+  one Alhambra holds at most 3 huts, and a placement cannot bring a 4th (V4);
 * no tile on the fountain's cell, no two tiles on one cell (B6, raised by ``Alhambra.of``);
 * player names are unique; the dummy only sits at a 2-player table (D1);
 * over the players given by counts and the dummy, no building type exceeds the catalog (C1).
@@ -30,7 +32,8 @@ from marshmallow import Schema, ValidationError, fields, post_dump, post_load
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
 from calculator.core.errors import PositionError
-from calculator.core.scoring import Counts, Majority, RoundScore, building_counts
+from calculator.core.huts import huts_beyond_limit, too_many_huts_message
+from calculator.core.scoring import Counts, Majority, RoundScore, Tally, building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Tile
 from calculator.core.walls import Wall
 
@@ -68,7 +71,11 @@ class _NotInCatalog(Exception):
 
 
 def _tile(item: Mapping[str, Any]) -> Tile:
-    """A schema-valid wire tile as a core :class:`Tile`; a priced one is the catalog's own (C1)."""
+    """A schema-valid wire tile as a core :class:`Tile`; a priced one is the catalog's own (C1);
+    a worker hut names its colour (V4)."""
+    hut = item.get("hut")
+    if hut is not None:
+        return Tile(_BUILDING_BY_NAME[hut], item["walls"], hut=True)
     price = item.get("price")
     if price is None:
         return Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
@@ -93,7 +100,8 @@ def tile_of(item: Mapping[str, Any]) -> Tile:
 def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
     """A wire Alhambra (``schemas/alhambra.json``) as a core :class:`Alhambra`, in one pass.
 
-    Refuses every tile out of the catalog (C1) and every tile out of place (B6), by index.
+    Refuses every tile out of the catalog (C1), every tile out of place (B6) and every hut
+    after the third (V4), by index.
     """
     # JSON Schema's "integer" admits 2.0: every coordinate is made an int
     cells = zip(map(int, map(_X, items)), map(int, map(_Y, items)), strict=True)
@@ -103,6 +111,8 @@ def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
         tiles = list(map(_CATALOG_BY_KEY.__getitem__, map(_CATALOG_KEY, items)))
     except KeyError:
         tiles = [_tile_or_problem(item, index, problems) for index, item in enumerate(items)]
+    for count, index in enumerate(huts_beyond_limit(tiles), start=4):
+        problems.setdefault(index, {}).setdefault("hut", []).append(too_many_huts_message(count))
     alhambra = _position(list(zip(cells, tiles, strict=True)), problems)
     if problems:
         raise ValidationError(problems)
@@ -206,6 +216,13 @@ class _AlhambraRequest(Schema):
     rules = fields.Nested(RulesSchema)
 
 
+def _no_fourth_hut(alhambra: Alhambra, tile: Tile) -> None:
+    """V4: a player holding 3 huts in the Alhambra cannot have a 4th to place."""
+    if tile.hut and huts_beyond_limit([*alhambra.tiles.values(), tile]):
+        held = sum(placed.hut for placed in alhambra.tiles.values())
+        raise ValidationError({"tile": {"hut": [too_many_huts_message(held + 1)]}})
+
+
 class PlacementRequest(_AlhambraRequest):
     tile = TileField(required=True)
     x = fields.Integer(required=True)
@@ -213,6 +230,7 @@ class PlacementRequest(_AlhambraRequest):
 
     @post_load
     def query(self, data: dict[str, Any], **kwargs: Any) -> PlacementQuery:
+        _no_fourth_hut(data["alhambra"], data["tile"])
         cell = (data["x"], data["y"])
         return PlacementQuery(data["alhambra"], data["tile"], cell, _hole_rule(data))
 
@@ -222,6 +240,7 @@ class OptionsRequest(_AlhambraRequest):
 
     @post_load
     def query(self, data: dict[str, Any], **kwargs: Any) -> OptionsQuery:
+        _no_fourth_hut(data["alhambra"], data["tile"])
         return OptionsQuery(data["alhambra"], data["tile"], _hole_rule(data))
 
 
@@ -266,13 +285,14 @@ class RenderRequest(_AlhambraRequest):
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One player at a scoring round: an Alhambra (counts and wall to compute), or counts and a
-    wall length as given."""
+    """One player at a scoring round: an Alhambra (counts and wall to compute) with the face-up
+    bonus cards (V3), or counts and a wall length as given."""
 
     name: str
     alhambra: Alhambra | None
     counts: Counts | None
     wall: int
+    bonus_cards: tuple[Tile, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -301,7 +321,15 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
             except ValidationError as error:
                 _add(errors, ("players", index, "alhambra"), error.messages)
         counts = _counts(player["counts"]) if "counts" in player else None
-        seats.append(Seat(player["name"], alhambra, counts, int(player.get("wall", 0))))
+        cards = []
+        for card_index, item in enumerate(player.get("bonus_cards", ())):
+            try:
+                cards.append(tile_of(item))
+            except ValidationError as error:
+                _add(errors, ("players", index, "bonus_cards", card_index), error.messages)
+        seats.append(
+            Seat(player["name"], alhambra, counts, int(player.get("wall", 0)), tuple(cards))
+        )
     _unique_names(errors, seats)
 
     dummy_wire = request.get("dummy")
@@ -445,6 +473,38 @@ def longest_wall(wall: Wall, violations: Sequence[Violation]) -> dict[str, Any]:
 
 def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
     return TILES.dump(tiles)  # type: ignore[no-any-return]
+
+
+def _tile_wire(tile: Tile) -> dict[str, Any]:
+    wire: dict[str, Any] = {"building": tile.building.value if tile.building else None,
+                            "walls": tile.walls}
+    if tile.price is not None:
+        wire["price"] = tile.price
+    return wire
+
+
+def vizier_counts(counts: Tally) -> dict[str, Any]:
+    """What the Vizier's Favour added to a player's majority counts: per worker hut (V4) the
+    buildings of its colour it joins and adds, per bonus card (V3) whether it counts (its tile
+    is in the Alhambra). Empty when the player has neither."""
+    wire: dict[str, Any] = {}
+    if counts.huts:
+        wire["huts"] = [
+            {
+                "x": hut.cell[0],
+                "y": hut.cell[1],
+                "hut": hut.building.value,
+                "adds": hut.adds,
+                "neighbours": [{"x": x, "y": y} for x, y in hut.neighbours],
+            }
+            for hut in counts.huts
+        ]
+    if counts.bonus_cards:
+        wire["bonus_cards"] = [
+            {"card": _tile_wire(card.card), "counts": card.in_alhambra}
+            for card in counts.bonus_cards
+        ]
+    return wire
 
 
 def _majorities(standing: Mapping[Building, Majority]) -> dict[str, Any]:

@@ -1,0 +1,115 @@
+"""The Vizier's Favour, bonus cards (V3): dealt at setup, laid and taken back.
+
+10 cards, each depicting one building tile, dealt by player count (3 each with 2-3 players, 2
+with 4-5, 1 with 6); the rest is set aside unseen. A player may lay a card face up whenever the
+depicted tile is in the Alhambra, and it then counts as one more building of its type
+(:func:`calculator.core.scoring.tally`); when the tile leaves the Alhambra, the card goes back
+to the hand. Laying a card never costs anything and only adds to the count, so the engine lays
+every card as soon as it may (after each action and everything automatic after it) and takes
+it back as soon as it must: the state never holds a card laid without its tile.
+
+The tiles printed on the cards are not in our sources. A game may name them
+(``Options.bonus_cards``); otherwise :data:`PROVISIONAL_BONUS_CARDS` stands in, a set of our
+own choosing published as provisional (``GET /v1/catalog``, README).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Final
+
+from calculator.core.scoring import depicts
+from calculator.core.tiles import CATALOG, Tile
+from calculator.engine.draws import shuffler
+from calculator.engine.events import BonusCardLaid, BonusCardTakenBack, Event
+from calculator.engine.state import Draft, GameState, Player, evolve
+
+BONUS_CARDS: Final[int] = 10
+
+DEALT: Final[dict[int, int]] = {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}
+"""V3: the bonus cards dealt to each player, by the number of players."""
+
+PROVISIONAL_BONUS_CARDS: Final[tuple[Tile, ...]] = CATALOG[::5][:BONUS_CARDS]
+"""Not the printed cards (unknown to us): every fifth tile of the catalog, which spreads the
+ten over all six building types. Used when a game does not name its cards."""
+
+
+def cards_in_play(cards: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    return cards or PROVISIONAL_BONUS_CARDS
+
+
+def deal(state: GameState) -> GameState:
+    """V3, digital setup: shuffle the cards, deal by player count, set the rest aside."""
+    cards = list(cards_in_play(state.options.bonus_cards))
+    shuffler(state.seed, state.shuffles).shuffle(cards)
+    share = DEALT[len(state.players)]
+    players = tuple(
+        evolve(player, bonus_hand=tuple(cards[seat * share : (seat + 1) * share]))
+        for seat, player in enumerate(state.players)
+    )
+    aside = tuple(cards[len(players) * share :])
+    return replace(state, players=players, bonus_aside=aside, shuffles=state.shuffles + 1)
+
+
+def _in_alhambra(player: Player, card: Tile) -> bool:
+    return any(depicts(card, tile) for tile in player.alhambra.tiles.values())
+
+
+def lay_and_take_back(draft: Draft) -> list[Event]:
+    """V3: every card whose tile is in the Alhambra face up, every other one in the hand."""
+    events: list[Event] = []
+    for seat, player in enumerate(draft.players):
+        laid = tuple(card for card in player.bonus_hand if _in_alhambra(player, card))
+        back = tuple(card for card in player.bonus_cards if not _in_alhambra(player, card))
+        if not laid and not back:
+            continue
+        events += [BonusCardTakenBack(seat, card) for card in back]
+        events += [BonusCardLaid(seat, card) for card in laid]
+        draft.players[seat] = evolve(
+            player,
+            bonus_cards=tuple(c for c in player.bonus_cards if c not in back) + laid,
+            bonus_hand=tuple(c for c in player.bonus_hand if c not in laid) + back,
+        )
+    return events
+
+
+def inconsistencies(state: GameState) -> list[tuple[tuple[object, ...], str]]:
+    """V3: why the bonus cards of ``state`` cannot be those of a game: each card of the game
+    once (dealt, laid or set aside), each player dealt their share, a card face up exactly
+    while its tile is in the Alhambra; none at all without the module."""
+    places: list[tuple[tuple[object, ...], Tile]] = [
+        (("players", seat, member, index), card)
+        for seat, player in enumerate(state.players)
+        for member in ("bonus_cards", "bonus_hand")
+        for index, card in enumerate(getattr(player, member))
+    ]
+    places += [(("bonus_aside", index), card) for index, card in enumerate(state.bonus_aside)]
+    if "bonus" not in state.options.modules:
+        return [(where, "there are bonus cards only with the \"bonus\" module (V3)")
+                for where, _ in places[:1]]
+    found: list[tuple[tuple[object, ...], str]] = []
+    game_cards = set(cards_in_play(state.options.bonus_cards))
+    seen: set[Tile] = set()
+    for where, card in places:
+        if card not in game_cards:
+            found.append((where, "this game has no bonus card of that tile (V3)"))
+        elif card in seen:
+            found.append((where, "each bonus card exists once (V3)"))
+        seen.add(card)
+    if game_cards - seen:
+        found.append((("bonus_aside",), f"{len(game_cards - seen)} bonus cards missing (V3)"))
+    share = DEALT[len(state.players)]
+    for seat, player in enumerate(state.players):
+        if len(player.bonus_cards) + len(player.bonus_hand) != share:
+            found.append((("players", seat, "bonus_hand"),
+                          f"each player holds {share} bonus cards with {len(state.players)} "
+                          "players (V3)"))
+        for index, card in enumerate(player.bonus_cards):
+            if not _in_alhambra(player, card):
+                found.append((("players", seat, "bonus_cards", index),
+                              "a card lies face up only while its tile is in the Alhambra (V3)"))
+        for index, card in enumerate(player.bonus_hand):
+            if _in_alhambra(player, card):
+                found.append((("players", seat, "bonus_hand", index),
+                              "the card's tile is in the Alhambra: the card lies face up (V3)"))
+    return found

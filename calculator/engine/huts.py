@@ -1,0 +1,130 @@
+"""The Vizier's Favour, worker huts (V4): six stacks, taken as a free action, placed at the end
+of the turn like bought tiles; at most 3 per player, reserve included.
+
+The 24 huts lie in six stacks by colour (pavilion 3, seraglio 3, arcades 4, chambers 4, garden
+5, tower 5), the top hut face up (index 0 of a stack). Taking it costs no money and no action:
+it waits with the tiles bought this turn (``turn.bought``) and is placed, reserved or, like a
+bought tile, never given to the dummy (D4 is about bought tiles). The building rules treat a
+hut as any tile; :func:`calculator.core.scoring.tally` counts what it adds.
+
+The huts' wall layouts are not in our sources. A game may give them (``Options.huts``);
+otherwise :data:`PROVISIONAL_HUTS` stands in, published as provisional (``GET /v1/catalog``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from typing import Final
+
+from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER, too_many_huts_message
+from calculator.core.tiles import BUILDINGS, Tile
+from calculator.engine.actions import TakeHut
+from calculator.engine.draws import shuffler
+from calculator.engine.errors import IllegalAction
+from calculator.engine.events import Event, HutTaken
+from calculator.engine.state import Draft, GameState, evolve
+
+_STAND_IN_WALLS: Final[tuple[str, ...]] = ("N", "E", "S", "W", "NE")
+
+PROVISIONAL_HUTS: Final[tuple[Tile, ...]] = tuple(
+    Tile(building, _STAND_IN_WALLS[index % len(_STAND_IN_WALLS)], hut=True)
+    for building in BUILDINGS
+    for index in range(HUTS_BY_COLOUR[building])
+)
+"""Not the printed huts (unknown to us): each colour's huts walled N, E, S, W, NE in turn."""
+
+
+def huts_in_play(huts: tuple[Tile, ...]) -> tuple[Tile, ...]:
+    return huts or PROVISIONAL_HUTS
+
+
+def stack_up(state: GameState) -> GameState:
+    """V4, digital setup: the huts of each colour shuffled into a stack."""
+    rng = shuffler(state.seed, state.shuffles)
+    stacks = []
+    for building in BUILDINGS:
+        stack = [hut for hut in huts_in_play(state.options.huts) if hut.building == building]
+        rng.shuffle(stack)
+        stacks.append(tuple(stack))
+    return replace(state, hut_stacks=tuple(stacks), shuffles=state.shuffles + 1)
+
+
+def owned(state: GameState | Draft, seat: int) -> int:
+    """V4: the huts a player owns: in the Alhambra, in the reserve, waiting to be placed."""
+    player = state.players[seat]
+    count = sum(tile.hut for tile in player.alhambra.tiles.values())
+    count += sum(tile.hut for tile in player.reserve)
+    if state.turn.player == seat:
+        count += sum(tile.hut for tile in state.turn.bought)
+    return count
+
+
+def legal_takes(state: GameState) -> list[TakeHut]:
+    seat = state.turn.player
+    assert seat is not None
+    if owned(state, seat) >= HUTS_PER_PLAYER:
+        return []
+    return [
+        TakeHut(seat, building)
+        for building, stack in zip(BUILDINGS, state.hut_stacks, strict=True)
+        if stack
+    ]
+
+
+def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
+    """V4: the top hut of a stack joins the tiles waiting for the end of the turn."""
+    if "huts" not in draft.options.modules:
+        raise IllegalAction("V4", "this game is played without the worker huts")
+    index = BUILDINGS.index(action.building)
+    stack = draft.hut_stacks[index]
+    if not stack:
+        raise IllegalAction("V4", f"the {action.building.value} huts are all taken")
+    if owned(draft, action.player) >= HUTS_PER_PLAYER:
+        raise IllegalAction("V4", f"a player owns at most {HUTS_PER_PLAYER} worker huts")
+    draft.hut_stacks[index] = stack[1:]
+    draft.turn = evolve(draft.turn, bought=(*draft.turn.bought, stack[0]))
+    return [HutTaken(action.player, stack[0])]
+
+
+def _places(state: GameState) -> list[tuple[tuple[object, ...], Tile]]:
+    places: list[tuple[tuple[object, ...], Tile]] = []
+    for seat, player in enumerate(state.players):
+        places += [(("players", seat, "alhambra", cell), t) for cell, t in
+                   player.alhambra.tiles.items() if t.hut]
+        places += [(("players", seat, "reserve", i), t) for i, t in enumerate(player.reserve)
+                   if t.hut]
+    places += [(("turn", "bought", i), t) for i, t in enumerate(state.turn.bought) if t.hut]
+    for index, stack in enumerate(state.hut_stacks):
+        places += [(("hut_stacks", index, i), t) for i, t in enumerate(stack)]
+    return places
+
+
+def inconsistencies(state: GameState) -> list[tuple[tuple[object, ...], str]]:
+    """V4: each hut of the game once (stacks by colour, Alhambras, reserves, waiting), at most
+    3 per player; none at all without the module."""
+    places = _places(state)
+    if "huts" not in state.options.modules:
+        if places or state.hut_stacks:
+            where = places[0][0] if places else ("hut_stacks",)
+            return [(where, 'there are worker huts only with the "huts" module (V4)')]
+        return []
+    found: list[tuple[tuple[object, ...], str]] = []
+    if len(state.hut_stacks) != len(BUILDINGS):
+        return [(("hut_stacks",), "the huts lie in 6 stacks, one per colour (V4)")]
+    for index, (building, stack) in enumerate(zip(BUILDINGS, state.hut_stacks, strict=True)):
+        for i, hut in enumerate(stack):
+            if hut.building != building:
+                found.append((("hut_stacks", index, i), f"stack {index} holds {building} huts"))
+    left = Counter(huts_in_play(state.options.huts))
+    for where, hut in places:
+        if left[hut] == 0:
+            found.append((where, f"{hut.describe()} walled {hut.walls}: no more such huts (V4)"))
+        left[hut] -= 1
+    if +left:
+        found.append((("hut_stacks",), f"{sum((+left).values())} huts missing (V4)"))
+    for seat in range(len(state.players)):
+        if owned(state, seat) > HUTS_PER_PLAYER:
+            found.append((("players", seat), too_many_huts_message(owned(state, seat))))
+    return found
+
