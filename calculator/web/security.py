@@ -70,12 +70,12 @@ def request_id() -> str:
     if not has_request_context():
         return "-"
     if "request_id" not in g:
-        g.request_id = _incoming_or_new_request_id()
+        g.request_id = incoming_or_new_request_id(request.headers.get(REQUEST_ID_HEADER, ""))
     return str(g.request_id)
 
 
-def _incoming_or_new_request_id() -> str:
-    incoming = request.headers.get(REQUEST_ID_HEADER, "")
+def incoming_or_new_request_id(incoming: str) -> str:
+    """The id a request with this ``X-Request-Id`` header (or ``""``) goes by."""
     if _SANE_REQUEST_ID.fullmatch(incoming):
         return incoming
     return uuid.uuid4().hex
@@ -114,10 +114,14 @@ def _fix_request_id() -> None:
 
 def _add_headers(response: Response) -> Response:
     response.headers[REQUEST_ID_HEADER] = request_id()
-    extra = HTML_HEADERS if response.mimetype == "text/html" else OTHER_HEADERS
-    for name, value in (COMMON_HEADERS | extra).items():
+    for name, value in security_headers(response.mimetype or "").items():
         response.headers.setdefault(name, value)
     return response
+
+
+def security_headers(mimetype: str) -> dict[str, str]:
+    """The security headers of a response of this media type (unless it sets its own)."""
+    return COMMON_HEADERS | (HTML_HEADERS if mimetype == "text/html" else OTHER_HEADERS)
 
 
 def register_security(app: Flask) -> None:
