@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from calculator.core.huts import is_hut
 from calculator.core.tiles import BUILDINGS, OFFSET, OPPOSITE, Building, Cell, Tile
 
 ROUNDS: Final[tuple[int, ...]] = (1, 2, 3)
@@ -79,8 +80,13 @@ def tally(alhambra: Mapping[Cell, Tile], bonus_cards: Iterable[Tile] = ()) -> Ta
     buildings = building_counts(alhambra.values())
     counts = dict(buildings)
     huts = []
-    for (x, y), hut in sorted(alhambra.items()):
-        if not hut.hut or hut.building is None:
+    placed_huts = (
+        sorted((cell, tile) for cell, tile in alhambra.items() if tile.hut)
+        if any(map(is_hut, alhambra.values()))  # most Alhambras have none: one pass in C
+        else []
+    )
+    for (x, y), hut in placed_huts:
+        if hut.building is None:
             continue
         joined = []
         for side, (dx, dy) in OFFSET.items():
@@ -115,6 +121,10 @@ class Majority:
     points: int
 
 
+NOBODY: Final[Majority] = Majority(0, None, 0, 0)
+"""M1: the standing of a holder without buildings of the type: no place, no points."""
+
+
 def rank_majority(scoring_round: int, building: Building, counts: Sequence[int]) -> list[Majority]:
     """M3, M4: rank the holders of one building type and split the points of tied places."""
     paid = POINTS[building][scoring_round]
@@ -124,7 +134,7 @@ def rank_majority(scoring_round: int, building: Building, counts: Sequence[int])
         if count in standing:
             continue
         if count <= 0:
-            standing[count] = Majority(0, None, 0, 0)  # M1: no buildings, nothing
+            standing[count] = NOBODY  # M1: no buildings, nothing
             continue
         place = ranking.index(count) + 1
         tied = ranking.count(count)
