@@ -4,8 +4,9 @@ The same table as ``scores_throughput.py`` (round 3, six players, 26-tile legal 
 Each stage is timed alone in CPU time of this thread (best of several repeats, microseconds
 per request), so other load on a shared machine barely moves the figures; next to it, what the
 parse-and-echo endpoint does with the same body. Then both apps are called whole through WSGI
-(no server, no sockets: Flask's own per-request work included) and their ratio printed; last,
-cProfile lists the top functions of the scores request.
+(no server, no sockets: Flask's own per-request work included) and their ratio printed, the
+scores app both as served (``fast_path.py``) and through its Flask view; last, cProfile lists the
+top functions of the scores request.
 
     .venv/bin/python bench/scores_profile.py [--top 15]
 """
@@ -31,7 +32,7 @@ from tables import scores_table
 from calculator import create_app
 from calculator.core import building, walls
 from calculator.core.alhambra import Alhambra
-from calculator.core.scoring import Holding, building_counts, score_round
+from calculator.core.scoring import Holding, score_round, tally
 from calculator.web import service, wire
 from calculator.web.body import parse_json
 from calculator.web.contract import request_contract
@@ -79,8 +80,7 @@ def main() -> None:
     contract = request_contract("scores-request.json")
     query = wire.load_scores(table)
     alhambras = [seat.alhambra for seat in query.seats if seat.alhambra is not None]
-    holdings = [Holding(building_counts(a.tiles.values()), walls.wall_length(a).length)
-                for a in alhambras]
+    holdings = [Holding(tally(a.tiles).counts, walls.wall_length(a).length) for a in alhambras]
     result = score_round(3, holdings)
     names = [seat.name for seat in query.seats]
     extras = [{"wall_exact": True, **wire.verdict([])} for _ in names]
@@ -98,8 +98,7 @@ def main() -> None:
             building.alhambra_violations(a) for a in fresh(alhambras)],
         "core: wall length x6 (with grid)": lambda: [
             walls.wall_length(a) for a in fresh(alhambras)],
-        "core: building counts x6": lambda: [
-            building_counts(a.tiles.values()) for a in alhambras],
+        "core: tally M1, V3, V4 x6": lambda: [tally(a.tiles) for a in alhambras],
         "core: round score": lambda: score_round(3, holdings),
         "dump the answer": lambda: wire.round_score(result, names, extras),
         "serialize the answer": lambda: service.to_json(answer),
@@ -110,7 +109,8 @@ def main() -> None:
     with echo.app_context():
         for name, stage in stages.items():
             print(f"{name:40s} {cpu_us(stage):8.1f} us")
-    whole = {name: wsgi_call(app, raw) for name, app in (("scores", scores_app), ("echo", echo))}
+    whole = {name: wsgi_call(app, raw) for name, app in (
+        ("scores", scores_app), ("scores, Flask view", scores_app.wsgi_app.flask), ("echo", echo))}
     figures = {name: cpu_us(call, number=50, repeat=15) for name, call in whole.items()}
     for name, figure in figures.items():
         print(f"{'whole request via WSGI: ' + name:40s} {figure:8.1f} us")
