@@ -91,6 +91,8 @@ class PictureLabels:
     proposal_legal: str = "Proposed tile at ({x},{y}): legal"
     proposal_refused: str = "Proposed tile at ({x},{y}): refused"
     legal: str = "The Alhambra is legal"
+    hut: str = "hut"
+    """The word under a worker hut's colour (V4)."""
     rules: Mapping[str, str] = field(default_factory=dict)
     """Rule id -> short title (e.g. ``"B2": "Matching sides"``); ids without one show bare."""
 
@@ -220,6 +222,8 @@ class _Drawing:
         }
         if tile.price is not None:
             attributes["data-price"] = str(tile.price)
+        if tile.hut:
+            attributes["data-hut"] = "true"
         group = ET.SubElement(layer, "g", attributes)
         ink = TEXT_ON[tile.building]
         _rect(group, x, y, CELL, CELL, fill=COLOURS[tile.building], stroke="#9e9e9e",
@@ -227,10 +231,29 @@ class _Drawing:
         name = self.labels.buildings[tile.building]
         _text(group, x + CELL / 2, y + CELL / 2 + 5, name, _fitting_size(name, CELL - 12, 13),
               ink, weight="bold")
+        if tile.hut:
+            self._hut_mark(group, x, y, ink)
         if tile.price is not None:
             _text(group, x + CELL - 12, y + 22, str(tile.price), 12, ink, anchor="end")
         _text(group, x + 12, y + CELL - 12, f"{cell[0]},{cell[1]}", 10, ink, anchor="start")
         return group
+
+    def _hut_mark(self, group: ET.Element, x: float, y: float, ink: str) -> None:
+        """V4: a worker hut is a small house above its colour's name, and the word under it,
+        so a hut never passes for a building of its colour."""
+        left, top = x + CELL / 2 - 12, y + 14
+        ET.SubElement(group, "polygon", {
+            "class": "hut-mark", "fill": "none", "stroke": ink, "stroke-width": "2.5",
+            "stroke-linejoin": "round",
+            "points": " ".join(f"{_num(px)},{_num(py)}" for px, py in (
+                (left, top + 10), (left + 12, top), (left + 24, top + 10),
+                (left + 20, top + 10), (left + 20, top + 20), (left + 4, top + 20),
+                (left + 4, top + 10),
+            )),
+        })
+        word = self.labels.hut
+        _text(group, x + CELL / 2, y + CELL / 2 + 17, word, _fitting_size(word, CELL - 12, 10),
+              ink)
 
     def _walls(self, root: ET.Element) -> None:
         layer = ET.SubElement(root, "g", {

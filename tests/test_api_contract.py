@@ -180,3 +180,35 @@ def test_the_response_check_wants_404_for_unknown_paths_and_405_for_unknown_meth
         check_response("GET", "/nowhere", ok)
     with pytest.raises(AssertionError, match="is no operation"):
         check_response("DELETE", "/v1/scores", ok)
+
+
+def _patterns(node):
+    if isinstance(node, dict):
+        if isinstance(node.get("pattern"), str):
+            yield node["pattern"]
+        for value in node.values():
+            yield from _patterns(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _patterns(item)
+
+
+@pytest.mark.parametrize("name", sorted(schema_documents()))
+def test_no_pattern_ends_in_a_dollar_the_two_validators_read_differently(name):
+    """ECMA-262 (jsonschema_rs, the fast check) reads ``$`` as the end of the string; Python's
+    ``re`` (jsonschema, the problem reports) also before a final newline. A pattern anchored at
+    the end would let "N\\n" pass one and fail the other: patterns are unanchored ``not``s or
+    enums instead."""
+    assert not [p for p in _patterns(schema_documents()[name]) if p.endswith("$")]
+
+
+@pytest.mark.parametrize(("path", "body", "where"), [
+    ("/v1/walls", {"alhambra": [{"building": "garden", "walls": "N\n", "x": 1, "y": 0}]},
+     "/alhambra/0/walls"),
+    ("/v1/games", {"players": ["Anna\n", "Ben"], "seed": 1}, "/players/0"),
+    ("/v1/render", {"alhambra": [], "title": "Anna\n"}, "/title"),
+])
+def test_a_trailing_newline_is_refused_with_a_pointer_not_a_crash(client, path, body, where):
+    response = client.post(path, json=body)
+    assert response.status_code == 422
+    assert where in [error["pointer"] for error in response.get_json()["errors"]]

@@ -1,11 +1,14 @@
 """The Vizier's Favour in the v1 API: worker huts (V4) and bonus cards (V3) in every request
-that takes an Alhambra, in round scores and at a described table."""
+that takes an Alhambra, in round scores and at a described table; the vizier (V1) in games."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from calculator.engine import apply
+from calculator.web.game_document import dump_state
 from tests.api_helpers import cells, placed, pointers, rules_of, tile
+from tests.test_engine_vizier import take_denar, vizier_scene
 
 
 def hut(x: int, y: int, colour: str, walls: str) -> dict[str, Any]:
@@ -280,3 +283,89 @@ def test_the_catalog_marks_the_stand_in_bonus_cards_provisional(client):
     assert vizier["provisional"] is True and "Not the printed" in vizier["note"]
     assert len(vizier["bonus_cards"]) == 10
     assert sum(vizier["huts_by_colour"].values()) == 24 and vizier["huts_per_player"] == 3
+
+
+def test_v4_render_marks_a_hut_in_the_callers_language(client):
+    response = client.post("/v1/render", json={
+        "alhambra": [*GARDENS, hut(1, 1, "garden", "ES")], "lang": "de",
+    })
+    assert response.status_code == 200
+    svg = response.get_data(as_text=True)
+    assert svg.count('data-hut="true"') == 1
+    assert svg.count('class="hut-mark"') == 1
+    assert ">Hütte<" in svg
+
+
+# --- the vizier in the engine over HTTP (V1) --------------------------------------------------
+
+
+def vizier_offer():
+    """A vizier game where seat 0 just took money and seat 1 (florin 2 + 4, florin 9) is asked:
+    it can pay the garden of slot 1 (price 6) exactly."""
+    state = vizier_scene([("ducat 1",), ("florin 2", "florin 4", "florin 9"), ("ducat 3",)])
+    return dump_state(apply(state, take_denar(state))[0])
+
+
+FLORINS = [{"currency": "florin", "value": 2}, {"currency": "florin", "value": 4}]
+
+
+def test_v1_a_game_with_the_vizier_module_gives_every_player_an_active_vizier(client):
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob", "Cid"], "seed": 3,
+                                       "options": {"modules": ["vizier"]}})["state"]
+    assert state["version"] == 2 and state["options"]["modules"] == ["vizier"]
+    assert [p["vizier"] for p in state["players"]] == [True, True, True]
+    assert state["turn"]["vizier_asked"] == []
+
+
+def test_v1_legal_actions_name_the_player_asked_and_list_exact_purchases_and_declining(client):
+    listed = post(client, "/v1/games/legal-actions", {"state": vizier_offer()})
+    assert listed["player"] == 1 and listed["phase"] == "vizier"
+    assert listed["actions"] == [
+        {"type": "vizier_buy", "player": 1, "slot": 1, "payment": FLORINS},
+        {"type": "decline_vizier", "player": 1},
+    ]
+
+
+def test_v1_advance_buys_with_the_vizier_and_the_buyer_places_the_tile(client):
+    buy = {"type": "vizier_buy", "player": 1, "slot": 1, "payment": FLORINS}
+    answer = post(client, "/v1/games/advance", {"state": vizier_offer(), "actions": [buy]})
+    state = answer["state"]
+    assert [e["type"] for e in answer["events"]] == ["vizier_bought"]
+    assert state["turn"]["phase"] == "vizier_placement" and state["players"][1]["vizier"] is False
+    listed = post(client, "/v1/games/legal-actions", {"state": state})
+    assert listed["player"] == 1
+    assert {a["type"] for a in listed["actions"]} == {"place", "reserve"}
+    placed_ = post(client, "/v1/games/advance", {"state": state, "actions": [
+        {"type": "reserve", "player": 1, "tile": answer["events"][0]["tile"]}]})
+    assert [e["type"] for e in placed_["events"]][:2] == ["tile_reserved", "market_filled"]
+    assert placed_["state"]["turn"]["player"] == 1 and placed_["state"]["turn"]["phase"] == "action"
+
+
+def test_v1_a_vizier_decision_out_of_order_is_a_409_naming_v1(client):
+    problem = post(client, "/v1/games/advance", {"state": vizier_offer(), "actions": [
+        {"type": "decline_vizier", "player": 2}]}, 409)
+    assert problem["rule"] == "V1" and problem["type"].endswith("not-your-turn")
+    assert pointers(problem) == ["/actions/0"]
+
+
+def test_v1_an_overpaying_vizier_purchase_is_a_409_naming_v1(client):
+    problem = post(client, "/v1/games/advance", {"state": vizier_offer(), "actions": [
+        {"type": "vizier_buy", "player": 1, "slot": 1,
+         "payment": [{"currency": "florin", "value": 9}]}]}, 409)
+    assert problem["rule"] == "V1" and "exactly" in messages(problem)
+
+
+def test_v1_activating_an_active_vizier_is_a_409(client):
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob"], "seed": 3,
+                                       "options": {"modules": ["vizier"]}})["state"]
+    seat = state["turn"]["player"]
+    problem = post(client, "/v1/games/advance", {"state": state, "actions": [
+        {"type": "activate_vizier", "player": seat}]}, 409)
+    assert problem["rule"] == "V1" and "already" in messages(problem)
+
+
+def test_v1_a_vizier_in_a_game_without_the_module_is_a_422(client):
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob"], "seed": 3})["state"]
+    state["players"][1]["vizier"] = True
+    problem = post(client, "/v1/games/legal-actions", {"state": state}, 422)
+    assert pointers(problem) == ["/state/players/1/vizier"] and "V1" in messages(problem)

@@ -21,8 +21,10 @@ from calculator.core.tiles import CATALOG
 from calculator.engine import ActionRefused, GameState, Options, apply, legal_actions, new_game
 from calculator.engine.actions import (
     Action,
+    ActivateVizier,
     BuildFromReserve,
     Buy,
+    DeclineVizier,
     EndTurn,
     GiveToDummy,
     MoveToReserve,
@@ -34,6 +36,7 @@ from calculator.engine.actions import (
     RevealTile,
     Swap,
     TakeMoney,
+    VizierBuy,
 )
 from calculator.engine.components import CARD, MoneyCard
 from calculator.engine.consistency import inconsistencies
@@ -69,6 +72,13 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[Action]:
             yield Buy(seat, slot, tuple(sorted(payment)))
     yield EndTurn(seat)
     yield Pass(seat)
+    if "vizier" in state.options.modules:  # V1: offered or not, paid exactly or not
+        yield DeclineVizier(seat)
+        yield ActivateVizier(seat)
+        for slot in range(1, 5):
+            if player.hand:
+                payment = rng.sample(player.hand, rng.randint(1, min(3, len(player.hand))))
+                yield VizierBuy(seat, slot, tuple(sorted(payment)))
     alhambra = player.alhambra
     frontier = sorted(alhambra.frontier())
     cells = [*sampled(frontier, 4, rng), (rng.randint(-6, 6), rng.randint(-6, 6))]

@@ -1,5 +1,6 @@
 """The Vizier's Favour in the engine: bonus cards (V3), dealt, laid and taken back; worker huts
-(V4), stacked, taken as a free action, placed at the end of the turn; in scoring rounds, in the
+(V4), stacked, taken as a free action, placed at the end of the turn; the vizier (V1), offered
+after every turn, bought with exactly, reactivated as an action; in scoring rounds, in the
 state document, in the consistency check and in random games of every module combination."""
 
 from __future__ import annotations
@@ -11,24 +12,64 @@ from dataclasses import replace
 import pytest
 
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Tile
-from calculator.engine import ActionRefused, Options, apply, legal_actions, new_game
+from calculator.engine import (
+    ActionRefused,
+    IllegalAction,
+    NotYourTurn,
+    Options,
+    apply,
+    legal_actions,
+    new_game,
+    to_act,
+)
 from calculator.engine.actions import (
+    ActivateVizier,
     BuildFromReserve,
+    Buy,
+    DeclineVizier,
     GiveToDummy,
     MoveToReserve,
     PlaceTile,
     ReserveTile,
     TakeHut,
     TakeMoney,
+    VizierBuy,
 )
 from calculator.engine.bonus import DEALT, PROVISIONAL_BONUS_CARDS
+from calculator.engine.components import ScoringCard
 from calculator.engine.consistency import inconsistencies
-from calculator.engine.events import BonusCardLaid, BonusCardTakenBack, HutTaken
+from calculator.engine.events import (
+    BonusCardLaid,
+    BonusCardTakenBack,
+    HutTaken,
+    MarketFilled,
+    MoneyDrawn,
+    RoundScored,
+    ScoringCardRevealed,
+    TurnEnded,
+    TurnStarted,
+    VizierActivated,
+    VizierBought,
+    VizierDeclined,
+    VizierOffered,
+)
 from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.engine.rounds import holding
 from calculator.engine.simulate import play_random_game, random_action
 from calculator.web.game_document import dump_state, load_state
-from tests.engine_scenes import NAMES, checked, of_type, with_reserve
+from tests.engine_scenes import (
+    NAMES,
+    cards,
+    checked,
+    of_type,
+    tile,
+    with_bag,
+    with_face_up,
+    with_hand,
+    with_market,
+    with_pile_top,
+    with_reserve,
+)
 from tests.test_engine_properties import check_listing
 
 BONUS = Options(modules=frozenset({"bonus"}))
@@ -219,7 +260,9 @@ def test_v4_the_caller_may_give_the_huts_walls():
 
 
 MODULE_SETS = [frozenset(), frozenset({"bonus"}), frozenset({"huts"}),
-               frozenset({"bonus", "huts"})]
+               frozenset({"bonus", "huts"}), frozenset({"vizier"}),
+               frozenset({"vizier", "bonus"}), frozenset({"vizier", "huts"}),
+               frozenset({"vizier", "bonus", "huts"})]
 
 
 @pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(sorted(m)) or "base")
@@ -245,3 +288,298 @@ def test_v4_no_hut_can_be_taken_in_a_game_without_the_huts_module():
     with pytest.raises(ActionRefused) as refused:
         apply(state, TakeHut(0, Building.TOWER))
     assert refused.value.rule == "V4"
+
+
+# --- the vizier (V1) -------------------------------------------------------------------------
+
+VIZIER = Options(modules=frozenset({"vizier"}))
+
+GARDEN_6, SERAGLIO_7 = tile("garden", 6), tile("seraglio", 7)
+CHAMBERS_8, ARCADES_9 = tile("chambers", 8), tile("arcades", 9)
+"""The market of the vizier scenes: florin 6, dirham 7, denar 8, ducat 9 (slots 1-4)."""
+
+
+def vizier_scene(hands, viziers=None, start=0, options=VIZIER):
+    """A vizier game at the start of ``start``'s turn: the market above, the given hands, the
+    viziers face up unless ``viziers`` says otherwise; ``denar 1`` lies face up (taking it
+    gives nobody an exact payment in these scenes)."""
+    state = new_game(list(NAMES[: len(hands)]), 7, start, options)
+    state = with_market(state, [GARDEN_6, SERAGLIO_7, CHAMBERS_8, ARCADES_9])
+    state = with_face_up(state, cards("denar 1", "florin 1", "dirham 1", "ducat 1"))
+    for seat, hand in enumerate(hands):
+        state = with_hand(state, seat, cards(*hand))
+    if viziers is not None:
+        players = tuple(replace(p, vizier=v) for p, v in zip(state.players, viziers, strict=True))
+        state = replace(state, players=players)
+    return checked(state)
+
+
+def with_bag_top(state, top):
+    """The bag's tile ``top`` is drawn next."""
+    bag = list(state.bag)
+    bag.remove(top)
+    return checked(replace(state, bag=(top, *bag)))
+
+
+def take_denar(state):
+    return TakeMoney(state.turn.player, cards("denar 1"))
+
+
+def test_v1_each_player_has_an_active_vizier_at_setup():
+    state = checked(new_game(list(NAMES[:4]), 3, None, VIZIER))
+    assert [player.vizier for player in state.players] == [True] * 4
+    assert all(player.vizier is None for player in new_game(list(NAMES[:4]), 3).players)
+
+
+def test_v1_after_a_turn_only_players_with_an_active_vizier_who_can_pay_exactly_are_asked():
+    state = vizier_scene(
+        [("ducat 1",),  # the current player: no exact payment
+         ("florin 2", "florin 4"),  # pays the garden exactly, but the vizier is face down
+         ("florin 9",),  # active, but would overpay
+         ("dirham 3", "dirham 4")],  # active, pays the seraglio (slot 2) exactly
+        viziers=[True, False, True, True],
+    )
+    after, events = apply(state, take_denar(state))
+    assert of_type(events, VizierOffered) == [VizierOffered(3)]
+    assert after.turn.phase == "vizier" and to_act(after) == 3 and after.turn.player == 0
+    assert legal_actions(after) == [
+        VizierBuy(3, 2, cards("dirham 3", "dirham 4")), DeclineVizier(3)]
+    checked(after)
+    # seat 3 declines: nobody else may buy, the next player's turn begins
+    after, events = apply(after, DeclineVizier(3))
+    assert of_type(events, VizierDeclined) == [VizierDeclined(3)]
+    assert of_type(events, TurnStarted) == [TurnStarted(1, 2)]
+    assert after.turn.phase == "action" and after.turn.player == 1 and not after.turn.vizier_asked
+
+
+def test_v1_offers_go_in_turn_order_from_the_current_player():
+    exact = [("florin 6",), ("florin 6",), ("florin 2", "florin 4"), ("florin 6",)]
+    state = vizier_scene(exact, start=2)
+    state, events = apply(state, take_denar(state))
+    asked = [event.player for event in of_type(events, VizierOffered)]
+    while state.turn.phase == "vizier":
+        state, events = apply(state, DeclineVizier(to_act(state)))
+        asked += [event.player for event in of_type(events, VizierOffered)]
+    assert asked == [2, 3, 0, 1]  # the player whose turn ended first, then round the table
+    assert state.turn.player == 3 and state.turn.phase == "action"
+
+
+def test_v1_a_vizier_purchase_flips_the_token_earns_no_action_and_is_placed_at_once():
+    state = vizier_scene([("ducat 1",), ("florin 2", "florin 4", "denar 5"), ("dirham 7",)])
+    next_tile = state.bag[0]
+    state, _ = apply(state, take_denar(state))
+    assert to_act(state) == 1
+    payment = cards("florin 2", "florin 4")
+    after, events = apply(state, VizierBuy(1, 1, payment))
+    assert events == [VizierBought(1, 1, GARDEN_6, payment)]
+    buyer = after.players[1]
+    assert buyer.vizier is False and buyer.hand == cards("denar 5")
+    assert after.market[0] is None and after.discard[-2:] == payment
+    # no extra action: the tile is placed now, by the buyer (Alhambra or reserve, T6)
+    assert after.turn.phase == "vizier_placement" and to_act(after) == 1
+    listed = legal_actions(after)
+    assert ReserveTile(1, GARDEN_6) in listed
+    assert all(isinstance(a, PlaceTile | ReserveTile) and a.player == 1 for a in listed)
+    checked(after)
+    place = next(a for a in listed if isinstance(a, PlaceTile))
+    after, events = apply(after, place)
+    assert GARDEN_6 in after.players[1].alhambra.tiles.values()
+    # the market is refilled (T7); the offers go on with seat 2, not yet asked
+    assert of_type(events, MarketFilled) == [MarketFilled(1, next_tile)]
+    assert after.market[0] == next_tile and not of_type(events, MoneyDrawn)
+    assert of_type(events, VizierOffered) == [VizierOffered(2)] and to_act(after) == 2
+    # then normal order resumes: the turn after seat 0's is seat 1's
+    after, events = apply(after, DeclineVizier(2))
+    assert of_type(events, TurnStarted) == [TurnStarted(1, 2)]
+    assert after.players[1].vizier is False
+    checked(after)
+
+
+def test_v1_a_tile_bought_with_the_vizier_may_go_to_the_dummy_d4():
+    state = vizier_scene([("ducat 1",), ("florin 6",)])
+    state, _ = apply(state, take_denar(state))
+    state, _ = apply(state, VizierBuy(1, 1, cards("florin 6")))
+    assert GiveToDummy(1, GARDEN_6) in legal_actions(state)
+    after, _ = apply(state, GiveToDummy(1, GARDEN_6))
+    assert after.dummy[-1] == GARDEN_6
+    checked(after)
+
+
+def test_v1_declining_keeps_the_vizier_and_the_player_is_not_asked_again():
+    """Seat 1 declines; seat 2's purchase brings a tile seat 1 could pay exactly: seat 1 was
+    asked already between these turns and is not asked again."""
+    state = vizier_scene([("ducat 1",), ("dirham 7", "florin 5"), ("florin 6",)])
+    state = with_bag_top(state, tile("chambers", 5))
+    state, _ = apply(state, take_denar(state))
+    assert to_act(state) == 1
+    state, events = apply(state, DeclineVizier(1))
+    assert events == [VizierDeclined(1), VizierOffered(2)]
+    assert state.players[1].vizier is True
+    assert state.players[1].hand == cards("dirham 7", "florin 5")
+    state, _ = apply(state, VizierBuy(2, 1, cards("florin 6")))
+    state, events = apply(state, ReserveTile(2, GARDEN_6))
+    assert state.market[0] == tile("chambers", 5)  # seat 1 could pay it exactly
+    assert not of_type(events, VizierOffered) and of_type(events, TurnStarted) == [
+        TurnStarted(1, 2)]
+
+
+def test_v1_a_player_passed_over_is_asked_when_the_vizier_refill_brings_an_exact_price():
+    state = vizier_scene([("ducat 1",), ("florin 5",), ("florin 6",)])
+    state = with_bag_top(state, tile("chambers", 5))
+    state, events = apply(state, take_denar(state))
+    assert of_type(events, VizierOffered) == [VizierOffered(2)]  # seat 1 cannot pay exactly
+    state, _ = apply(state, VizierBuy(2, 1, cards("florin 6")))
+    state, events = apply(state, ReserveTile(2, GARDEN_6))
+    assert of_type(events, VizierOffered) == [VizierOffered(1)]
+    assert legal_actions(state) == [VizierBuy(1, 1, cards("florin 5")), DeclineVizier(1)]
+
+
+def test_v1_activating_the_vizier_is_a_full_action():
+    state = vizier_scene([("ducat 1",), ("ducat 2",), ("ducat 3",)], viziers=[False] * 3)
+    assert ActivateVizier(0) in legal_actions(state)
+    after, events = apply(state, ActivateVizier(0))
+    assert events[:2] == [VizierActivated(0), TurnEnded(0)]
+    assert after.players[0].vizier is True
+    assert after.turn.player == 1 and after.turn.phase == "action"  # the turn is over (T2)
+    checked(after)
+
+
+def test_v1_activating_the_vizier_may_be_the_action_an_exact_payment_earns():
+    state = vizier_scene([("florin 6",), ("ducat 2",), ("ducat 3",)], viziers=[False] * 3)
+    state, _ = apply(state, Buy(0, 1, cards("florin 6")))
+    assert state.turn.extra_action and ActivateVizier(0) in legal_actions(state)
+    after, _ = apply(state, ActivateVizier(0))
+    assert after.players[0].vizier is True and after.turn.phase == "placement"  # T4: no more
+
+
+def test_v1_activating_an_active_vizier_is_refused():
+    state = vizier_scene([("ducat 1",), ("ducat 2",), ("ducat 3",)])
+    assert ActivateVizier(0) not in legal_actions(state)
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, ActivateVizier(0))
+    assert refused.value.rule == "V1" and "already" in refused.value.message
+
+
+def test_v1_no_offers_once_the_last_building_tile_has_entered_the_market():
+    state = vizier_scene([("ducat 1",), ("florin 6",), ("dirham 7",)])
+    state = with_bag(state, ())
+    after, events = apply(state, take_denar(state))
+    assert not of_type(events, VizierOffered)
+    assert after.turn.player == 1 and after.turn.phase == "action"
+    assert not any(isinstance(a, VizierBuy) for a in legal_actions(after))
+
+
+def test_v1_the_vizier_refill_drawing_the_last_tile_ends_the_offers():
+    state = vizier_scene([("ducat 1",), ("florin 6",), ("dirham 7",)])
+    state = with_bag(state, state.bag[:1])
+    state, _ = apply(state, take_denar(state))
+    state, _ = apply(state, VizierBuy(1, 1, cards("florin 6")))
+    state, events = apply(state, ReserveTile(1, GARDEN_6))
+    assert not state.bag and None not in state.market
+    assert not of_type(events, VizierOffered)  # seat 2 could pay, but the bag is empty
+    assert of_type(events, TurnStarted) == [TurnStarted(1, 2)]
+
+
+def test_v1_t8_a_scoring_card_revealed_by_the_refill_is_scored_before_the_vizier():
+    state = vizier_scene([("ducat 1",), ("florin 6",), ("dirham 7",)])
+    state = with_pile_top(state, [ScoringCard(1)])
+    after, events = apply(state, take_denar(state))
+    kinds = [type(event) for event in events]
+    assert kinds.index(ScoringCardRevealed) < kinds.index(RoundScored)
+    assert kinds.index(RoundScored) < kinds.index(VizierOffered)
+    assert after.rounds_scored == (1,) and to_act(after) == 1
+    # the vizier's refill draws the one tile bought: the face-up money is full, so it can
+    # reveal no scoring card
+    after, _ = apply(after, VizierBuy(1, 1, cards("florin 6")))
+    after, events = apply(after, ReserveTile(1, GARDEN_6))
+    assert len(of_type(events, MarketFilled)) == 1 and not of_type(events, MoneyDrawn)
+
+
+def test_v1_the_vizier_pays_exactly_an_overpayment_is_refused():
+    state = vizier_scene([("ducat 1",), ("florin 9", "florin 2", "florin 4"), ("ducat 3",)])
+    state, _ = apply(state, take_denar(state))
+    assert to_act(state) == 1
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, VizierBuy(1, 1, cards("florin 9")))
+    assert refused.value.rule == "V1" and "exactly" in refused.value.message
+    with pytest.raises(IllegalAction) as refused:  # too little, or the wrong currency
+        apply(state, VizierBuy(1, 1, cards("florin 2")))
+    assert refused.value.rule == "V1" and "T4" in refused.value.message
+    assert [a for a in legal_actions(state) if isinstance(a, VizierBuy)] == [
+        VizierBuy(1, 1, cards("florin 2", "florin 4"))]
+
+
+def test_v1_only_the_player_asked_decides_and_only_about_the_vizier():
+    state = vizier_scene([("ducat 1",), ("florin 6",), ("florin 2", "florin 4")])
+    state, _ = apply(state, take_denar(state))
+    assert to_act(state) == 1
+    for wrong in (DeclineVizier(2), VizierBuy(2, 1, cards("florin 2", "florin 4")),
+                  DeclineVizier(0)):
+        with pytest.raises(NotYourTurn) as refused:
+            apply(state, wrong)
+        assert refused.value.rule == "V1" and "seat 1" in refused.value.message
+    with pytest.raises(IllegalAction) as refused:  # seat 1's turn has not begun yet
+        apply(state, TakeMoney(1, cards("florin 1")))
+    assert refused.value.rule == "V1"
+
+
+def test_v1_the_vizier_is_not_offered_during_a_turn():
+    state = vizier_scene([("florin 6",), ("ducat 2",), ("ducat 3",)])
+    for action in (VizierBuy(0, 1, cards("florin 6")), DeclineVizier(0)):
+        with pytest.raises(IllegalAction) as refused:
+            apply(state, action)
+        assert refused.value.rule == "V1"
+
+
+def test_v1_never_for_worker_huts():
+    state = vizier_scene([("ducat 1",), ("florin 6",), ("ducat 3",)],
+                         options=Options(modules=frozenset({"vizier", "huts"})))
+    state, _ = apply(state, take_denar(state))
+    assert to_act(state) == 1
+    assert not any(isinstance(a, TakeHut) for a in legal_actions(state))
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, TakeHut(1, Building.TOWER))
+    assert refused.value.rule == "V1"
+
+
+def test_v1_a_vizier_without_the_module_or_none_with_it_is_inconsistent():
+    base = new_game(list(NAMES[:3]), 7, 0)
+    player = replace(base.players[1], vizier=True)
+    problems = inconsistencies(replace(base, players=(base.players[0], player, *base.players[2:])))
+    assert [p.where for p in problems] == [("players", 1, "vizier")]
+    state = vizier_scene([("ducat 1",), ("ducat 2",), ("ducat 3",)])
+    player = replace(state.players[2], vizier=None)
+    problems = inconsistencies(replace(state, players=(*state.players[:2], player)))
+    assert [p.where for p in problems] == [("players", 2, "vizier")]
+
+
+def test_v1_a_vizier_offer_nobody_can_take_is_inconsistent():
+    state = vizier_scene([("ducat 1",), ("ducat 2",), ("ducat 3",)])
+    waiting = replace(state, turn=replace(state.turn, phase="vizier"))
+    problems = inconsistencies(waiting)
+    assert [p.where for p in problems] == [("turn", "phase")] and "V1" in problems[0].message
+
+
+def test_v1_vizier_states_survive_the_json_round_trip():
+    state = vizier_scene([("ducat 1",), ("florin 6",), ("dirham 7",)])
+    state, _ = apply(state, take_denar(state))
+    state, _ = apply(state, DeclineVizier(1))
+    for step in (state, apply(state, VizierBuy(2, 2, cards("dirham 7")))[0]):
+        document = json.loads(json.dumps(dump_state(step)))
+        assert document["version"] == 2 and load_state(document) == step
+    document = dump_state(state)
+    assert document["turn"]["vizier_asked"] == [1] and document["players"][1]["vizier"] is True
+    base = dump_state(new_game(list(NAMES[:3]), 7, 0))
+    assert "vizier_asked" not in base["turn"] and "vizier" not in base["players"][0]
+
+
+def test_v1_simulated_games_with_the_vizier_end_and_use_it():
+    for players in (2, 4, 6):
+        rng = random.Random(players)
+        state = new_game(list(NAMES[:players]), players, None, VIZIER)
+        used = activated = 0
+        while not state.over:
+            state, events = apply(state, random_action(state, rng))
+            used += len(of_type(events, VizierBought))
+            activated += len(of_type(events, VizierActivated))
+        assert used and activated and not inconsistencies(state)

@@ -265,3 +265,30 @@ def test_w3_a_length_cut_short_is_shown_as_a_lower_bound(monkeypatch):
     texts = [text.text or "" for text in root.iter(f"{SVG}text")]
     assert "Longest wall: ≥ 9" in texts
     assert (root.find(f"{SVG}title").text or "").endswith("Longest wall: ≥ 9")  # type: ignore[union-attr]
+
+
+def test_a_worker_hut_is_drawn_with_a_hut_mark_and_its_word_v4():
+    """V4: a hut is a tile of its colour, marked as a hut so the players do not take it for a
+    building of that colour; buildings carry no such mark."""
+    hut = Tile(Building.TOWER, "NS", hut=True)  # its north wall meets the tower's south wall
+    alhambra = Alhambra.of([
+        ((1, 0), Tile(Building.GARDEN, "NE", 8)),
+        ((1, 1), Tile(Building.TOWER, "ES")),
+        ((1, 2), hut),
+    ])
+    root = parse(render_alhambra(alhambra, labels=PictureLabels(hut="Hütte")).svg)
+    groups = {
+        (int(g.get("data-x")), int(g.get("data-y"))): g
+        for g in root.iter(f"{SVG}g") if g.get("class") == "tile"
+    }
+    hut_group = groups[1, 2]
+    assert hut_group.get("data-hut") == "true"
+    assert hut_group.get("data-building") == "tower"
+    rect = next(hut_group.iter(f"{SVG}rect"))
+    assert rect.get("fill") == COLOURS[Building.TOWER]
+    assert [p.get("class") for p in hut_group.iter(f"{SVG}polygon")] == ["hut-mark"]
+    assert "Hütte" in [t.text for t in hut_group.iter(f"{SVG}text")]
+    for cell, group in groups.items():
+        if cell != (1, 2):
+            assert group.get("data-hut") is None
+            assert not list(group.iter(f"{SVG}polygon"))

@@ -106,6 +106,29 @@ class GiveToDummy:
 
 
 @dataclass(frozen=True, slots=True)
+class VizierBuy:
+    """V1: out of turn, the tile of a market slot paid exactly in the slot's currency."""
+
+    player: int
+    slot: int
+    payment: tuple[MoneyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineVizier:
+    """V1: the player asked lets the vizier's purchase go by."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActivateVizier:
+    """V1: turn one's vizier token face up again, a full action (T2)."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
 class RevealTile:
     """Table mode: the tile just drawn from the bag."""
 
@@ -127,8 +150,9 @@ class RevealScoringCard:
 
 
 PlayerAction = (
-    TakeMoney | Buy | EndTurn | Pass | BuildFromReserve | MoveToReserve | Swap
+    TakeHut | TakeMoney | Buy | EndTurn | Pass | BuildFromReserve | MoveToReserve | Swap
     | PlaceTile | ReserveTile | GiveToDummy
+    | TakeHut | VizierBuy | DeclineVizier | ActivateVizier
 )  # fmt: skip
 Reveal = RevealTile | RevealMoney | RevealScoringCard
 Action = PlayerAction | Reveal

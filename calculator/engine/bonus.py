@@ -21,6 +21,7 @@ from typing import Final
 from calculator.core.scoring import depicts
 from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.draws import shuffler
+from calculator.engine.errors import Path
 from calculator.engine.events import BonusCardLaid, BonusCardTakenBack, Event
 from calculator.engine.state import Draft, GameState, Player, evolve
 
@@ -73,11 +74,11 @@ def lay_and_take_back(draft: Draft) -> list[Event]:
     return events
 
 
-def inconsistencies(state: GameState) -> list[tuple[tuple[object, ...], str]]:
+def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     """V3: why the bonus cards of ``state`` cannot be those of a game: each card of the game
     once (dealt, laid or set aside), each player dealt their share, a card face up exactly
     while its tile is in the Alhambra; none at all without the module."""
-    places: list[tuple[tuple[object, ...], Tile]] = [
+    places: list[tuple[Path, Tile]] = [
         (("players", seat, member, index), card)
         for seat, player in enumerate(state.players)
         for member in ("bonus_cards", "bonus_hand")
@@ -87,7 +88,7 @@ def inconsistencies(state: GameState) -> list[tuple[tuple[object, ...], str]]:
     if "bonus" not in state.options.modules:
         return [(where, "there are bonus cards only with the \"bonus\" module (V3)")
                 for where, _ in places[:1]]
-    found: list[tuple[tuple[object, ...], str]] = []
+    found: list[tuple[Path, str]] = []
     game_cards = set(cards_in_play(state.options.bonus_cards))
     seen: set[Tile] = set()
     for where, card in places:

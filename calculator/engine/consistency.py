@@ -19,8 +19,8 @@ from typing import Final
 
 from calculator.core.building import alhambra_violations
 from calculator.core.scoring import winners
-from calculator.core.tiles import CATALOG, Cell, Tile
-from calculator.engine import bonus, huts
+from calculator.core.tiles import CATALOG, Tile
+from calculator.engine import bonus, huts, vizier
 from calculator.engine.components import (
     CARD,
     SCORING_CARDS,
@@ -32,10 +32,9 @@ from calculator.engine.components import (
 from calculator.engine.draws import Draw
 from calculator.engine.dummy import SETUP_TILES
 from calculator.engine.end import FINAL_ROUND
+from calculator.engine.errors import Path
 from calculator.engine.setup import STARTING_MONEY
 from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState, Player
-
-Path = tuple[str | int | Cell, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +49,7 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     found += _seats(state) + _turn(state)
     found += [Inconsistency(where, message) for where, message in bonus.inconsistencies(state)]
     found += [Inconsistency(where, message) for where, message in huts.inconsistencies(state)]
+    found += [Inconsistency(where, message) for where, message in vizier.inconsistencies(state)]
     return found
 
 
@@ -345,7 +345,7 @@ def _turn(state: GameState) -> list[Inconsistency]:
             wrong(("turn", "extra_action"), "only an exact payment earns another action (T4)")
         if phase == "placement" and not turn.bought:
             wrong(("turn", "bought"), "the placement phase places the tiles bought (T6)")
-    elif turn.bought or turn.extra_action:
+    elif (turn.bought and phase != "vizier_placement") or turn.extra_action:  # V1 apart
         wrong(("turn", "bought"), "tiles wait to be placed only at the end of a turn (T6)")
     if phase == "final_placement":
         if state.bag or not turn.awarded:

@@ -6,6 +6,10 @@ Every refusal names the rule (RULES.md id) it enforces, so a client can show the
 from __future__ import annotations
 
 from calculator.core.errors import AlhambraError
+from calculator.core.tiles import Cell
+
+Path = tuple[str | int | Cell, ...]
+"""Where in a game state a part lies or a problem is found: keys, indexes and cells."""
 
 
 class ActionRefused(AlhambraError):

@@ -213,10 +213,42 @@ class HutTaken:
     tile: Tile
 
 
+@dataclass(frozen=True, slots=True)
+class VizierOffered:
+    """V1: after the turn (and its refill), ``player`` is asked whether to use the vizier."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class VizierBought:
+    """V1: out of turn, ``player`` bought a tile paying exactly; the vizier turns face down."""
+
+    player: int
+    slot: int
+    tile: Tile
+    payment: tuple[MoneyCard, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VizierDeclined:
+    """V1: the player asked let the vizier's purchase go by."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class VizierActivated:
+    """V1: the player turned the vizier face up again (the turn's action)."""
+
+    player: int
+
+
 Event = (
     MoneyDealt | MoneyDrawn | PilesFormed | MarketFilled | DummyDrew | TurnStarted | MoneyTaken
     | TileBought | ExtraActionDeclined | Passed | TileBuiltFromReserve | TileMovedToReserve
     | TilesSwapped | TilePlaced | TileReserved | TileGivenToDummy | TurnEnded | DiscardReshuffled
     | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded | BonusCardLaid
     | BonusCardTakenBack | HutTaken
+    | VizierOffered | VizierBought | VizierDeclined | VizierActivated
 )  # fmt: skip

@@ -9,11 +9,13 @@ game) until a player must decide or, in table mode, the table must reveal a draw
 from __future__ import annotations
 
 from calculator.core.tiles import Tile
-from calculator.engine import bonus, end, huts, refill, setup
+from calculator.engine import bonus, end, huts, refill, setup, vizier
 from calculator.engine.actions import (
     Action,
+    ActivateVizier,
     BuildFromReserve,
     Buy,
+    DeclineVizier,
     EndTurn,
     GiveToDummy,
     MoveToReserve,
@@ -28,6 +30,7 @@ from calculator.engine.actions import (
     Swap,
     TakeHut,
     TakeMoney,
+    VizierBuy,
 )
 from calculator.engine.components import MoneyCard, ScoringCard
 from calculator.engine.draws import Draw, Item, Step, draw, drawable, top
@@ -92,6 +95,10 @@ def to_act(state: GameState) -> int | None:
         return state.turn.player
     if phase == "final_placement" and state.turn.awarded:
         return placer(state)
+    if phase == "vizier":
+        return vizier.offered_to(state)  # V1
+    if phase == "vizier_placement":
+        return placer(state)
     return None
 
 
@@ -104,8 +111,10 @@ def legal_actions(state: GameState) -> list[Action]:
     if isinstance(step, Draw):
         return [_reveal(item) for item in drawable(state, step.source)]
     phase = state.turn.phase
-    if phase in ("placement", "final_placement"):
+    if phase in ("placement", "final_placement", "vizier_placement"):
         return list(legal_placements(state))
+    if phase == "vizier":
+        return list(vizier.legal_decisions(state))
     return _turn_actions(state)
 
 
@@ -113,6 +122,8 @@ def _turn_actions(state: GameState) -> list[Action]:
     seat = state.turn.player
     assert seat is not None
     actions: list[Action] = [*legal_takes(state), *legal_buys(state), *legal_redesigns(state)]
+    if "vizier" in state.options.modules:
+        actions += vizier.legal_activations(state)  # V1: an action like the others
     if state.turn.extra_action:
         actions.append(EndTurn(seat))
     elif not actions:
@@ -154,7 +165,12 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
             )
         seat = to_act(state)
         if action.player != seat:
-            raise NotYourTurn("T2", f"{_who(state)} must act now, not seat {action.player}")
+            raise NotYourTurn(
+                "V1" if state.turn.phase in vizier.PHASES else "T2",
+                f"{_who(state)} must act now, not seat {action.player}"
+                + (" (the vizier is offered in turn order from the current player)"
+                   if state.turn.phase == "vizier" else ""),
+            )
         if isinstance(action, Pass) and (
             state.turn.extra_action or action not in _turn_actions(state)
         ):
@@ -200,11 +216,19 @@ def _revealed(state: GameState, step: Draw, action: Reveal) -> Item:
 def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
     """A player's action on the working copy (the legality of a pass is checked before)."""
     phase = draft.turn.phase
-    if phase in ("placement", "final_placement"):
+    if phase in ("placement", "final_placement", "vizier_placement"):
         if not isinstance(action, PlaceTile | ReserveTile | GiveToDummy):
-            rule = "T9" if phase == "final_placement" else "T6"
+            rule = {"final_placement": "T9", "vizier_placement": "V1"}.get(phase, "T6")
             raise IllegalAction(rule, "place the waiting tiles first (Alhambra or reserve)")
         return place(draft, action)
+    if phase == "vizier":
+        return vizier.decide(draft, action)
+    if isinstance(action, VizierBuy | DeclineVizier):
+        raise IllegalAction(
+            "V1", "the vizier is offered after a turn and its refill, not during a turn"
+        )
+    if isinstance(action, ActivateVizier):
+        return vizier.activate(draft, action)
     if isinstance(action, PlaceTile | ReserveTile | GiveToDummy):
         raise IllegalAction(
             "T6", "tiles bought are placed at the end of the turn, after its actions"

@@ -21,7 +21,7 @@ from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER, too_many_huts_
 from calculator.core.tiles import BUILDINGS, Tile
 from calculator.engine.actions import TakeHut
 from calculator.engine.draws import shuffler
-from calculator.engine.errors import IllegalAction
+from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, HutTaken
 from calculator.engine.state import Draft, GameState, evolve
 
@@ -87,8 +87,8 @@ def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
     return [HutTaken(action.player, stack[0])]
 
 
-def _places(state: GameState) -> list[tuple[tuple[object, ...], Tile]]:
-    places: list[tuple[tuple[object, ...], Tile]] = []
+def _places(state: GameState) -> list[tuple[Path, Tile]]:
+    places: list[tuple[Path, Tile]] = []
     for seat, player in enumerate(state.players):
         places += [(("players", seat, "alhambra", cell), t) for cell, t in
                    player.alhambra.tiles.items() if t.hut]
@@ -100,7 +100,7 @@ def _places(state: GameState) -> list[tuple[tuple[object, ...], Tile]]:
     return places
 
 
-def inconsistencies(state: GameState) -> list[tuple[tuple[object, ...], str]]:
+def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     """V4: each hut of the game once (stacks by colour, Alhambras, reserves, waiting), at most
     3 per player; none at all without the module."""
     places = _places(state)
@@ -109,7 +109,7 @@ def inconsistencies(state: GameState) -> list[tuple[tuple[object, ...], str]]:
             where = places[0][0] if places else ("hut_stacks",)
             return [(where, 'there are worker huts only with the "huts" module (V4)')]
         return []
-    found: list[tuple[tuple[object, ...], str]] = []
+    found: list[tuple[Path, str]] = []
     if len(state.hut_stacks) != len(BUILDINGS):
         return [(("hut_stacks",), "the huts lie in 6 stacks, one per colour (V4)")]
     for index, (building, stack) in enumerate(zip(BUILDINGS, state.hut_stacks, strict=True)):

@@ -2,6 +2,7 @@
 
 After its actions, each tile bought this turn goes, in any order the player chooses, into the
 Alhambra (legally) or onto the reserve; in a 2-player game it may go to the dummy instead (D4).
+A tile bought with the vizier is placed the same way, at once (V1).
 The market tiles awarded at the end of the game are placed the same way, but not given away.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from calculator.core.building import placement_violations
 from calculator.core.tiles import Tile
+from calculator.engine import vizier
 from calculator.engine.actions import Choices, GiveToDummy, PlaceTile, ReserveTile
 from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
@@ -19,11 +21,16 @@ from calculator.engine.turn import end_turn
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
 
+BOUGHT = ("placement", "vizier_placement")
+"""The phases that place bought tiles (T6, V1), which may go to the dummy (D4)."""
+
 
 def placer(game: Game) -> int:
     """Who places now: the current player (T6), or the first receiver of an award (T9)."""
     if game.turn.phase == "final_placement":
         return game.turn.awarded[0].player
+    if game.turn.phase == "vizier_placement":  # V1: the player who used the vizier
+        return game.turn.vizier_asked[-1]
     assert game.turn.player is not None
     return game.turn.player
 
@@ -51,7 +58,7 @@ def placements_of(state: GameState, tile: Tile) -> Choices:
         for cell in cells_for(state.players[seat].alhambra, tile, rule)
     ]
     found.append((ReserveTile, (seat, tile)))
-    if state.dummy is not None and state.turn.phase == "placement" and not tile.hut:
+    if state.dummy is not None and state.turn.phase in BOUGHT and not tile.hut:
         found.append((GiveToDummy, (seat, tile)))
     return Choices(found)
 
@@ -77,7 +84,7 @@ def place(draft: Draft, action: Placement) -> list[Event]:
     else:
         if draft.dummy is None:
             raise IllegalAction("D4", "there is a dummy only in a 2-player game")
-        if turn.phase != "placement":
+        if turn.phase not in BOUGHT:
             raise IllegalAction("D4", "only a tile bought this turn can go to the dummy")
         if action.tile.hut:
             raise IllegalAction("V4", "a worker hut is placed or kept, never given to the dummy")
@@ -96,5 +103,5 @@ def place(draft: Draft, action: Placement) -> list[Event]:
     bought.remove(action.tile)
     draft.turn = evolve(turn, bought=tuple(bought))
     if not bought:
-        events += end_turn(draft)
+        events += vizier.placed(draft) if turn.phase == "vizier_placement" else end_turn(draft)
     return events

@@ -5,12 +5,13 @@ money back to 4 cards, reshuffling the discard pile into a new pile when the pil
 scoring card revealed on the way is set aside and replaced by the next card; its round is
 scored once the refill is over, before the next player's turn (T8), and in a 2-player game the
 dummy draws right after it (D2). A refill that leaves a slot empty ends the game (T9).
+With the vizier module, the players are then asked about the vizier (V1, :mod:`vizier`).
 """
 
 from __future__ import annotations
 
 from calculator.core.tiles import Tile
-from calculator.engine import end
+from calculator.engine import end, vizier
 from calculator.engine.components import MoneyCard, ScoringCard
 from calculator.engine.draws import Draw, Receive, Step, reshuffle_discard
 from calculator.engine.dummy import draws_after_round, receive_tile
@@ -35,6 +36,8 @@ def next_step(game: Game) -> Draw | Step:
         return score_due_round
     if None in game.market:
         return end.award_market  # the bag could not fill every slot: T9
+    if "vizier" in game.options.modules and vizier.offered_to(game) is not None:
+        return vizier.offer  # V1: before the next turn
     return next_turn
 
 

@@ -18,7 +18,7 @@ from typing import Final
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, MARKET_SLOTS, Tile
-from calculator.engine import bonus, huts
+from calculator.engine import bonus, huts, vizier
 from calculator.engine.components import (
     SCORING_CARDS,
     MoneyCard,
@@ -87,6 +87,8 @@ def initial_state(
         state = bonus.deal(state)  # V3
     if "huts" in options.modules:
         state = huts.stack_up(state)  # V4
+    if "vizier" in options.modules:
+        state = vizier.face_up(state)  # V1
     return state
 
 

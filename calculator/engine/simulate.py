@@ -4,10 +4,12 @@ The random player decides from the top down, the way a person does: first what k
 action (T2: take money, buy, redesign; or decline the extra action an exact payment allows),
 then which one of that kind, uniformly. The kinds are weighted: taking money, buying and
 declining equally, redesigning a quarter as often (so about one action in ten when all are
-open). Redesigns are occasional in real games; with all kinds equal, a third of the turns
-would shuffle tiles between Alhambra and reserve and games would run twice as long. A
-redesign is one of the three (T5) chosen uniformly among those open; a placement is a waiting
-tile, then one of its places, each uniformly; a reveal is uniform among all.
+open); with the modules, taking a hut and turning the vizier face up again a quarter as often
+too, and a player offered the vizier (V1) buys or declines equally often. Redesigns are
+occasional in real games; with all kinds equal, a third of the turns would shuffle tiles
+between Alhambra and reserve and games would run twice as long. A redesign is one of the
+three (T5) chosen uniformly among those open; a placement is a waiting tile, then one of its
+places, each uniformly; a reveal is uniform among all.
 
 Every action it plays is one :func:`legal_actions` lists (the tests check it); it only lists
 the kind it chose, and builds the one action it picks (:class:`Choices`).
@@ -22,7 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from calculator.engine import huts
+from calculator.engine import huts, vizier
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import apply, legal_actions, new_game
 from calculator.engine.money import legal_takes
@@ -38,15 +40,19 @@ Lister = Callable[[GameState], Sequence[Action]]
 REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
 WEIGHTS: Final[dict[str, int]] = {
     "take money": 4, "buy": 4, "redesign": 1, "decline": 4, "take a hut": 1,
+    "activate the vizier": 1,
 }
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A legal action chosen at random (see the module's docstring for how)."""
     phase = state.turn.phase
-    if phase in ("placement", "final_placement"):  # which tile, then where
+    if phase in ("placement", "final_placement", "vizier_placement"):  # which tile, then where
         waiting = list(dict.fromkeys(waiting_tiles(state, placer(state))))
         return rng.choice(placements_of(state, rng.choice(waiting)))
+    if phase == "vizier":  # V1: buy (which exact payment, uniformly) or decline, as often
+        *buys, decline = vizier.legal_decisions(state)
+        return rng.choice(buys) if _weighted(["buy", "decline"], rng) == "buy" else decline
     if phase != "action":
         return rng.choice(legal_actions(state))  # the table reveals a draw
     seat = state.turn.player
@@ -60,6 +66,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
         kinds["decline"] = (lambda _: Choices([(EndTurn, (seat,))]),)
     if "huts" in state.options.modules:
         kinds["take a hut"] = (huts.legal_takes,)
+    if "vizier" in state.options.modules:
+        kinds["activate the vizier"] = (vizier.legal_activations,)
     while kinds:
         kind = _weighted(list(kinds), rng)
         listers = list(kinds.pop(kind))

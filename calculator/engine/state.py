@@ -24,9 +24,13 @@ from calculator.engine.components import MoneyCard, ScoringCard
 Mode = Literal["digital", "table"]
 MODES: Final[tuple[Mode, ...]] = ("digital", "table")
 
-Phase = Literal["setup", "action", "placement", "refill", "final_placement", "over"]
+Phase = Literal[
+    "setup", "action", "placement", "refill", "final_placement", "over",
+    "vizier", "vizier_placement",
+]  # fmt: skip
 PHASES: Final[tuple[Phase, ...]] = (
     "setup", "action", "placement", "refill", "final_placement", "over",
+    "vizier", "vizier_placement",
 )  # fmt: skip
 """Where the game stands:
 
@@ -35,7 +39,9 @@ PHASES: Final[tuple[Phase, ...]] = (
 * ``action``: the current player chooses an action (T2), or another after an exact payment (T4);
 * ``placement``: the current player places the tiles bought this turn (T6);
 * ``final_placement``: players place the market tiles awarded at the end of the game (T9);
-* ``over``: the final round is scored and the winners are known (T9, M6).
+* ``over``: the final round is scored and the winners are known (T9, M6);
+* ``vizier``: between two turns, a player with an active vizier is offered an out-of-turn
+  exact purchase (V1); ``vizier_placement``: that player places the tile so bought (V1, T6).
 """
 
 FACE_UP_MONEY: Final[int] = 4
@@ -45,9 +51,9 @@ MAX_BUYS: Final[int] = len(MARKET_SLOTS)
 """T4: the market is not refilled during a turn, so a turn holds at most four buys."""
 
 
-Module = Literal["bonus", "huts"]
-MODULES: Final[tuple[Module, ...]] = ("bonus", "huts")
-"""The Vizier's Favour modules the engine plays (V3, V4)."""
+Module = Literal["bonus", "huts", "vizier"]
+MODULES: Final[tuple[Module, ...]] = ("bonus", "huts", "vizier")
+"""The Vizier's Favour modules the engine plays (V3, V4, V1)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +81,8 @@ class Player:
     """V3: the player's face-up bonus cards (each depicts one building tile)."""
     bonus_hand: tuple[Tile, ...] = ()
     """V3: the player's bonus cards not (or no longer) laid, face down."""
+    vizier: bool | None = None
+    """V1: the vizier token, ``True`` face up (active); ``None`` without the module."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +103,8 @@ class Turn:
     this turn, waiting for its end (T6); ``extra_action`` says an exact payment earned another
     action (T4). ``scoring_due`` lists scoring cards revealed during the refill, scored once it
     is over (T8); ``dummy_draws`` the tiles the dummy still has to draw (D2).
+    ``vizier_asked`` lists, in order, the seats asked about their vizier since the turn's
+    refill (V1); in phase ``vizier_placement`` the last of them bought and places the tile.
     """
 
     player: int | None
@@ -106,6 +116,7 @@ class Turn:
     awarded: tuple[Award, ...] = ()
     scoring_due: tuple[int, ...] = ()
     dummy_draws: int = 0
+    vizier_asked: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,12 +27,12 @@ from calculator.core.walls import Wall, longest_wall
 from calculator.engine.components import MoneyCard, copies_per_card, total
 from calculator.engine.consistency import (
     Inconsistency,
-    Path,
     extra_copies,
     money_in_sight,
     tiles_on_table,
 )
 from calculator.engine.end import receiver
+from calculator.engine.errors import Path
 from calculator.engine.purchase import payments_for
 from calculator.engine.rounds import holding
 from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency

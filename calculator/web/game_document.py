@@ -20,7 +20,8 @@ from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Currency, 
 from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import CARD, MoneyCard, ScoringCard
-from calculator.engine.consistency import Path, inconsistencies
+from calculator.engine.consistency import inconsistencies
+from calculator.engine.errors import Path
 from calculator.engine.state import (
     MODES,
     MODULES,
@@ -38,8 +39,9 @@ from calculator.web import wire
 
 VERSION: Final[int] = 1
 VIZIER_VERSION: Final[int] = 2
-"""The state document of a game with Vizier's Favour modules (V3) is version 2: players carry
-their bonus cards and the state the cards set aside. A base game stays version 1."""
+"""The state document of a game with Vizier's Favour modules is version 2: players carry their
+bonus cards (V3) and vizier token (V1), the state the cards set aside and the hut stacks (V4),
+the turn the players asked about the vizier (V1). A base game stays version 1."""
 
 Problem = tuple[str, str]
 """(JSON Pointer, message)."""
@@ -197,6 +199,7 @@ class PlayerSchema(Schema):
     score = fields.Integer(required=True)
     bonus_cards = fields.List(TileField(), load_default=list)
     bonus_hand = fields.List(TileField(), load_default=list)
+    vizier = fields.Boolean(load_default=None, allow_none=True)
 
     @post_load
     def player(self, data: dict[str, Any], **_: Any) -> Player:
@@ -208,6 +211,7 @@ class PlayerSchema(Schema):
             data["score"],
             bonus_cards=tuple(data["bonus_cards"]),
             bonus_hand=tuple(data["bonus_hand"]),
+            vizier=data["vizier"],
         )
 
 
@@ -276,6 +280,7 @@ class TurnSchema(Schema):
     awarded = fields.List(fields.Nested(AwardSchema), required=True)
     scoring_due = fields.List(fields.Integer(), required=True)
     dummy_draws = fields.Integer(required=True)
+    vizier_asked = fields.List(fields.Integer(), load_default=list)
 
     @post_load
     def turn(self, data: dict[str, Any], **_: Any) -> Turn:
@@ -289,6 +294,7 @@ class TurnSchema(Schema):
             awarded=tuple(data["awarded"]),
             scoring_due=tuple(data["scoring_due"]),
             dummy_draws=data["dummy_draws"],
+            vizier_asked=tuple(data["vizier_asked"]),
         )
 
 
@@ -416,6 +422,10 @@ def dump_state(state: GameState) -> dict[str, Any]:
         del document["bonus_aside"], document["hut_stacks"]
         for player in document["players"]:
             del player["bonus_cards"], player["bonus_hand"]
+    if "vizier" not in state.options.modules:  # V1
+        del document["turn"]["vizier_asked"]
+        for player in document["players"]:
+            del player["vizier"]
     return document
 
 
@@ -513,6 +523,9 @@ _ACTION_MAKERS: Final[dict[str, Callable[[dict[str, Any]], act.Action]]] = {
     "reveal_money": lambda d: act.RevealMoney(d["card"]),
     "reveal_scoring_card": lambda d: act.RevealScoringCard(d["round"]),
     "take_hut": lambda d: act.TakeHut(d["player"], Building(d["hut"])),
+    "vizier_buy": lambda d: act.VizierBuy(d["player"], d["slot"], tuple(sorted(d["payment"]))),
+    "decline_vizier": lambda d: act.DeclineVizier(d["player"]),
+    "activate_vizier": lambda d: act.ActivateVizier(d["player"]),
 }
 
 _ACTION_SCHEMA: Final = ActionSchema()
@@ -549,6 +562,9 @@ _ACTION_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
     act.RevealMoney: ("reveal_money", ("card",)),
     act.RevealScoringCard: ("reveal_scoring_card", ("round",)),
     act.TakeHut: ("take_hut", ("player", "building")),
+    act.VizierBuy: ("vizier_buy", ("player", "slot", "payment")),
+    act.DeclineVizier: ("decline_vizier", ("player",)),
+    act.ActivateVizier: ("activate_vizier", ("player",)),
 }
 
 
@@ -596,6 +612,10 @@ _EVENT_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
     ev.BonusCardLaid: ("bonus_card_laid", ("player", "tile")),
     ev.BonusCardTakenBack: ("bonus_card_taken_back", ("player", "tile")),
     ev.HutTaken: ("hut_taken", ("player", "tile")),
+    ev.VizierOffered: ("vizier_offered", ("player",)),
+    ev.VizierBought: ("vizier_bought", ("player", "slot", "tile", "payment")),
+    ev.VizierDeclined: ("vizier_declined", ("player",)),
+    ev.VizierActivated: ("vizier_activated", ("player",)),
 }
 
 

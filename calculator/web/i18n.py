@@ -69,6 +69,7 @@ def picture_labels(language: str) -> PictureLabels:
         proposal_legal=catalog["picture.proposal_legal"],
         proposal_refused=catalog["picture.proposal_refused"],
         legal=catalog["picture.legal"],
+        hut=catalog["picture.hut"],
         rules={key.removeprefix("rule."): text for key, text in catalog.items()
                if key.startswith("rule.")},
     )
