@@ -12,7 +12,7 @@ from flask import Flask
 from werkzeug.test import Client, TestResponse
 
 from calculator import create_app
-from calculator.web import service, wire
+from calculator.web import security, service, wire
 from tests.api_helpers import placed
 
 TABLE = {
@@ -77,6 +77,21 @@ def test_a_sane_request_id_is_kept_both_ways(app):
     fast, flask = both_ways(app, json.dumps(TABLE), **{"X-Request-Id": "abc-123"})
     assert fast.headers["X-Request-Id"] == flask.headers["X-Request-Id"] == "abc-123"
     same_answer(fast, flask)
+
+
+def test_log_lines_of_a_fast_path_request_carry_its_id(app, monkeypatch):
+    seen = []
+    round_score = wire.round_score
+
+    def watched(*args: Any) -> dict[str, Any]:
+        seen.append(security.request_id())  # what RequestIdFilter stamps on a log record
+        return round_score(*args)
+
+    monkeypatch.setattr(wire, "round_score", watched)
+    response = Client(app).post("/v1/scores", json=TABLE, headers={"X-Request-Id": "log-1"})
+    assert response.status_code == 200
+    assert seen == ["log-1"]
+    assert security.request_id() == "-"  # and no longer once it is answered
 
 
 def test_an_insane_request_id_is_replaced_both_ways(app):

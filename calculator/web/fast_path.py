@@ -11,11 +11,12 @@ and hooks use:
   strictly (``body.parse_json``: duplicate keys, NaN, lone surrogates refused);
 * the answer is ``service.scores`` (contract, every rule check), written by ``v1.answer_text``;
 * a refusal (400, 422) is the problem+json of ``errors.api_problem_text``;
-* every answer carries the request id and security headers of ``security.py``.
+* every answer carries the request id and security headers of ``security.py``, and any log
+  line of the request its id.
 
 Everything else goes to Flask untouched: another path or method, another media type (even
-``application/json; charset=utf-8``), no or a too large Content-Length (411, 413), a body
-shorter than declared, CORS switched on (flask-cors decides those headers), and any unexpected
+``application/json; charset=utf-8``), no Content-Length (a streamed body) or one over the
+limit (413), a body shorter than declared, CORS switched on (flask-cors decides those headers), and any unexpected
 error (Flask logs it and answers 500). ``tests/test_api_fast_path.py`` holds both ways to the
 same status, headers and body.
 """
@@ -32,7 +33,12 @@ from werkzeug.http import HTTP_STATUS_CODES
 from calculator.web import service
 from calculator.web.body import parse_json
 from calculator.web.errors import PROBLEM_JSON, ApiProblem, api_problem_text
-from calculator.web.security import REQUEST_ID_HEADER, incoming_or_new_request_id, security_headers
+from calculator.web.security import (
+    REQUEST_ID_HEADER,
+    fast_path_request_id,
+    incoming_or_new_request_id,
+    security_headers,
+)
 from calculator.web.v1 import JSON, answer_text
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
@@ -60,6 +66,7 @@ class ScoresFastPath:
         if len(raw) != length:
             return self._by_flask(environ, raw, start_response)
         request_id = incoming_or_new_request_id(environ.get("HTTP_X_REQUEST_ID", ""))
+        stamp = fast_path_request_id.set(request_id)  # on any log line of this request
         try:
             status, mimetype = 200, JSON
             text = answer_text(service.scores(parse_json(raw)))
@@ -68,6 +75,8 @@ class ScoresFastPath:
             text = api_problem_text(problem, request_id)
         except Exception:  # Flask answers it (500) and logs the trace
             return self._by_flask(environ, raw, start_response)
+        finally:
+            fast_path_request_id.reset(stamp)
         answer = text.encode()
         start_response(_STATUS[status], [
             ("Content-Type", mimetype),

@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import re
 import uuid
+from contextvars import ContextVar
 from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
@@ -65,10 +66,14 @@ OTHER_HEADERS = {
 }
 
 
+fast_path_request_id: ContextVar[str] = ContextVar("fast_path_request_id", default="-")
+"""The id of the request ``fast_path.py`` is answering, outside Flask's request context."""
+
+
 def request_id() -> str:
     """The current request's id ("-" outside a request, e.g. in start-up logs)."""
     if not has_request_context():
-        return "-"
+        return fast_path_request_id.get()
     if "request_id" not in g:
         g.request_id = incoming_or_new_request_id(request.headers.get(REQUEST_ID_HEADER, ""))
     return str(g.request_id)
