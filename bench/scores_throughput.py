@@ -4,9 +4,19 @@ The table: round 3, six players, each sending a whole legal Alhambra of 26 catal
 by the rules core (``tables.py``). Both apps run under gunicorn with the same settings (2 sync
 workers); ``wrk`` sends the same body to each, alternating, several rounds in one run, so the
 noise of a shared machine falls on both. Prints every round, the medians and their ratio
-(target: scores / echo >= 0.8).
+(target: scores / echo >= 0.8), and the median of the rounds' own ratios.
+
+Throughput on a machine shared with other work moves with their load; so each run also reads
+the CPU time the gunicorn workers spent (``/proc``), per request. That figure barely moves
+with other load, and its ratio (echo's CPU per request over the scores app's) is what the
+throughput ratio tends to when the two apps have the machine to themselves.
 
     .venv/bin/python bench/scores_throughput.py [--rounds 5] [--seconds 8] [--connections 4]
+        [--port 8101] [--strict-echo]
+
+``--strict-echo`` adds a third app, an echo that reads the body with this app's own strict
+reader (``calculator.web.body.json_body``): a second, clearly labelled yardstick. The target is
+against the plain echo.
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -33,8 +44,11 @@ sys.path.insert(0, str(BENCH))
 
 from tables import scores_table  # noqa: E402
 
-PORTS = {"scores": 8101, "echo": 8102}  # this project's bench ports (8100-8199)
-APPS = {"scores": "calculator:create_app()", "echo": "echo_app:app"}
+PORT = 8101
+"""The scores app's port; the echo listens on the next (the strict echo on the one after);
+``--port`` moves them all, e.g. when helpers bench side by side."""
+APPS = {"scores": "calculator:create_app()", "echo": "echo_app:app",
+        "strict echo": "strict_echo_app:app"}
 GUNICORN = ["--workers", "2", "--worker-class", "sync", "--log-level", "warning"]
 """The same settings for both apps; both start in bench/, so neither reads ../gunicorn.conf.py
 (its access log would tax one of them)."""
@@ -48,23 +62,36 @@ file:close()
 """
 
 
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen[bytes]
+
+    def workers_cpu_seconds(self) -> float:
+        """User plus system CPU time of the gunicorn workers (the master's children) so far."""
+        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+        total = 0
+        for pid in children.read_text().split():
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime (stat fields 14, 15)
+        return total / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
-def serve(name: str) -> Iterator[str]:
+def serve(name: str, port: int) -> Iterator[Server]:
     """One app under gunicorn on its port; stopped (by its own pid) on the way out."""
-    target = APPS[name]
-    port = PORTS[name]
     with socket.socket() as probe:
         if probe.connect_ex(("127.0.0.1", port)) == 0:
             raise SystemExit(f"port {port} is taken; stop whatever listens there first")
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     process = subprocess.Popen(
-        [gunicorn, *GUNICORN, "--bind", f"127.0.0.1:{port}", target],
+        [gunicorn, *GUNICORN, "--bind", f"127.0.0.1:{port}", APPS[name]],
         cwd=BENCH,
     )
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_until_up(url, process)
-        yield url
+        yield Server(url, process)
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
@@ -96,15 +123,18 @@ def check_answer(url: str, body: bytes) -> int:
         return len(response.read())
 
 
-def wrk(url: str, script: Path, seconds: int, connections: int) -> float:
-    """Requests per second; refuses a run with any non-2xx answer or socket error."""
+def wrk(url: str, script: Path, seconds: int, connections: int) -> tuple[float, int]:
+    """Requests per second and requests in all; refuses a run with any non-2xx answer or
+    socket error."""
     out = subprocess.run(
         ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "-s", str(script), url + "/v1/scores"],
         check=True, capture_output=True, text=True,
     ).stdout
     if "Non-2xx" in out or "Socket errors" in out:
         raise SystemExit(f"wrk saw errors against {url}:\n{out}")
-    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    count = int(re.search(r"(\d+) requests in", out).group(1))  # type: ignore[union-attr]
+    return rate, count
 
 
 def main() -> None:
@@ -112,9 +142,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=int, default=8)
     parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--port", type=int, default=PORT,
+                        help="the scores app's port; the echo apps listen on the next ones")
+    parser.add_argument("--strict-echo", action="store_true",
+                        help="also time an echo that reads the body with the app's strict reader")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         raise SystemExit("this benchmark needs wrk (apt-get install wrk)")
+    names = ["scores", "echo", *(["strict echo"] if args.strict_echo else [])]
 
     table = scores_table()
     body = json.dumps(table).encode()
@@ -124,21 +159,40 @@ def main() -> None:
         (scratch / "body.json").write_bytes(body)
         script = scratch / "post.lua"
         script.write_text(WRK_SCRIPT.format(body=scratch / "body.json"))
-        urls = {name: stack.enter_context(serve(name)) for name in PORTS}
-        sizes = {name: check_answer(url, body) for name, url in urls.items()}
+        servers = {name: stack.enter_context(serve(name, args.port + offset))
+                   for offset, name in enumerate(names)}
+        sizes = {name: check_answer(server.url, body) for name, server in servers.items()}
         print(f"body: {len(body)} bytes, {len(table['players'])} players, {tiles} tiles, round 3;"
               f" responses: scores {sizes['scores']} bytes, echo {sizes['echo']} bytes")
         print(f"gunicorn {' '.join(GUNICORN)}; wrk -t1 -c{args.connections} -d{args.seconds}s;"
-              f" {os.cpu_count()} CPUs")
-        figures: dict[str, list[float]] = {name: [] for name in PORTS}
+              f" {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}")
+        rates: dict[str, list[float]] = {name: [] for name in names}
+        cpu: dict[str, list[float]] = {name: [] for name in names}  # worker CPU us per request
         for round_ in range(1, args.rounds + 1):
-            for name in PORTS:
-                figures[name].append(wrk(urls[name], script, args.seconds, args.connections))
-            print(f"round {round_}: scores {figures['scores'][-1]:8.1f} req/s   "
-                  f"echo {figures['echo'][-1]:8.1f} req/s")
-    scores, echo = (statistics.median(figures[name]) for name in ("scores", "echo"))
-    print(f"median: scores {scores:.1f} req/s, echo {echo:.1f} req/s, "
-          f"ratio scores/echo = {scores / echo:.2f} (target >= 0.80)")
+            for name, server in servers.items():
+                before = server.workers_cpu_seconds()
+                rate, count = wrk(server.url, script, args.seconds, args.connections)
+                rates[name].append(rate)
+                cpu[name].append((server.workers_cpu_seconds() - before) / count * 1e6)
+            print(f"round {round_}: " + "   ".join(
+                f"{name} {rates[name][-1]:7.1f} req/s {cpu[name][-1]:6.0f} us CPU/req"
+                for name in names))
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+    rate = {name: statistics.median(rates[name]) for name in names}
+    per_request = {name: statistics.median(cpu[name]) for name in names}
+    rounds_ratio = statistics.median(s / e for s, e in zip(rates["scores"], rates["echo"],
+                                                             strict=True))
+    print(f"median: scores {rate['scores']:.1f} req/s, echo {rate['echo']:.1f} req/s, "
+          f"ratio scores/echo = {rate['scores'] / rate['echo']:.2f} (target >= 0.80); "
+          f"median of the rounds' ratios {rounds_ratio:.2f}")
+    print(f"worker CPU per request (median): scores {per_request['scores']:.0f} us, "
+          f"echo {per_request['echo']:.0f} us; ratio echo/scores = "
+          f"{per_request['echo'] / per_request['scores']:.2f}")
+    if args.strict_echo:
+        print(f"second yardstick, an echo with the app's strict reader: "
+              f"{rate['strict echo']:.1f} req/s, {per_request['strict echo']:.0f} us CPU/req; "
+              f"scores/strict echo = {rate['scores'] / rate['strict echo']:.2f} (throughput), "
+              f"{per_request['strict echo'] / per_request['scores']:.2f} (CPU)")
 
 
 if __name__ == "__main__":

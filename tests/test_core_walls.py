@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import Building, Tile, canonical_walls
-from calculator.core.walls import longest_wall, outer_segments, segment_ends
+from calculator.core.walls import longest_wall, outer_segments, segment_ends, wall_length
 
 from .alhambras import alhambra, grow
 
@@ -172,3 +172,38 @@ def test_the_longest_wall_never_exceeds_the_outer_segments(seed, size):
     assert wall.length <= len(outer_segments(built.tiles))
     assert_is_a_trail(wall.segments)
     assert longest_wall(mirrored(built).tiles).length == wall.length
+
+
+# --- the length alone (scoring, W4) ----------------------------------------------------------
+
+
+def test_w4_the_length_alone_of_a_ring_and_of_two_separate_walls():
+    ring = alhambra(
+        (-1, -1, "NW"), (0, -1, "N"), (1, -1, "NE"), (1, 0, "E"),
+        (1, 1, "ES"), (0, 1, "S"), (-1, 1, "SW"), (-1, 0, "W"),
+    )
+    assert (wall_length(ring).length, wall_length(ring).exact) == (12, True)
+    two = alhambra((1, 0, "N"), (2, 0, "N"), (-1, 0, "S"))
+    assert wall_length(two).length == 2
+    assert wall_length(Alhambra()).length == 0
+
+
+def test_w3_the_length_alone_leaves_corners_of_three_segments_to_the_search():
+    board = checkerboard("NES", 4)
+    wall, length = longest_wall(board.tiles, budget=50), wall_length(board, budget=50)
+    assert (length.length, length.exact) == (wall.length, wall.exact) == (wall.length, False)
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(0, 54))
+def test_the_length_alone_equals_the_longest_wall_on_grown_alhambras(seed, size):
+    built = grow(seed, size)
+    wall, length = longest_wall(built.tiles), wall_length(built)
+    assert (length.length, length.exact) == (wall.length, wall.exact)
+
+
+@settings(max_examples=200, deadline=None)
+@given(walled_tables(max_tiles=12))
+def test_the_length_alone_equals_the_longest_wall_on_any_table(built):
+    wall, length = longest_wall(built.tiles), wall_length(built)
+    assert (length.length, length.exact) == (wall.length, wall.exact)

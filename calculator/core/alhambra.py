@@ -42,8 +42,13 @@ class Alhambra:
         Raises :class:`PositionError` for a tile on the fountain's cell or two on one cell,
         naming the index of the offending pair.
         """
+        pairs = list(placed)
         tiles: dict[Cell, Tile] = {FOUNTAIN_CELL: FOUNTAIN}
-        for index, (cell, tile) in enumerate(placed):
+        tiles.update(pairs)
+        if len(tiles) == len(pairs) + 1:
+            return cls(MappingProxyType(tiles))  # no cell taken twice, the fountain's included
+        tiles = {FOUNTAIN_CELL: FOUNTAIN}  # name the first pair out of place
+        for index, (cell, tile) in enumerate(pairs):
             if cell == FOUNTAIN_CELL:
                 raise PositionError(index, "B6", "a tile cannot stand on the fountain's cell (0,0)")
             if cell in tiles:
@@ -51,17 +56,18 @@ class Alhambra:
             tiles[cell] = tile
         return cls(MappingProxyType(tiles))
 
+    @cached_property
+    def grid(self) -> Grid:
+        """The tiles as bit masks (``grid.py``): built once, shared by the building rules and
+        the walls of this Alhambra."""
+        return Grid.of(self.tiles)
+
     def __contains__(self, cell: object) -> bool:
         return cell in self.tiles
 
     def __len__(self) -> int:
         """The number of tiles, the fountain included."""
         return len(self.tiles)
-
-    @cached_property
-    def grid(self) -> Grid:
-        """The tiles as bit masks (:mod:`grid`), worked out once: an Alhambra never changes."""
-        return Grid.of(self.tiles)
 
     def get(self, cell: Cell) -> Tile | None:
         return self.tiles.get(cell)

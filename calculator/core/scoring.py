@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from calculator.core.huts import is_hut
 from calculator.core.records import quick_init
 from calculator.core.tiles import BUILDINGS, OFFSET, OPPOSITE, Building, Cell, Tile
 
@@ -80,8 +81,13 @@ def tally(alhambra: Mapping[Cell, Tile], bonus_cards: Iterable[Tile] = ()) -> Ta
     buildings = building_counts(alhambra.values())
     counts = dict(buildings)
     huts = []
-    for (x, y), hut in sorted(alhambra.items()):
-        if not hut.hut or hut.building is None:
+    placed_huts = (
+        sorted((cell, tile) for cell, tile in alhambra.items() if tile.hut)
+        if any(map(is_hut, alhambra.values()))  # most Alhambras have none: one pass in C
+        else []
+    )
+    for (x, y), hut in placed_huts:
+        if hut.building is None:
             continue
         joined = []
         for side, (dx, dy) in OFFSET.items():
@@ -117,19 +123,26 @@ class Majority:
     points: int
 
 
+NOBODY: Final[Majority] = Majority(0, None, 0, 0)
+"""M1: the standing of a holder without buildings of the type: no place, no points."""
+
+
 def rank_majority(scoring_round: int, building: Building, counts: Sequence[int]) -> list[Majority]:
     """M3, M4: rank the holders of one building type and split the points of tied places."""
     paid = POINTS[building][scoring_round]
-    standings = []
+    ranking = sorted(counts, reverse=True)  # a count's place is 1 + the holders with more
+    standing: dict[int, Majority] = {}  # holders with equal counts stand alike
     for count in counts:
-        if count <= 0:
-            standings.append(Majority(0, None, 0, 0))  # M1: no buildings, nothing
+        if count in standing:
             continue
-        place = 1 + sum(1 for other in counts if other > count)
-        tied = sum(1 for other in counts if other == count)
-        pooled = sum(paid[p - 1] for p in range(place, place + tied) if p <= len(paid))
-        standings.append(Majority(count, place, tied - 1, pooled // tied))
-    return standings
+        if count <= 0:
+            standing[count] = NOBODY  # M1: no buildings, nothing
+            continue
+        place = ranking.index(count) + 1
+        tied = ranking.count(count)
+        pooled = sum(paid[place - 1 : place - 1 + tied])  # places past the paid ones pay 0
+        standing[count] = Majority(count, place, tied - 1, pooled // tied)
+    return [standing[count] for count in counts]
 
 
 @dataclass(frozen=True, slots=True)

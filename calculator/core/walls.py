@@ -11,6 +11,9 @@ meet; there the longest trail is a hard problem in general, so:
   starts and ends at odd corners), stopping as soon as it meets the upper bound
   ``segments - (odd corners / 2 - 1)``, and within a fixed budget of steps. Past the budget
   the answer is the best trail found and is marked inexact: a lower bound, never a hang.
+
+Scoring needs only the length (W4): :func:`wall_length` measures the same graph on bit masks,
+without listing the segments, and leaves corners of three or four segments to the search.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final
 
+from calculator.core.alhambra import Alhambra
 from calculator.core.grid import Grid
 from calculator.core.tiles import OFFSET, SIDES, Cell, Side, Tile
 
@@ -26,7 +30,7 @@ Corner = tuple[int, int]
 """A lattice point; the cell ``(x, y)`` has the corners ``(x, y)`` to ``(x + 1, y + 1)``."""
 
 Node = int
-"""A corner as the wall graph numbers it (see ``_wall_graph``)."""
+"""A corner as the wall graph numbers it (see ``_corners``)."""
 
 Segment = tuple[Cell, Side]
 """One walled side of one tile (W1)."""
@@ -147,30 +151,39 @@ def _euler_trail(adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]]
     return trail
 
 
-def _wall_graph(tiles: Mapping[Cell, Tile]) -> tuple[list[Segment], list[tuple[int, int]]]:
-    """W1, W2: the outer segments and, for each, its two end corners as numbers."""
-    grid = Grid.of(tiles)
+def _outer_walls(grid: Grid) -> tuple[tuple[Side, int], ...]:
+    """W1: by side, the tiles whose wall on that side faces an empty cell (as masks)."""
     occupied, width = grid.occupied, grid.width
-    outer: tuple[tuple[Side, int], ...] = (
+    return (
         ("N", grid.wall_n & ~(occupied << width)),
         ("E", grid.wall_e & ~(occupied >> 1)),
         ("S", grid.wall_s & ~(occupied >> width)),
         ("W", grid.wall_w & ~(occupied << 1)),
     )
-    # Corner numbers: the north-west corner of the cell in row r, column c is r * (width+1) + c.
-    row = width + 1
-    offsets = {"N": (0, 1), "E": (1, row + 1), "S": (row, row + 1), "W": (0, row)}
-    left, top = grid.left, grid.top
-    found: list[tuple[Segment, tuple[int, int]]] = []
-    for side, mask in outer:
-        first, second = offsets[side]
+
+
+def _corners(side: Side, width: int) -> tuple[Node, Node]:
+    """W2: the two end corners of a cell's side (``_ENDS``) as offsets from the cell's bit.
+
+    A corner is numbered as the cell whose north-west corner it is. The grid's empty border
+    keeps every corner of every tile inside the bounds, so no two corners share a number.
+    """
+    (ax, ay), (bx, by) = _ENDS[side]
+    return ay * width + ax, by * width + bx
+
+
+def _wall_graph(grid: Grid) -> tuple[list[Segment], list[tuple[Node, Node]]]:
+    """W1, W2: the outer segments and, for each, its two end corners as numbers."""
+    left, top, width = grid.left, grid.top, grid.width
+    found: list[tuple[Segment, tuple[Node, Node]]] = []
+    for side, mask in _outer_walls(grid):
+        first, second = _corners(side, width)
         while mask:
             low = mask & -mask
             index = low.bit_length() - 1
             mask ^= low
-            r, c = divmod(index, width)
-            corner = r * row + c
-            found.append((((left + c, top + r), side), (corner + first, corner + second)))
+            row, column = divmod(index, width)
+            found.append((((left + column, top + row), side), (index + first, index + second)))
     # Cell by cell, so that the search below walks along the Alhambra, not across it: its
     # first walks, the answer when its budget runs out, are then long ones.
     found.sort()
@@ -179,7 +192,11 @@ def _wall_graph(tiles: Mapping[Cell, Tile]) -> tuple[list[Segment], list[tuple[i
 
 def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wall:
     """W3: the longest trail of outer segments (W1, W2); a ring of k segments is k long."""
-    segments, ends = _wall_graph(tiles)
+    return _longest_wall(Grid.of(tiles), budget)
+
+
+def _longest_wall(grid: Grid, budget: int) -> Wall:
+    segments, ends = _wall_graph(grid)
     adjacency: dict[int, list[int]] = {}
     for edge, (a, b) in enumerate(ends):
         adjacency.setdefault(a, []).append(edge)
@@ -213,6 +230,60 @@ def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wal
             best = trail
     exact = all(bound <= len(best) for bound in open_bounds)
     return Wall(len(best), tuple(segments[edge] for edge in best), exact)
+
+
+@dataclass(frozen=True, slots=True)
+class WallLength:
+    """The longest wall's length alone (W4 scores nothing else), and whether it is exact."""
+
+    length: int
+    exact: bool = True
+
+
+def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
+    """W3 when only the length counts: the same wall graph, measured on bit masks.
+
+    Where no corner joins more than two segments (every legal Alhambra), each part of the
+    graph is a path or a ring, so the longest wall is the part with the most segments. Each
+    part is found by flooding its corners, a few shifts per step, without listing a segment.
+    Where three or four segments meet, the search of :func:`longest_wall` decides.
+    """
+    grid = alhambra.grid
+    width = grid.width
+    # The wall graph on the lattice of corners: a bit of ``across`` joins corner i to i + 1,
+    # a bit of ``down`` joins corner i to i + width. A lattice edge holds one segment at most:
+    # a tile's outer north side and a south side on the same line would need the cell between
+    # them to be both empty and a tile.
+    across = down = 0
+    for side, mask in _outer_walls(grid):
+        first, second = _corners(side, width)
+        if second == first + 1:
+            across |= mask << first
+        else:
+            down |= mask << first
+    back, up = across << 1, down << width  # joining corner i to i - 1, to i - width
+    if (across & back & (down | up)) | (down & up & (across | back)):
+        wall = _longest_wall(grid, budget)  # a corner of three or four segments
+        return WallLength(wall.length, wall.exact)
+    corners = across | back | down | up
+    longest, left = 0, across.bit_count() + down.bit_count()
+    while left > longest:  # the segments not yet measured could still make a longer wall
+        part = corners & -corners  # one corner, grown to everything the wall joins it to
+        while True:
+            grown = (
+                part
+                | (part & across) << 1
+                | (part & back) >> 1
+                | (part & down) << width
+                | (part & up) >> width
+            )
+            if grown == part:
+                break
+            part = grown
+        corners ^= part
+        length = (part & across).bit_count() + (part & down).bit_count()
+        longest, left = max(longest, length), left - length
+    return WallLength(longest)
 
 
 def _longest_path_or_ring(adjacency: dict[int, list[int]],

@@ -7,7 +7,7 @@ bonus cards (V3) add; walls score by the longest wall (W4).
 from __future__ import annotations
 
 from calculator.core.scoring import Holding, RoundScore, score_round, tally
-from calculator.core.walls import longest_wall
+from calculator.core.walls import wall_length
 from calculator.engine.dummy import dummy_counts
 from calculator.engine.events import RoundScored
 from calculator.engine.state import Draft, Player, evolve
@@ -19,7 +19,7 @@ def holding(player: Player) -> Holding:
     alhambra = player.alhambra
     return Holding(
         tally(alhambra.tiles, player.bonus_cards).counts,
-        longest_wall(alhambra.tiles).length,
+        wall_length(alhambra).length,  # W4 needs the length alone
     )
 
 

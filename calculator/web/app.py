@@ -8,6 +8,7 @@ from flask import Flask
 
 from calculator.web import docs, games, health, page, render, v1
 from calculator.web.errors import register_error_handlers
+from calculator.web.fast_path import ScoresFastPath
 from calculator.web.security import register_security
 
 DEFAULTS: dict[str, Any] = {
@@ -35,4 +36,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(render.blueprint)
     register_error_handlers(app)
     register_security(app)
+    app.wsgi_app = ScoresFastPath(app, app.wsgi_app)  # type: ignore[method-assign]
     return app

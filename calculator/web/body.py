@@ -6,6 +6,8 @@ import json
 import re
 from typing import Any
 
+import jiter
+import orjson
 from flask import Request
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -58,7 +60,43 @@ _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 def parse_json(raw: bytes) -> Any:
     """Strict JSON: UTF-8, no duplicate keys, no NaN or Infinity, bounded nesting, strings of
-    Unicode text (else 400)."""
+    Unicode text (else 400).
+
+    Compiled code reads an ordinary body in about half the time ``json`` takes with a hook on
+    every object: ``jiter`` (pydantic's parser) reads it, refusing NaN and Infinity, and the
+    keys are counted to rule out duplicates (:func:`_keys_all_kept`). Anything else (a body
+    jiter refuses, nesting past its limit of 200, an escape, a key given twice) is read again
+    by :func:`parse_json_strictly`, whose verdict and words are the answer; the tests hold
+    the two readings to the same results.
+    """
+    try:
+        document = jiter.from_json(raw, allow_inf_nan=False)
+    except ValueError:
+        return parse_json_strictly(raw)
+    if not _keys_all_kept(raw, document):
+        return parse_json_strictly(raw)
+    return document
+
+
+def _keys_all_kept(raw: bytes, document: Any) -> bool:
+    """True only if no object of ``raw`` gives a key twice (a parser keeps one of them).
+
+    Without a backslash in the body every string reads exactly as written, so the body's
+    colons are one per key plus those inside strings, and ``document`` written back (by
+    orjson, one colon per key it kept, strings unescaped) has no more. Equal counts leave no
+    room for a dropped key. Counting is C code; the hook ``json`` needs costs a call per object.
+    """
+    if b"\\" in raw:
+        return False
+    try:
+        written = orjson.dumps(document)
+    except TypeError:  # an integer past 64 bits: let the reference decide
+        return False
+    return written.count(b":") == raw.count(b":")
+
+
+def parse_json_strictly(raw: bytes) -> Any:
+    """The reference reading of :func:`parse_json`, which words every refusal."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:

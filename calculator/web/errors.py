@@ -86,15 +86,28 @@ def problem_document(status: int, title: str, detail: str, type_: str = "about:b
 
 def problem(status: int, title: str, detail: str, type_: str = "about:blank",
             **extra: Any) -> Response:
+    text = problem_text(status, title, detail, type_, request_id(), **extra)
+    return Response(text, status=status, mimetype=PROBLEM_JSON)
+
+
+def problem_text(status: int, title: str, detail: str, type_: str, request_id: str,
+                 **extra: Any) -> str:
+    """The problem+json text; it quotes the request id (a bug report then finds the logs)."""
     body = problem_document(status, title, detail, type_, **extra)
-    body["request_id"] = request_id()  # quote it in a bug report: it finds the log lines
-    return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    body["request_id"] = request_id
+    return json.dumps(body)
+
+
+def api_problem_text(error: ApiProblem, request_id: str) -> str:
+    return problem_text(error.status, error.title, error.detail, error.type, request_id,
+                        **error.extra)
 
 
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiProblem)
     def api_problem(error: ApiProblem) -> Response:
-        return problem(error.status, error.title, error.detail, error.type, **error.extra)
+        return Response(api_problem_text(error, request_id()), status=error.status,
+                        mimetype=PROBLEM_JSON)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:

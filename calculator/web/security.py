@@ -23,6 +23,7 @@ from __future__ import annotations
 import logging
 import re
 import uuid
+from contextvars import ContextVar
 from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
@@ -65,17 +66,21 @@ OTHER_HEADERS = {
 }
 
 
+fast_path_request_id: ContextVar[str] = ContextVar("fast_path_request_id", default="-")
+"""The id of the request ``fast_path.py`` is answering, outside Flask's request context."""
+
+
 def request_id() -> str:
     """The current request's id ("-" outside a request, e.g. in start-up logs)."""
     if not has_request_context():
-        return "-"
+        return fast_path_request_id.get()
     if "request_id" not in g:
-        g.request_id = _incoming_or_new_request_id()
+        g.request_id = incoming_or_new_request_id(request.headers.get(REQUEST_ID_HEADER, ""))
     return str(g.request_id)
 
 
-def _incoming_or_new_request_id() -> str:
-    incoming = request.headers.get(REQUEST_ID_HEADER, "")
+def incoming_or_new_request_id(incoming: str) -> str:
+    """The id a request with this ``X-Request-Id`` header (or ``""``) goes by."""
     if _SANE_REQUEST_ID.fullmatch(incoming):
         return incoming
     return uuid.uuid4().hex
@@ -114,10 +119,14 @@ def _fix_request_id() -> None:
 
 def _add_headers(response: Response) -> Response:
     response.headers[REQUEST_ID_HEADER] = request_id()
-    extra = HTML_HEADERS if response.mimetype == "text/html" else OTHER_HEADERS
-    for name, value in (COMMON_HEADERS | extra).items():
+    for name, value in security_headers(response.mimetype or "").items():
         response.headers.setdefault(name, value)
     return response
+
+
+def security_headers(mimetype: str) -> dict[str, str]:
+    """The security headers of a response of this media type (unless it sets its own)."""
+    return COMMON_HEADERS | (HTML_HEADERS if mimetype == "text/html" else OTHER_HEADERS)
 
 
 def register_security(app: Flask) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar
 
+import orjson
 from marshmallow import ValidationError
 
 from calculator.core import building, walls
@@ -33,8 +34,16 @@ Query = TypeVar("Query")
 
 
 def to_json(document: dict[str, Any]) -> str:
-    """The one JSON text of a response, for the API and the console script alike."""
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    """The one JSON text of a response, for the API and the console script alike.
+
+    Compact, UTF-8 as is. ``orjson`` writes it ten times faster than ``json`` and, for what
+    the answers hold (strings, integers, booleans, null: the schemas have no floats), the same
+    text; what it cannot write (a lone surrogate in a name) ``json`` writes as before.
+    """
+    try:
+        return orjson.dumps(document).decode()
+    except TypeError:
+        return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
 def _load(body: Any, contract: str, load: Callable[[Any], Query]) -> Query:
@@ -112,7 +121,8 @@ def scores(body: Any) -> dict[str, Any]:
             holdings.append(Holding(seat.counts, seat.wall))
             extras.append({})
             continue
-        wall = walls.longest_wall(seat.alhambra.tiles)
+        # W4 needs the length alone; the wall and the building rules share the Alhambra's grid
+        wall = walls.wall_length(seat.alhambra)
         counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
         holdings.append(Holding(counted.counts, wall.length))
         extras.append({

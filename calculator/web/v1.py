@@ -27,7 +27,15 @@ def _operation(path: str, operate: Callable[[Any], dict[str, Any]], name: str) -
 
 
 def _json(document: dict[str, Any]) -> Response:
-    return Response(service.to_json(document) + "\n", mimetype="application/json")
+    return Response(answer_text(document), mimetype=JSON)
+
+
+JSON = "application/json"
+
+
+def answer_text(document: dict[str, Any]) -> str:
+    """A success answer's body: its JSON text on one line."""
+    return service.to_json(document) + "\n"
 
 
 _operation("/placement", service.placement, "placement")

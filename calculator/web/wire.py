@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Final
 
 from marshmallow import Schema, ValidationError, fields, post_dump, post_load
@@ -48,6 +49,8 @@ _PLURAL: Final[dict[Building, str]] = {
     Building.TOWER: "towers",
 }
 
+_BUILDING_NAMES: Final[dict[Building, str]] = {b: b.value for b in BUILDINGS}
+"""The wire names, read once (an enum's ``.value`` is a property lookup each time)."""
 _BUILDING_BY_NAME: Final[dict[str, Building]] = {b.value: b for b in BUILDINGS}
 _CATALOG_BY_KEY: Final[dict[tuple[str, str, int], Tile]] = {
     (tile.building.value, tile.walls, tile.price): tile
@@ -100,21 +103,32 @@ def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
     Refuses every tile out of the catalog (C1), every tile out of place (B6) and every hut
     after the third (V4), by index.
     """
-    placed: list[tuple[Cell, Tile]] = []
+    # JSON Schema's "integer" admits 2.0: every coordinate is made an int
+    cells = zip(map(int, map(_X, items)), map(int, map(_Y, items)), strict=True)
     problems: Messages = {}
-    for index, item in enumerate(items):
-        try:
-            tile = _tile(item)
-        except _NotInCatalog as error:
-            problems[index] = {"price": [str(error)]}
-            tile = Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
-        placed.append(((int(item["x"]), int(item["y"])), tile))
-    for count, index in enumerate(huts_beyond_limit(tile for _, tile in placed), start=4):
+    try:
+        # the common case in C, no call per tile: every tile priced and of the catalog (C1)
+        tiles = list(map(_CATALOG_BY_KEY.__getitem__, map(_CATALOG_KEY, items)))
+    except KeyError:
+        tiles = [_tile_or_problem(item, index, problems) for index, item in enumerate(items)]
+    for count, index in enumerate(huts_beyond_limit(tiles), start=4):
         problems.setdefault(index, {}).setdefault("hut", []).append(too_many_huts_message(count))
-    alhambra = _position(placed, problems)
+    alhambra = _position(list(zip(cells, tiles, strict=True)), problems)
     if problems:
         raise ValidationError(problems)
     return alhambra
+
+
+_X, _Y = itemgetter("x"), itemgetter("y")
+_CATALOG_KEY = itemgetter("building", "walls", "price")
+
+
+def _tile_or_problem(item: Mapping[str, Any], index: int, problems: Messages) -> Tile:
+    try:
+        return _tile(item)
+    except _NotInCatalog as error:
+        problems[index] = {"price": [str(error)]}
+        return Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
 
 
 def _position(placed: list[tuple[Cell, Tile]], problems: Messages) -> Alhambra:
@@ -437,7 +451,9 @@ TILES: Final = TileSchema(many=True)
 
 def verdict(violations: Sequence[Violation]) -> dict[str, Any]:
     """``schemas/verdict.json``."""
-    return {"legal": not violations, "violations": VIOLATIONS.dump(violations)}
+    if not violations:
+        return {"legal": True, "violations": []}  # the common case, without a schema's dump
+    return {"legal": False, "violations": VIOLATIONS.dump(violations)}
 
 
 def legal_cells(cells: Sequence[Cell]) -> dict[str, Any]:
@@ -492,15 +508,16 @@ def vizier_counts(counts: Tally) -> dict[str, Any]:
 
 
 def _majorities(standing: Mapping[Building, Majority]) -> dict[str, Any]:
-    return {
-        building.value: {
+    found = {}
+    for building, name in _BUILDING_NAMES.items():
+        majority = standing[building]
+        found[name] = {
             "count": majority.count,
             "place": majority.place,
             "shared_with": majority.shared_with,
             "points": majority.points,
         }
-        for building, majority in ((b, standing[b]) for b in BUILDINGS)
-    }
+    return found
 
 
 def round_score(result: RoundScore, names: Sequence[str],
