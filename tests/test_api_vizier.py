@@ -271,10 +271,36 @@ def test_v4_the_caller_gives_as_many_huts_of_each_colour_as_exist(client):
     assert pointers(problem) == ["/options/components/huts"] and "V4" in messages(problem)
 
 
-def test_v3_the_modules_are_played_in_digital_mode_only(client):
-    problem = post(client, "/v1/games", {"players": ["Ann", "Bob"],
-                                         "options": {"mode": "table", "modules": ["bonus"]}}, 422)
-    assert pointers(problem) == ["/options/mode"]
+def test_v3_a_table_game_reveals_the_bonus_cards_dealt(client):
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob"],
+                                       "options": {"mode": "table", "modules": ["bonus"]}},
+                 )["state"]
+    listed = post(client, "/v1/games/legal-actions", {"state": state})
+    assert listed["player"] is None
+    assert {action["type"] for action in listed["actions"]} == {"reveal_bonus_card"}
+    assert len(listed["actions"]) == 10 and state["bonus_aside"] == [
+        action["tile"] for action in listed["actions"]]
+    reveal = listed["actions"][3]
+    after = post(client, "/v1/games/advance", {"state": state, "actions": [reveal]})
+    assert after["events"] == [{"type": "bonus_card_dealt", "player": 0, "tile": reveal["tile"]}]
+    assert after["state"]["players"][0]["bonus_hand"] == [reveal["tile"]]
+    problem = post(client, "/v1/games/advance", {"state": after["state"], "actions": [reveal]},
+                   409)
+    assert problem["rule"] == "V3"  # that card is dealt already
+
+
+def test_v4_a_table_game_reveals_the_top_hut_of_each_stack(client):
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob"],
+                                       "options": {"mode": "table", "modules": ["huts"]}},
+                 )["state"]
+    assert state["hidden_tops"] == [0, 1, 2, 3, 4, 5]
+    listed = post(client, "/v1/games/legal-actions", {"state": state})["actions"]
+    assert {action["type"] for action in listed} == {"reveal_hut"}
+    assert {action["tile"]["hut"] for action in listed} == {"pavilion"}
+    after = post(client, "/v1/games/advance", {"state": state, "actions": [listed[-1]]})
+    assert after["events"] == [{"type": "hut_revealed", "tile": listed[-1]["tile"]}]
+    assert after["state"]["hut_stacks"][0][0] == listed[-1]["tile"]
+    assert after["state"]["hidden_tops"] == [1, 2, 3, 4, 5]
 
 
 def test_the_catalog_marks_the_stand_in_bonus_cards_provisional(client):
