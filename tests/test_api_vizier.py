@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculator.engine import apply
+from calculator.engine import Options, apply, new_game
 from calculator.web.game_document import dump_state
 from tests.api_helpers import cells, placed, pointers, rules_of, tile
 from tests.test_engine_vizier import take_denar, vizier_scene
@@ -402,3 +402,42 @@ def test_v1_a_vizier_in_a_game_without_the_module_is_a_422(client):
     state["players"][1]["vizier"] = True
     problem = post(client, "/v1/games/legal-actions", {"state": state}, 422)
     assert pointers(problem) == ["/state/players/1/vizier"] and "V1" in messages(problem)
+
+
+# --- table mode: consistent states accepted, others refused with pointers (V2-V4) ------------
+
+
+def _table_state(players: int, *modules: str) -> dict[str, Any]:
+    table = Options(mode="table", modules=frozenset(modules))  # type: ignore[arg-type]
+    return dump_state(new_game(list("ABCDEF"[:players]), 0, 0, table))
+
+
+def test_v3_a_table_deal_out_of_seat_order_is_refused_with_pointers(client):
+    state = _table_state(3, "bonus")
+    assert post(client, "/v1/games/legal-actions", {"state": state})["player"] is None
+    state["players"][1]["bonus_hand"] = [state["bonus_aside"].pop(0)]
+    problem = post(client, "/v1/games/legal-actions", {"state": state}, 422)
+    assert pointers(problem) == ["/state/players/0/bonus_hand", "/state/players/1/bonus_hand"]
+    assert "seat order (V3)" in messages(problem)
+
+
+def test_v4_top_huts_to_reveal_are_refused_in_a_digital_game(client):
+    state = _table_state(2, "huts")
+    assert state["hidden_tops"] == [0, 1, 2, 3, 4, 5]
+    digital = post(client, "/v1/games", {"players": ["Ann", "Bob"], "seed": 1,
+                                         "options": {"modules": ["huts"]}})["state"]
+    assert "hidden_tops" not in digital
+    digital["hidden_tops"] = [2]
+    problem = post(client, "/v1/games/legal-actions", {"state": digital}, 422)
+    assert pointers(problem) == ["/state/hidden_tops"] and "V4" in messages(problem)
+    state["hidden_tops"] = [1, 1]
+    assert pointers(post(client, "/v1/games/legal-actions", {"state": state}, 422)) == [
+        "/state/hidden_tops"]
+
+
+def test_v2_exchange_cards_in_the_pile_before_it_is_split_are_refused(client):
+    state = _table_state(2, "exchange")
+    state["money"]["pile"].append({"exchange": ["denar", "florin"]})
+    problem = post(client, "/v1/games/legal-actions", {"state": state}, 422)
+    assert f"/state/money/pile/{len(state['money']['pile']) - 1}" in pointers(problem)
+    assert "(T1, V2)" in messages(problem)

@@ -135,7 +135,8 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     places = _places(state)
     if "huts" not in state.options.modules:
         if places or state.hut_stacks or state.hidden_tops:
-            where = places[0][0] if places else ("hut_stacks",)
+            member = "hut_stacks" if state.hut_stacks else "hidden_tops"
+            where = places[0][0] if places else (member,)
             return [(where, 'there are worker huts only with the "huts" module (V4)')]
         return []
     found: list[tuple[Path, str]] = []
