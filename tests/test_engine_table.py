@@ -141,6 +141,7 @@ def _follow_a_digital_game(players: int, seed: int, modules: frozenset[Module]) 
     assert table.over and not decisions
     assert table.players == state.players and table.winners == state.winners
     assert table.market == state.market and table.dummy == state.dummy
+    assert table.face_up == state.face_up and table.rounds_scored == state.rounds_scored
     assert [stack[:1] for stack in table.hut_stacks] == [stack[:1] for stack in state.hut_stacks]
 
 
