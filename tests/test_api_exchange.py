@@ -5,12 +5,15 @@ V2. Every response is validated against its schema."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from calculator.engine import Options
 from calculator.web.game_document import dump_state
 from tests.api_helpers import pointers
-from tests.engine_scenes import cards, with_bag, with_face_up
+from tests.engine_scenes import cards, checked, with_bag, with_face_up
 from tests.test_engine_exchange import DIRHAM_DUCAT, rulebook_buy
+from tests.test_engine_table import new_table_game
 from tests.test_games_api import advance, legal, new_game, post
 
 DENAR_FLORIN_JSON = {"exchange": ["denar", "florin"]}
@@ -134,9 +137,22 @@ def test_v2_an_exchange_card_shows_two_different_currencies(client):
     post(client, "/v1/games/legal-actions", {"state": state}, 422)
 
 
-def test_v2_the_module_is_played_in_digital_mode_only(client):
-    problem = post(client, "/v1/games", {"players": ["Ann", "Bob"],
-                                         "options": {"mode": "table", "modules": ["exchange"]}},
-                   422)
-    assert pointers(problem) == ["/options/mode"]
-
+def test_v2_a_table_reveals_an_exchange_card_drawn_with_reveal_money(client):
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob"],
+                                       "options": {"mode": "table", "modules": ["exchange"]}},
+                 )["state"]
+    card = {"exchange": ["denar", "florin"]}
+    reveal = {"type": "reveal_money", "card": card}
+    assert reveal not in legal(client, state)["actions"]  # T1: in the piles after the deal
+    problem = post(client, "/v1/games/advance", {"state": state, "actions": [reveal]}, 409)
+    assert problem["rule"] == "T7"
+    table = new_table_game(2, Options(mode="table", modules=frozenset({"exchange"})))
+    refill = checked(replace(  # T7: the four face-up cards were taken, the refill draws money
+        table, face_up=(), discard=table.discard + table.face_up,
+        turn=replace(table.turn, phase="refill"),
+    ))
+    state = dump_state(refill)
+    assert reveal in legal(client, state)["actions"]
+    after = post(client, "/v1/games/advance", {"state": state, "actions": [reveal]})
+    assert after["events"][0] == {"type": "money_drawn", "card": card}
+    assert card in after["state"]["money"]["face_up"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from calculator.engine import apply
+from calculator.engine import Options, apply, new_game
 from calculator.web.game_document import dump_state
 from tests.api_helpers import cells, placed, pointers, rules_of, tile
 from tests.test_engine_vizier import take_denar, vizier_scene
@@ -271,10 +271,36 @@ def test_v4_the_caller_gives_as_many_huts_of_each_colour_as_exist(client):
     assert pointers(problem) == ["/options/components/huts"] and "V4" in messages(problem)
 
 
-def test_v3_the_modules_are_played_in_digital_mode_only(client):
-    problem = post(client, "/v1/games", {"players": ["Ann", "Bob"],
-                                         "options": {"mode": "table", "modules": ["bonus"]}}, 422)
-    assert pointers(problem) == ["/options/mode"]
+def test_v3_a_table_game_reveals_the_bonus_cards_dealt(client):
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob"],
+                                       "options": {"mode": "table", "modules": ["bonus"]}},
+                 )["state"]
+    listed = post(client, "/v1/games/legal-actions", {"state": state})
+    assert listed["player"] is None
+    assert {action["type"] for action in listed["actions"]} == {"reveal_bonus_card"}
+    assert len(listed["actions"]) == 10 and state["bonus_aside"] == [
+        action["tile"] for action in listed["actions"]]
+    reveal = listed["actions"][3]
+    after = post(client, "/v1/games/advance", {"state": state, "actions": [reveal]})
+    assert after["events"] == [{"type": "bonus_card_dealt", "player": 0, "tile": reveal["tile"]}]
+    assert after["state"]["players"][0]["bonus_hand"] == [reveal["tile"]]
+    problem = post(client, "/v1/games/advance", {"state": after["state"], "actions": [reveal]},
+                   409)
+    assert problem["rule"] == "V3"  # that card is dealt already
+
+
+def test_v4_a_table_game_reveals_the_top_hut_of_each_stack(client):
+    state = post(client, "/v1/games", {"players": ["Ann", "Bob"],
+                                       "options": {"mode": "table", "modules": ["huts"]}},
+                 )["state"]
+    assert state["hidden_tops"] == [0, 1, 2, 3, 4, 5]
+    listed = post(client, "/v1/games/legal-actions", {"state": state})["actions"]
+    assert {action["type"] for action in listed} == {"reveal_hut"}
+    assert {action["tile"]["hut"] for action in listed} == {"pavilion"}
+    after = post(client, "/v1/games/advance", {"state": state, "actions": [listed[-1]]})
+    assert after["events"] == [{"type": "hut_revealed", "tile": listed[-1]["tile"]}]
+    assert after["state"]["hut_stacks"][0][0] == listed[-1]["tile"]
+    assert after["state"]["hidden_tops"] == [1, 2, 3, 4, 5]
 
 
 def test_the_catalog_marks_the_stand_in_bonus_cards_provisional(client):
@@ -376,3 +402,42 @@ def test_v1_a_vizier_in_a_game_without_the_module_is_a_422(client):
     state["players"][1]["vizier"] = True
     problem = post(client, "/v1/games/legal-actions", {"state": state}, 422)
     assert pointers(problem) == ["/state/players/1/vizier"] and "V1" in messages(problem)
+
+
+# --- table mode: consistent states accepted, others refused with pointers (V2-V4) ------------
+
+
+def _table_state(players: int, *modules: str) -> dict[str, Any]:
+    table = Options(mode="table", modules=frozenset(modules))  # type: ignore[arg-type]
+    return dump_state(new_game(list("ABCDEF"[:players]), 0, 0, table))
+
+
+def test_v3_a_table_deal_out_of_seat_order_is_refused_with_pointers(client):
+    state = _table_state(3, "bonus")
+    assert post(client, "/v1/games/legal-actions", {"state": state})["player"] is None
+    state["players"][1]["bonus_hand"] = [state["bonus_aside"].pop(0)]
+    problem = post(client, "/v1/games/legal-actions", {"state": state}, 422)
+    assert pointers(problem) == ["/state/players/0/bonus_hand", "/state/players/1/bonus_hand"]
+    assert "seat order (V3)" in messages(problem)
+
+
+def test_v4_top_huts_to_reveal_are_refused_in_a_digital_game(client):
+    state = _table_state(2, "huts")
+    assert state["hidden_tops"] == [0, 1, 2, 3, 4, 5]
+    digital = post(client, "/v1/games", {"players": ["Ann", "Bob"], "seed": 1,
+                                         "options": {"modules": ["huts"]}})["state"]
+    assert "hidden_tops" not in digital
+    digital["hidden_tops"] = [2]
+    problem = post(client, "/v1/games/legal-actions", {"state": digital}, 422)
+    assert pointers(problem) == ["/state/hidden_tops"] and "V4" in messages(problem)
+    state["hidden_tops"] = [1, 1]
+    assert pointers(post(client, "/v1/games/legal-actions", {"state": state}, 422)) == [
+        "/state/hidden_tops"]
+
+
+def test_v2_exchange_cards_in_the_pile_before_it_is_split_are_refused(client):
+    state = _table_state(2, "exchange")
+    state["money"]["pile"].append({"exchange": ["denar", "florin"]})
+    problem = post(client, "/v1/games/legal-actions", {"state": state}, 422)
+    assert f"/state/money/pile/{len(state['money']['pile']) - 1}" in pointers(problem)
+    assert "(T1, V2)" in messages(problem)

@@ -110,9 +110,12 @@ def test_v2_the_same_seed_deals_the_exchange_cards_alike_and_no_module_deals_non
                               if not isinstance(c, ExchangeCard))  # the same money, same order
 
 
-def test_v2_exchange_cards_are_played_in_digital_mode_only():
-    with pytest.raises(ValueError, match="digital mode only"):
-        new_game(list(NAMES[:3]), 1, 0, Options(mode="table", modules=frozenset({"exchange"})))
+def test_v2_at_a_table_the_six_exchange_cards_join_the_pile_when_it_is_formed():
+    state = new_game(list(NAMES[:3]), 1, 0, Options(mode="table", modules=frozenset({"exchange"})))
+    assert not exchange_cards_at(state)  # T1: shuffled into piles 2-4, after the deal
+    while not any(isinstance(card, ScoringCard) for card in state.pile):
+        state, _ = apply(state, legal_actions(state)[0])
+    assert sorted(c for c in state.pile if isinstance(c, ExchangeCard)) == sorted(EXCHANGE_CARDS)
 
 
 # --- the display (T1, T7) --------------------------------------------------------------------

@@ -4,30 +4,52 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from calculator.core.tiles import CATALOG
-from calculator.engine import IllegalAction, NotYourTurn, apply, legal_actions, to_act
+from calculator.core.tiles import BUILDINGS, CATALOG, Building
+from calculator.engine import IllegalAction, NotYourTurn, Options, apply, legal_actions, to_act
 from calculator.engine.actions import (
     Action,
+    RevealBonusCard,
+    RevealHut,
     RevealMoney,
     RevealScoringCard,
     RevealTile,
+    TakeHut,
     TakeMoney,
 )
-from calculator.engine.components import CARD, ScoringCard
+from calculator.engine.bonus import cards_in_play
+from calculator.engine.components import (
+    CARD,
+    EXCHANGE_CARDS,
+    ExchangeCard,
+    MoneyCard,
+    ScoringCard,
+)
+from calculator.engine.consistency import inconsistencies
 from calculator.engine.events import (
+    BonusCardDealt,
     DummyDrew,
     Event,
+    HutRevealed,
+    HutTaken,
     MarketFilled,
     MoneyDealt,
     MoneyDrawn,
     ScoringCardRevealed,
+    VizierBought,
 )
+from calculator.engine.game import new_game, settle
+from calculator.engine.huts import huts_in_play
+from calculator.engine.setup import initial_state
 from calculator.engine.simulate import random_action
-from calculator.engine.state import GameState
-from tests.engine_scenes import checked, game
+from calculator.engine.state import MODULES, Draft, GameState, Module
+from calculator.web.game_document import dump_state, load_state
+from tests.engine_scenes import NAMES, checked, game
 
 
 def test_a_table_game_begins_by_asking_for_the_first_card_dealt():
@@ -74,21 +96,44 @@ def test_scoring_card_2_is_never_revealed_before_scoring_card_1():
         apply(state, RevealScoringCard(2))
 
 
+MODULE_SETS: list[frozenset[Module]] = [
+    frozenset(chosen) for size in range(len(MODULES) + 1) for chosen in combinations(MODULES, size)
+]
+
+
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 8), (6, 1)])
 def test_a_table_game_follows_a_digital_game_draw_by_draw(players, seed):
     """Reveal the digital game's draws, play its players' actions: the same game."""
-    digital = game(players, seed, start=None)
-    setup_draws = _setup_draws(digital, players, seed)
+    _follow_a_digital_game(players, seed, frozenset())
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "modules"),
+    [(2 + index % 5, index, modules) for index, modules in enumerate(MODULE_SETS) if modules],
+    ids=lambda value: "+".join(sorted(value)) if isinstance(value, frozenset) else None,
+)
+def test_v1_v4_a_table_game_with_modules_follows_a_digital_game_draw_by_draw(
+    players, seed, modules
+):
+    """V1-V4, every combination of modules: the table reveals the digital game's draws (the
+    bonus cards dealt, V3; every top hut, V4; exchange cards among the money, V2) and its
+    players' actions are played: the same game."""
+    _follow_a_digital_game(players, seed, modules)
+
+
+def _follow_a_digital_game(players: int, seed: int, modules: frozenset[Module]) -> None:
+    names = list(NAMES[:players])
+    digital = new_game(names, seed, None, Options(modules=modules))
+    draws = _setup_draws(names, seed, modules)
     rng = random.Random(seed)
     decisions: list[Action] = []
-    draws = list(setup_draws)
     state = digital
     while not state.over:
         action = random_action(state, rng)
         decisions.append(action)
         state, events = apply(state, action)
-        draws += _drawn(events)
-    table = game(players, seed, mode="table", start=None)
+        draws += _drawn(events, state)
+    table = new_game(names, seed, None, Options(mode="table", modules=modules))
     for item in draws:
         table = _decide(table, decisions)
         table, _ = apply(table, item)
@@ -96,19 +141,19 @@ def test_a_table_game_follows_a_digital_game_draw_by_draw(players, seed):
     assert table.over and not decisions
     assert table.players == state.players and table.winners == state.winners
     assert table.market == state.market and table.dummy == state.dummy
+    assert table.face_up == state.face_up and table.rounds_scored == state.rounds_scored
+    assert [stack[:1] for stack in table.hut_stacks] == [stack[:1] for stack in state.hut_stacks]
 
 
-def _setup_draws(digital: GameState, players: int, seed: int) -> list[Action]:
-    """The draws of the digital game's setup: deal, face-up money, market, dummy."""
-    from calculator.engine.game import settle
-    from calculator.engine.setup import initial_state
-    from calculator.engine.state import Draft
-
-    events = settle(Draft.of(initial_state(list("ABCDEF"[:players]), seed)))
-    return _drawn(events)
+def _setup_draws(names: list[str], seed: int, modules: frozenset[Module]) -> list[Action]:
+    """The draws of the digital game's setup: the top huts (V4, revealed first at a table),
+    the bonus cards (V3), the deal, face-up money, market, dummy."""
+    start = initial_state(names, seed, options=Options(modules=modules))
+    events = settle(Draft.of(start))
+    return [RevealHut(stack[0]) for stack in start.hut_stacks] + _drawn(events, start)
 
 
-def _drawn(events: list[Event]) -> list[Action]:
+def _drawn(events: list[Event], after: GameState) -> list[Action]:
     reveals: list[Action] = []
     for event in events:
         if isinstance(event, MoneyDealt | MoneyDrawn):
@@ -117,6 +162,11 @@ def _drawn(events: list[Event]) -> list[Action]:
             reveals.append(RevealScoringCard(event.round))
         elif isinstance(event, MarketFilled | DummyDrew):
             reveals.append(RevealTile(event.tile))
+        elif isinstance(event, BonusCardDealt):
+            reveals.append(RevealBonusCard(event.tile))
+        elif isinstance(event, HutTaken):  # V4: the table turns up the stack's next hut
+            stack = after.hut_stacks[BUILDINGS.index(event.tile.building)]
+            reveals += [RevealHut(stack[0])] if stack else []
     return reveals
 
 
@@ -157,3 +207,182 @@ def _take_all_face_up(state: GameState) -> GameState:
             turn=replace(state.turn, phase="refill"),
         )
     )
+
+
+# --- the Vizier's Favour at a table (V1-V4) ----------------------------------------------------
+
+
+def new_table_game(
+    players: int, options: Options, rng: random.Random | None = None
+) -> GameState:
+    """A table game set up: every draw of the setup revealed (the first one listed, or one
+    chosen by ``rng``), the first turn begun."""
+    state = new_game(list(NAMES[:players]), 0, 0, options)
+    while to_act(state) is None:
+        reveals = legal_actions(state)
+        state, _ = apply(state, rng.choice(reveals) if rng else reveals[0])
+    return checked(state)
+
+
+def _table(*modules: Module) -> Options:
+    return Options(mode="table", modules=frozenset(modules))
+
+
+def test_v1_the_vizier_is_played_at_a_table_and_its_refill_is_revealed():
+    rng = random.Random(4)
+    for _ in range(50):  # games until a vizier buys (bounded)
+        state = new_table_game(3, _table("vizier"), rng)
+        assert all(player.vizier for player in state.players)
+        while not state.over:
+            state, events = apply(state, random_action(state, rng))
+            checked(state)
+            if any(isinstance(event, VizierBought) for event in events):
+                break
+        if not state.over:
+            break
+    assert state.turn.phase == "vizier_placement"
+    state, _ = apply(state, random_action(state, rng))  # placed: the market is refilled (T7)
+    assert to_act(state) is None and state.turn.vizier_asked
+    assert legal_actions(state) == [RevealTile(tile) for tile in dict.fromkeys(state.bag)]
+    checked(state)
+
+
+def test_v2_an_exchange_card_drawn_at_a_table_is_revealed_like_money():
+    state = new_table_game(2, _table("exchange"))
+    assert sorted(c for c in state.pile if isinstance(c, ExchangeCard)) == sorted(EXCHANGE_CARDS)
+    refill = _take_all_face_up(state)
+    reveals = legal_actions(refill)
+    assert [RevealMoney(card) for card in EXCHANGE_CARDS] == [
+        r for r in reveals if isinstance(r, RevealMoney) and isinstance(r.card, ExchangeCard)
+    ]
+    state, events = apply(refill, RevealMoney(EXCHANGE_CARDS[2]))
+    assert events == [MoneyDrawn(EXCHANGE_CARDS[2])] and EXCHANGE_CARDS[2] in state.face_up
+    assert RevealMoney(EXCHANGE_CARDS[2]) not in legal_actions(state)  # each card exists once
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, RevealMoney(EXCHANGE_CARDS[2]))
+    assert refused.value.rule == "T7"
+    assert RevealScoringCard(2) not in legal_actions(state)  # T1: still never before card 1
+
+
+def test_v2_at_a_table_the_discard_reshuffled_is_known_as_a_set_money_first():
+    state = new_table_game(2, _table("exchange"))
+    pile = tuple(c for c in state.pile if not isinstance(c, ScoringCard))
+    ended = checked(replace(
+        state, pile=tuple(c for c in state.pile if isinstance(c, ScoringCard)),
+        discard=state.discard + tuple(reversed(pile)) + state.face_up, face_up=(),
+        turn=replace(state.turn, phase="refill"), rounds_scored=(),
+    ))
+    # the pile holds only the scoring cards: reveal them, then the discard becomes the pile
+    ended, _ = apply(ended, RevealScoringCard(1))
+    ended, _ = apply(ended, RevealScoringCard(2))
+    money = [c for c in ended.pile if isinstance(c, MoneyCard)]
+    exchange = [c for c in ended.pile if isinstance(c, ExchangeCard)]
+    assert list(ended.pile) == sorted(money) + sorted(exchange)
+    checked(ended)
+
+
+def test_v3_at_a_table_the_bonus_cards_dealt_are_revealed_in_seat_order():
+    state = new_game(list(NAMES[:4]), 0, 0, _table("bonus"))
+    in_play = cards_in_play(())
+    assert legal_actions(state) == [RevealBonusCard(card) for card in in_play]
+    assert state.bonus_aside == in_play and to_act(state) is None
+    with pytest.raises(NotYourTurn):
+        apply(state, TakeMoney(0, ()))
+    state, events = apply(state, RevealBonusCard(in_play[5]))
+    assert events == [BonusCardDealt(0, in_play[5])]
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, RevealBonusCard(in_play[5]))
+    assert refused.value.rule == "V3"
+    with pytest.raises(IllegalAction):
+        apply(state, RevealMoney(CARD[next(iter(CARD))]))  # the deal of the bonus cards first
+    for card in in_play[:7]:  # 2 each with 4 players (V3)
+        state, _ = apply(state, RevealBonusCard(card)) if card != in_play[5] else (state, [])
+    assert [p.bonus_hand for p in state.players] == [
+        (in_play[5], in_play[0]), (in_play[1], in_play[2]), (in_play[3], in_play[4]),
+        (in_play[6],),
+    ]
+    checked(state)
+    state, _ = apply(state, RevealBonusCard(in_play[9]))
+    assert state.bonus_aside == (in_play[7], in_play[8])  # known as a set: what nobody holds
+    assert all(isinstance(a, RevealMoney) for a in legal_actions(state))
+    checked(state)
+
+
+def test_v3_a_table_deal_out_of_seat_order_is_inconsistent():
+    state = new_game(list(NAMES[:3]), 0, 0, _table("bonus"))
+    card = state.bonus_aside[0]
+    skipped = replace(
+        state, bonus_aside=state.bonus_aside[1:],
+        players=(state.players[0], replace(state.players[1], bonus_hand=(card,)),
+                 state.players[2]),
+    )
+    assert [p.where for p in inconsistencies(skipped)] == [
+        ("players", 0, "bonus_hand"), ("players", 1, "bonus_hand")
+    ]
+    money_first = replace(state, players=(replace(state.players[0], hand=(CARD[next(iter(CARD))],)),
+                                          *state.players[1:]), pile=state.pile[1:])
+    assert ("players", 0, "hand") in [p.where for p in inconsistencies(money_first)]
+
+
+def test_v4_at_a_table_each_stack_s_top_hut_is_revealed_and_again_after_a_take():
+    state = new_game(list(NAMES[:2]), 0, 0, _table("huts"))
+    assert state.hidden_tops == tuple(range(6)) and to_act(state) is None
+    pavilions = [hut for hut in huts_in_play(()) if hut.building is Building.PAVILION]
+    assert legal_actions(state) == [RevealHut(hut) for hut in dict.fromkeys(pavilions)]
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, RevealHut(state.hut_stacks[5][0]))  # a tower: the pavilions come first
+    assert refused.value.rule == "V4"
+    state = new_table_game(2, _table("huts"), random.Random(3))
+    assert not state.hidden_tops
+    seat = state.turn.player
+    garden = BUILDINGS.index(Building.GARDEN)
+    top, rest = state.hut_stacks[garden][0], state.hut_stacks[garden][1:]
+    state, events = apply(state, TakeHut(seat, Building.GARDEN))
+    assert events == [HutTaken(seat, top)] and state.hidden_tops == (garden,)
+    assert to_act(state) is None and state.turn.phase == "action"
+    assert legal_actions(state) == [RevealHut(hut) for hut in dict.fromkeys(rest)]
+    with pytest.raises(NotYourTurn):
+        apply(state, TakeHut(seat, Building.TOWER))
+    checked(state)
+    state, events = apply(state, RevealHut(rest[-1]))
+    assert events == [HutRevealed(rest[-1])] and state.hut_stacks[garden][0] == rest[-1]
+    assert to_act(state) == seat and TakeHut(seat, Building.GARDEN) in legal_actions(state)
+    checked(state)
+
+
+def test_v4_hidden_tops_that_cannot_be_are_inconsistent():
+    table = new_table_game(2, _table("huts"))
+    digital = new_game(list(NAMES[:2]), 0, 0, Options(modules=frozenset({"huts"})))
+    assert [p.where for p in inconsistencies(replace(digital, hidden_tops=(2,)))] == [
+        ("hidden_tops",)
+    ]
+    emptied = replace(table, hut_stacks=((), *table.hut_stacks[1:]), hidden_tops=(0,),
+                      bag=table.bag)
+    assert ("hidden_tops", 0) in [p.where for p in inconsistencies(emptied)]
+    assert [p.where for p in inconsistencies(replace(table, hidden_tops=(1, 1)))] == [
+        ("hidden_tops",)
+    ]
+
+
+@settings(max_examples=10, deadline=None, derandomize=True)
+@given(
+    players=st.integers(2, 6),
+    modules=st.sets(st.sampled_from(MODULES), min_size=1),
+    seed=st.integers(0, 2**31 - 1),
+)
+def test_v1_v4_random_table_games_with_modules_stay_consistent_and_legal(players, modules, seed):
+    """C1, C3, V1-V4: every action of a table game with modules, reveals included, is one
+    legal_actions lists, and every state reached is consistent and survives its document."""
+    rng = random.Random(seed)
+    state = new_game(list(NAMES[:players]), 0, None, _table(*modules))
+    for step in range(400):  # bounded: a game is 400-700 actions
+        if state.over:
+            break
+        action = random_action(state, rng)
+        if to_act(state) is None or step % 25 == 0:
+            assert action in legal_actions(state)
+        state, _ = apply(state, action)
+        if step % 10 == 0 or (to_act(state) is None and step % 3 == 0):
+            checked(state)
+            assert load_state(dump_state(state)) == state
+    checked(state)

@@ -13,7 +13,7 @@ from typing import Any, overload
 
 from calculator.core.records import quick_init
 from calculator.core.tiles import Building, Cell, Tile
-from calculator.engine.components import ExchangeCard, MoneyCard
+from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
 
 
 @quick_init
@@ -158,9 +158,9 @@ class RevealTile:
 @quick_init
 @dataclass(frozen=True, slots=True)
 class RevealMoney:
-    """Table mode: the money card just drawn from the pile."""
+    """Table mode: the money card (V2: or exchange card) just drawn from the pile."""
 
-    card: MoneyCard
+    card: DisplayCard
 
 
 @quick_init
@@ -171,12 +171,26 @@ class RevealScoringCard:
     round: int
 
 
+@dataclass(frozen=True, slots=True)
+class RevealBonusCard:
+    """Table mode, V3: the bonus card just dealt (to the first player short of their share)."""
+
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class RevealHut:
+    """Table mode, V4: the hut turned face up on top of its stack (the stack of its colour)."""
+
+    tile: Tile
+
+
 PlayerAction = (
     TakeHut | TakeMoney | Buy | EndTurn | Pass | BuildFromReserve | MoveToReserve | Swap
     | PlaceTile | ReserveTile | GiveToDummy
     | TakeHut | VizierBuy | DeclineVizier | ActivateVizier
 )  # fmt: skip
-Reveal = RevealTile | RevealMoney | RevealScoringCard
+Reveal = RevealTile | RevealMoney | RevealScoringCard | RevealBonusCard | RevealHut
 Action = PlayerAction | Reveal
 
 

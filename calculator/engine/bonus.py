@@ -1,12 +1,14 @@
 """The Vizier's Favour, bonus cards (V3): dealt at setup, laid and taken back.
 
 10 cards, each depicting one building tile, dealt by player count (3 each with 2-3 players, 2
-with 4-5, 1 with 6); the rest is set aside unseen. A player may lay a card face up whenever the
-depicted tile is in the Alhambra, and it then counts as one more building of its type
-(:func:`calculator.core.scoring.tally`); when the tile leaves the Alhambra, the card goes back
-to the hand. Laying a card never costs anything and only adds to the count, so the engine lays
-every card as soon as it may (after each action and everything automatic after it) and takes
-it back as soon as it must: the state never holds a card laid without its tile.
+with 4-5, 1 with 6); the rest is set aside unseen. The deal is the first step of the setup, a
+draw like any (:mod:`draws`): in table mode the table reveals each card dealt, and the cards
+set aside are known only as a set, what nobody was dealt. A player may lay a card face up
+whenever the depicted tile is in the Alhambra, and it then counts as one more building of its
+type (:func:`calculator.core.scoring.tally`); when the tile leaves the Alhambra, the card goes
+back to the hand. Laying a card never costs anything and only adds to the count, so the engine
+lays every card as soon as it may (after each action and everything automatic after it) and
+takes it back as soon as it must: the state never holds a card laid without its tile.
 
 The tiles printed on the cards are not in our sources. A game may name them
 (``Options.bonus_cards``); otherwise :data:`PROVISIONAL_BONUS_CARDS` stands in, a set of our
@@ -20,10 +22,10 @@ from typing import Final
 
 from calculator.core.scoring import depicts
 from calculator.core.tiles import CATALOG, Tile
-from calculator.engine.draws import shuffler
+from calculator.engine.draws import Draw, Receive, shuffler
 from calculator.engine.errors import Path
-from calculator.engine.events import BonusCardLaid, BonusCardTakenBack, Event
-from calculator.engine.state import Draft, GameState, Player, evolve
+from calculator.engine.events import BonusCardDealt, BonusCardLaid, BonusCardTakenBack, Event
+from calculator.engine.state import Draft, Game, GameState, Player, evolve
 
 BONUS_CARDS: Final[int] = 10
 
@@ -39,17 +41,38 @@ def cards_in_play(cards: tuple[Tile, ...]) -> tuple[Tile, ...]:
     return cards or PROVISIONAL_BONUS_CARDS
 
 
-def deal(state: GameState) -> GameState:
-    """V3, digital setup: shuffle the cards, deal by player count, set the rest aside."""
+def shuffle(state: GameState) -> GameState:
+    """V3, setup: the cards to deal, shuffled in digital mode, in the game's order at a table."""
     cards = list(cards_in_play(state.options.bonus_cards))
+    if not state.digital:
+        return replace(state, bonus_aside=tuple(cards))
     shuffler(state.seed, state.shuffles).shuffle(cards)
-    share = DEALT[len(state.players)]
-    players = tuple(
-        evolve(player, bonus_hand=tuple(cards[seat * share : (seat + 1) * share]))
-        for seat, player in enumerate(state.players)
-    )
-    aside = tuple(cards[len(players) * share :])
-    return replace(state, players=players, bonus_aside=aside, shuffles=state.shuffles + 1)
+    return replace(state, bonus_aside=tuple(cards), shuffles=state.shuffles + 1)
+
+
+def dealt(player: Player) -> int:
+    return len(player.bonus_cards) + len(player.bonus_hand)
+
+
+def next_deal(game: Game) -> Draw | None:
+    """V3: the next card of the deal, to the first player short of their share (seat order)."""
+    share = DEALT[len(game.players)]
+    for seat, player in enumerate(game.players):
+        if dealt(player) < share:
+            return Draw("bonus", _DEALING[seat])
+    return None
+
+
+def dealing(seat: int) -> Receive:
+    def deal(draft: Draft, card: Tile) -> list[Event]:
+        player = draft.players[seat]
+        draft.players[seat] = evolve(player, bonus_hand=(*player.bonus_hand, card))
+        return [BonusCardDealt(seat, card)]
+
+    return deal
+
+
+_DEALING: Final[tuple[Receive, ...]] = tuple(dealing(seat) for seat in range(max(DEALT)))
 
 
 def _in_alhambra(player: Player, card: Tile) -> bool:
@@ -100,11 +123,15 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     if game_cards - seen:
         found.append((("bonus_aside",), f"{len(game_cards - seen)} bonus cards missing (V3)"))
     share = DEALT[len(state.players)]
+    cards_dealt = sum(dealt(player) for player in state.players)
+    if state.digital or state.turn.phase != "setup":
+        cards_dealt = share * len(state.players)  # only a table's setup rests during the deal
     for seat, player in enumerate(state.players):
-        if len(player.bonus_cards) + len(player.bonus_hand) != share:
+        due = min(share, max(0, cards_dealt - seat * share))
+        if dealt(player) != due:
             found.append((("players", seat, "bonus_hand"),
                           f"each player holds {share} bonus cards with {len(state.players)} "
-                          "players (V3)"))
+                          "players, dealt in seat order (V3)"))
         for index, card in enumerate(player.bonus_cards):
             if not _in_alhambra(player, card):
                 found.append((("players", seat, "bonus_cards", index),
@@ -113,4 +140,6 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
             if _in_alhambra(player, card):
                 found.append((("players", seat, "bonus_hand", index),
                               "the card's tile is in the Alhambra: the card lies face up (V3)"))
+    if cards_dealt < share * len(state.players) and any(p.hand for p in state.players):
+        found.append((("players", 0, "hand"), "the bonus cards are dealt before the money (V3)"))
     return found

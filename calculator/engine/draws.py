@@ -1,16 +1,18 @@
-"""Drawing from the bag (tiles) and the money pile (money and scoring cards); T7's reshuffle.
+"""Drawing from the bag (tiles) and the money pile (money, exchange and scoring cards); T7's
+reshuffle. With the modules, dealing the bonus cards (V3) and turning up a hut (V4).
 
 Every draw of the game goes through here. In digital mode the engine takes the item on top
-(the state keeps both in draw order); in table mode it stops, and the table reveals what was
-drawn: any item the bag or the pile can still hold. A scoring card can be revealed only once
+(the state keeps each source in draw order); in table mode it stops, and the table reveals
+what was drawn: any item the source can still hold. A scoring card can be revealed only once
 it is in the pile (T1 puts them there after dealing), and card 1 before card 2 (pile 2 lies
-above pile 4).
+above pile 4). An exchange card (V2) can be revealed whenever it is in the pile. A hut is
+turned up from the stack of the first hidden top (V4): any hut that stack holds.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,10 +21,10 @@ from calculator.engine.components import ExchangeCard, MoneyCard, ScoringCard
 from calculator.engine.events import DiscardReshuffled, Event
 from calculator.engine.state import Draft, Game
 
-Source = Literal["bag", "pile"]
-Revealable = Tile | MoneyCard | ScoringCard
-"""What a table can reveal (exchange cards, V2, are played in digital mode only)."""
-Item = Revealable | ExchangeCard
+Source = Literal["bag", "pile", "bonus", "huts"]
+"""The bag, the money pile, the bonus cards not dealt (V3), the stack whose top is hidden (V4)."""
+Item = Tile | MoneyCard | ExchangeCard | ScoringCard
+"""What a draw brings, and so what a table can reveal."""
 Step = Callable[[Draft], list[Event]]
 """An automatic step that needs no draw (score a round, start the next turn...)."""
 Receive = Callable[[Draft, Any], list[Event]]
@@ -37,26 +39,44 @@ class Draw:
     receive: Receive
 
 
-def drawable(game: Game, source: Source) -> list[Revealable]:
+def drawable(game: Game, source: Source) -> list[Item]:
     """What the next draw from ``source`` can bring, each kind once, in the state's order."""
-    if source == "bag":
-        return list(dict.fromkeys(game.bag))
-    cards: list[Revealable] = list(dict.fromkeys(c for c in game.pile if isinstance(c, MoneyCard)))
+    if source != "pile":
+        return list(dict.fromkeys(_held(game, source)))
+    cards: list[Item] = list(
+        dict.fromkeys(c for c in game.pile if not isinstance(c, ScoringCard))
+    )
     scoring = [c for c in game.pile if isinstance(c, ScoringCard)]
     if scoring:
         cards.append(min(scoring, key=lambda card: card.round))
     return cards
 
 
+def _held(game: Game, source: Source) -> Sequence[Item]:
+    if source == "bag":
+        return game.bag
+    if source == "pile":
+        return game.pile
+    if source == "bonus":
+        return game.bonus_aside
+    return game.hut_stacks[game.hidden_tops[0]]
+
+
 def top(game: Game, source: Source) -> Item:
     """Digital mode: the item drawn next."""
-    return game.bag[0] if source == "bag" else game.pile[0]
+    return game.bag[0] if source == "bag" else _held(game, source)[0]
 
 
 def draw(draft: Draft, step: Draw, item: Item) -> list[Event]:
     """Draw ``item`` (in digital mode the top one) and let ``step`` put it in place."""
-    drawn_from: list[Any] = draft.bag if step.source == "bag" else draft.pile
-    drawn_from.remove(item)  # the first one: in digital mode the top
+    if step.source == "bag" or step.source == "pile":
+        drawn_from: list[Any] = draft.bag if step.source == "bag" else draft.pile
+        drawn_from.remove(item)  # the first one: in digital mode the top
+    elif step.source == "bonus":
+        aside: list[Any] = list(draft.bonus_aside)
+        aside.remove(item)
+        draft.bonus_aside = tuple(aside)
+    # a hut turned up stays in its stack: ``receive`` puts it on top
     return step.receive(draft, item)
 
 
@@ -73,8 +93,8 @@ def reshuffle_discard(draft: Draft) -> list[Event]:
     if draft.digital:
         shuffler(draft.seed, draft.shuffles).shuffle(cards)
         draft.shuffles += 1
-    else:
-        cards.sort()  # only the set is known at a real table
+    else:  # only the set is known at a real table: money first, then exchange cards (V2)
+        cards.sort(key=lambda card: (isinstance(card, ExchangeCard), card))
     draft.pile = [*cards]
     draft.discard = []
     return [DiscardReshuffled(len(cards))]

@@ -235,6 +235,23 @@ class BonusCardTakenBack:
 
 @quick_init
 @dataclass(frozen=True, slots=True)
+class BonusCardDealt:
+    """V3, setup: a bonus card dealt face down to ``player``."""
+
+    player: int
+    tile: Tile
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
+class HutRevealed:
+    """V4, table mode: the top hut of its colour's stack is turned face up."""
+
+    tile: Tile
+
+
+@quick_init
+@dataclass(frozen=True, slots=True)
 class HutTaken:
     """V4: a player took the top hut of a stack; it waits for the end of the turn."""
 
@@ -280,6 +297,6 @@ Event = (
     | TileBought | ExtraActionDeclined | Passed | TileBuiltFromReserve | TileMovedToReserve
     | TilesSwapped | TilePlaced | TileReserved | TileGivenToDummy | TurnEnded | DiscardReshuffled
     | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded | BonusCardLaid
-    | BonusCardTakenBack | HutTaken
+    | BonusCardTakenBack | HutTaken | BonusCardDealt | HutRevealed
     | VizierOffered | VizierBought | VizierDeclined | VizierActivated
 )  # fmt: skip

@@ -221,8 +221,14 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
         if card in seen:
             found.append((where, "there is one exchange card of each pair of currencies (V2)"))
         seen.add(card)
+    before_piles = state.turn.phase == "setup" and not any(
+        isinstance(card, ScoringCard) for card in state.pile
+    )  # T1: the exchange cards join the money when it is split into piles, after the deal
+    if before_piles and seen:
+        found.append((places[0][0], "the exchange cards join the money when the piles are "
+                                    "formed, after the deal (T1, V2)"))
     missing = [card.describe() for card in EXCHANGE_CARDS if card not in seen]
-    if missing:
+    if missing and not before_piles:
         found.append((("pile",), f"{', '.join(missing)} missing: the 6 exchange cards are "
                                  "each somewhere (V2)"))
     return found

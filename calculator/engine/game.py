@@ -8,6 +8,8 @@ game) until a player must decide or, in table mode, the table must reveal a draw
 
 from __future__ import annotations
 
+from typing import Final
+
 from calculator.core.tiles import Tile
 from calculator.engine import bonus, end, exchange, huts, refill, setup, vizier
 from calculator.engine.actions import (
@@ -19,6 +21,8 @@ from calculator.engine.actions import (
     Pass,
     PlayerAction,
     Reveal,
+    RevealBonusCard,
+    RevealHut,
     RevealMoney,
     RevealScoringCard,
     RevealTile,
@@ -26,8 +30,8 @@ from calculator.engine.actions import (
     TakeMoney,
     VizierBuy,
 )
-from calculator.engine.components import MoneyCard, ScoringCard
-from calculator.engine.draws import Draw, Item, Revealable, Step, draw, drawable, top
+from calculator.engine.components import ScoringCard
+from calculator.engine.draws import Draw, Item, Source, Step, draw, drawable, top
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
 from calculator.engine.money import legal_takes, take_money
@@ -52,6 +56,8 @@ def new_game(
 
 def next_step(game: Game) -> Draw | Step | None:
     """What happens next without a player's decision, or ``None`` when a player decides."""
+    if game.hidden_tops:
+        return huts.TURNING_UP  # V4, table mode: a hut was taken, or the setup began
     phase = game.turn.phase
     if phase == "setup":
         return setup.next_step(game)
@@ -84,6 +90,8 @@ def settle(draft: Draft) -> list[Event]:
 
 def to_act(state: GameState) -> int | None:
     """The seat that must decide now; ``None`` when the table must reveal a draw, or at the end."""
+    if state.hidden_tops:
+        return None  # V4: the table reveals the next top hut
     phase = state.turn.phase
     if phase in ("action", "placement"):
         return state.turn.player
@@ -103,7 +111,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     step = next_step(state)
     if isinstance(step, Draw):
-        return [_reveal(item) for item in drawable(state, step.source)]
+        return [_reveal(item, step.source) for item in drawable(state, step.source)]
     phase = state.turn.phase
     if phase in ("placement", "final_placement", "vizier_placement"):
         return list(legal_placements(state))
@@ -129,12 +137,31 @@ def _turn_actions(state: GameState) -> list[Action]:
     return actions
 
 
-def _reveal(item: Revealable) -> Action:
-    if isinstance(item, Tile):
-        return RevealTile(item)
-    if isinstance(item, MoneyCard):
-        return RevealMoney(item)
-    return RevealScoringCard(item.round)
+def _reveal(item: Item, source: Source) -> Action:
+    if isinstance(item, Tile):  # a tile of the bag, a bonus card (V3) or a hut (V4)
+        if source == "bonus":
+            return RevealBonusCard(item)
+        return RevealHut(item) if source == "huts" else RevealTile(item)
+    if isinstance(item, ScoringCard):
+        return RevealScoringCard(item.round)
+    return RevealMoney(item)
+
+
+_SOURCES: Final[dict[type, Source]] = {
+    RevealTile: "bag", RevealMoney: "pile", RevealScoringCard: "pile",
+    RevealBonusCard: "bonus", RevealHut: "huts",
+}  # fmt: skip
+"""Where the item each kind of reveal names is drawn from."""
+_RULE: Final[dict[Source, str]] = {"bonus": "V3", "huts": "V4"}
+"""The rule of a module's draw (the others are T1's and T7's)."""
+_DRAWN: Final[dict[Source, str]] = {
+    "bag": "tile from the bag", "pile": "card from the money pile",
+    "bonus": "bonus card (V3)", "huts": "top hut of a stack (V4)",
+}  # fmt: skip
+_HOLDER: Final[dict[Source, str]] = {
+    "bag": "the bag", "pile": "the money pile", "bonus": "the bonus cards not dealt (V3)",
+    "huts": "the stack whose top is turned up (V4)",
+}  # fmt: skip
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -155,9 +182,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     else:
         if isinstance(step, Draw):
             raise NotYourTurn(
-                "T7" if state.turn.phase == "refill" else "T1",
-                f"the table must first reveal the {'tile' if step.source == 'bag' else 'card'} "
-                "just drawn",
+                _RULE.get(step.source, "T7" if state.turn.phase == "refill" else "T1"),
+                f"the table must first reveal the {_DRAWN[step.source]} just drawn",
             )
         seat = to_act(state)
         if action.player != seat:
@@ -185,21 +211,18 @@ def _who(state: GameState) -> str:
 def _revealed(state: GameState, step: Draw, action: Reveal) -> Item:
     """The item a reveal names, if the draw under way can bring it."""
     item: Item
-    if isinstance(action, RevealTile):
-        item, wanted = action.tile, "bag"
+    if isinstance(action, RevealTile | RevealBonusCard | RevealHut):
+        item = action.tile
     elif isinstance(action, RevealMoney):
-        item, wanted = action.card, "pile"
+        item = action.card
     else:
-        item, wanted = ScoringCard(action.round), "pile"
-    if wanted != step.source:
-        raise IllegalAction(
-            "T7", f"a {'tile from the bag' if step.source == 'bag' else 'money card'} is drawn now"
-        )
+        item = ScoringCard(action.round)
+    if _SOURCES[type(action)] != step.source:
+        raise IllegalAction(_RULE.get(step.source, "T7"), f"a {_DRAWN[step.source]} is drawn now")
     if item not in drawable(state, step.source):
         raise IllegalAction(
-            "T7",
-            "that cannot be drawn now: it is not in the "
-            + ("bag" if step.source == "bag" else "money pile")
+            _RULE.get(step.source, "T7"),
+            f"that cannot be drawn now: it is not in {_HOLDER[step.source]}"
             + (
                 " (scoring card 1 lies above scoring card 2)"
                 if isinstance(item, ScoringCard)

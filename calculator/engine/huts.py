@@ -7,6 +7,10 @@ it waits with the tiles bought this turn (``turn.bought``) and is placed, reserv
 bought tile, never given to the dummy (D4 is about bought tiles). The building rules treat a
 hut as any tile; :func:`calculator.core.scoring.tally` counts what it adds.
 
+In table mode a stack is known only by its top: the rest is kept in the game's order. The top
+is revealed by the table at setup and again after each take (``hidden_tops``, a draw like any,
+:mod:`draws`), before anything else happens.
+
 The huts' wall layouts are not in our sources. A game may give them (``Options.huts``);
 otherwise :data:`PROVISIONAL_HUTS` stands in, published as provisional (``GET /v1/catalog``).
 """
@@ -20,9 +24,9 @@ from typing import Final
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER, too_many_huts_message
 from calculator.core.tiles import BUILDINGS, Tile
 from calculator.engine.actions import TakeHut
-from calculator.engine.draws import shuffler
+from calculator.engine.draws import Draw, shuffler
 from calculator.engine.errors import IllegalAction, Path
-from calculator.engine.events import Event, HutTaken
+from calculator.engine.events import Event, HutRevealed, HutTaken
 from calculator.engine.state import Draft, GameState, evolve
 
 _STAND_IN_WALLS: Final[tuple[str, ...]] = ("N", "E", "S", "W", "NE")
@@ -40,14 +44,37 @@ def huts_in_play(huts: tuple[Tile, ...]) -> tuple[Tile, ...]:
 
 
 def stack_up(state: GameState) -> GameState:
-    """V4, digital setup: the huts of each colour shuffled into a stack."""
+    """V4, setup: the huts of each colour shuffled into a stack; at a table, in the game's
+    order, every top to be revealed."""
+    stacks = [
+        [hut for hut in huts_in_play(state.options.huts) if hut.building == building]
+        for building in BUILDINGS
+    ]
+    if not state.digital:
+        return replace(
+            state,
+            hut_stacks=tuple(tuple(stack) for stack in stacks),
+            hidden_tops=tuple(index for index, stack in enumerate(stacks) if stack),
+        )
     rng = shuffler(state.seed, state.shuffles)
-    stacks = []
-    for building in BUILDINGS:
-        stack = [hut for hut in huts_in_play(state.options.huts) if hut.building == building]
+    for stack in stacks:
         rng.shuffle(stack)
-        stacks.append(tuple(stack))
-    return replace(state, hut_stacks=tuple(stacks), shuffles=state.shuffles + 1)
+    return replace(
+        state, hut_stacks=tuple(tuple(stack) for stack in stacks), shuffles=state.shuffles + 1
+    )
+
+
+def turn_up(draft: Draft, hut: Tile) -> list[Event]:
+    """V4, table mode: the hut the table revealed lies on top of its stack."""
+    index, *hidden = draft.hidden_tops
+    rest = list(draft.hut_stacks[index])
+    rest.remove(hut)
+    draft.hut_stacks[index] = (hut, *rest)
+    draft.hidden_tops = tuple(hidden)
+    return [HutRevealed(hut)]
+
+
+TURNING_UP: Final[Draw] = Draw("huts", turn_up)
 
 
 def owned(state: GameState | Draft, seat: int) -> int:
@@ -83,6 +110,8 @@ def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
     if owned(draft, action.player) >= HUTS_PER_PLAYER:
         raise IllegalAction("V4", f"a player owns at most {HUTS_PER_PLAYER} worker huts")
     draft.hut_stacks[index] = stack[1:]
+    if stack[1:] and not draft.digital:
+        draft.hidden_tops = (*draft.hidden_tops, index)  # the table reveals the next one
     draft.turn = evolve(draft.turn, bought=(*draft.turn.bought, stack[0]))
     return [HutTaken(action.player, stack[0])]
 
@@ -105,13 +134,15 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     3 per player; none at all without the module."""
     places = _places(state)
     if "huts" not in state.options.modules:
-        if places or state.hut_stacks:
-            where = places[0][0] if places else ("hut_stacks",)
+        if places or state.hut_stacks or state.hidden_tops:
+            member = "hut_stacks" if state.hut_stacks else "hidden_tops"
+            where = places[0][0] if places else (member,)
             return [(where, 'there are worker huts only with the "huts" module (V4)')]
         return []
     found: list[tuple[Path, str]] = []
     if len(state.hut_stacks) != len(BUILDINGS):
         return [(("hut_stacks",), "the huts lie in 6 stacks, one per colour (V4)")]
+    found += _hidden_tops(state)
     for index, (building, stack) in enumerate(zip(BUILDINGS, state.hut_stacks, strict=True)):
         for i, hut in enumerate(stack):
             if hut.building != building:
@@ -128,3 +159,19 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
             found.append((("players", seat), too_many_huts_message(owned(state, seat))))
     return found
 
+
+def _hidden_tops(state: GameState) -> list[tuple[Path, str]]:
+    """V4: only a table waits for a top hut, of a stack that holds one, each stack once."""
+    if not state.hidden_tops:
+        return []
+    if state.digital:
+        return [(("hidden_tops",), "a digital game knows every stack's top hut (V4)")]
+    if any(not 0 <= index < len(BUILDINGS) for index in state.hidden_tops):
+        return [(("hidden_tops",), f"there are {len(BUILDINGS)} stacks, numbered from 0 (V4)")]
+    if len(set(state.hidden_tops)) < len(state.hidden_tops):
+        return [(("hidden_tops",), "a stack has one top hut to reveal (V4)")]
+    return [
+        (("hidden_tops", i), "an empty stack has no top hut to reveal (V4)")
+        for i, index in enumerate(state.hidden_tops)
+        if not state.hut_stacks[index]
+    ]

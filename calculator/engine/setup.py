@@ -1,12 +1,12 @@
 """Setting up a game (T1, D1, D2; V2-V4 with the modules).
 
-The money is shuffled (72 cards for two players, D1) and dealt: each player in seat order draws
-cards one at a time until their total is at least 20. Four cards are laid face up. The rest is
-split into 5 piles as equal as possible, scoring card 1 shuffled into pile 2 and scoring card 2
-into pile 4 (V2: and two exchange cards into each of piles 2, 3 and 4), pile 1 on top. Four
-tiles go from the bag into market slots 1 -> 4; in a 2-player game the dummy draws 6 tiles.
-The start player has the fewest cards, then the lowest total, then the earliest seat, unless
-the caller names one.
+V3: the bonus cards are dealt first. The money is shuffled (72 cards for two players, D1) and
+dealt: each player in seat order draws cards one at a time until their total is at least 20.
+Four cards are laid face up. The rest is split into 5 piles as equal as possible, scoring card
+1 shuffled into pile 2 and scoring card 2 into pile 4 (V2: and two exchange cards into each of
+piles 2, 3 and 4), pile 1 on top. Four tiles go from the bag into market slots 1 -> 4; in a
+2-player game the dummy draws 6 tiles. The start player has the fewest cards, then the lowest
+total, then the earliest seat, unless the caller names one.
 
 Every draw goes through :mod:`draws`, so a table-mode setup is revealed card by card like a
 turn.
@@ -21,6 +21,7 @@ from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, MARKET_SLOTS, Tile
 from calculator.engine import bonus, exchange, huts, vizier
 from calculator.engine.components import (
+    EXCHANGE_CARDS,
     SCORING_CARDS,
     DisplayCard,
     MoneyCard,
@@ -69,8 +70,6 @@ def initial_state(
     if digital:
         shuffler(seed, 0).shuffle(money)
         shuffler(seed, 1).shuffle(bag)
-    elif options.modules:
-        raise ValueError("the Vizier's Favour modules are played in digital mode only")
     state = GameState(
         options=options,
         seed=seed if digital else None,
@@ -86,7 +85,7 @@ def initial_state(
         turn=Turn(player=start_player, phase="setup"),
     )
     if "bonus" in options.modules:
-        state = bonus.deal(state)  # V3
+        state = bonus.shuffle(state)  # V3: dealt by the first setup steps
     if "huts" in options.modules:
         state = huts.stack_up(state)  # V4
     if "vizier" in options.modules:
@@ -95,6 +94,10 @@ def initial_state(
 
 
 def next_step(game: Game) -> Draw | Step:
+    if "bonus" in game.options.modules:
+        deal = bonus.next_deal(game)  # V3
+        if deal is not None:
+            return deal
     for seat, player in enumerate(game.players):
         if total(player.hand) < STARTING_MONEY:
             return Draw("pile", dealing(seat))
@@ -143,6 +146,8 @@ def form_piles(draft: Draft) -> list[Event]:
         draft.shuffles += 1
     else:  # at a real table the order is unknown: the scoring cards are just in the pile
         draft.pile += SCORING_CARDS
+        if "exchange" in draft.options.modules:
+            draft.pile += EXCHANGE_CARDS  # V2
     for card in SCORING_CARDS:
         sizes[SCORING_PILE[card.round] - 1] += 1
     if "exchange" in draft.options.modules:

@@ -55,8 +55,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     if phase == "vizier":  # V1: buy (which exact payment, uniformly) or decline, as often
         *buys, decline = vizier.legal_decisions(state)
         return rng.choice(buys) if _weighted(["buy", "decline"], rng) == "buy" else decline
-    if phase != "action":
-        return rng.choice(legal_actions(state))  # the table reveals a draw
+    if phase != "action" or state.hidden_tops:
+        return rng.choice(legal_actions(state))  # the table reveals a draw (V4: a top hut)
     seat = state.turn.player
     assert seat is not None
     kinds: dict[str, Sequence[Lister]] = {

@@ -147,9 +147,15 @@ class GameState:
     over: bool = False
     winners: tuple[int, ...] = ()
     bonus_aside: tuple[Tile, ...] = ()
-    """V3: the bonus cards not dealt, set aside unseen."""
+    """V3: the bonus cards not dealt: before the deal (a setup step) the deck, in digital mode
+    shuffled (the top card first), then the cards set aside unseen. Table mode knows them as a
+    set, what no player was dealt, kept in the game's order like the bag."""
     hut_stacks: tuple[tuple[Tile, ...], ...] = ()
-    """V4: the six stacks of huts, one per colour in the order of BUILDINGS, top first."""
+    """V4: the six stacks of huts, one per colour in the order of BUILDINGS, top first. In
+    table mode only the top hut is known: the rest of a stack is kept in the game's order."""
+    hidden_tops: tuple[int, ...] = ()
+    """V4, table mode: the stacks (indexes in ``hut_stacks``) whose top hut the table has yet
+    to reveal, first to be revealed first; the whole stack is then in the game's order."""
 
     @property
     def digital(self) -> bool:
@@ -193,6 +199,12 @@ class Game(Protocol):
     @property
     def over(self) -> bool: ...
     @property
+    def bonus_aside(self) -> Sequence[Tile]: ...
+    @property
+    def hut_stacks(self) -> Sequence[tuple[Tile, ...]]: ...
+    @property
+    def hidden_tops(self) -> Sequence[int]: ...
+    @property
     def digital(self) -> bool: ...
 
 
@@ -220,6 +232,7 @@ class Draft:
     winners: list[int]
     bonus_aside: tuple[Tile, ...] = ()
     hut_stacks: list[tuple[Tile, ...]] = field(default_factory=list)
+    hidden_tops: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, state: GameState) -> Draft:
@@ -240,6 +253,7 @@ class Draft:
             list(state.winners),
             state.bonus_aside,
             list(state.hut_stacks),
+            state.hidden_tops,
         )
 
     def frozen(self) -> GameState:
@@ -260,6 +274,7 @@ class Draft:
             tuple(self.winners),
             self.bonus_aside,
             tuple(self.hut_stacks),
+            self.hidden_tops,
         )
 
     @property

@@ -366,6 +366,7 @@ class GameStateSchema(Schema):
     winners = fields.List(fields.Integer(), required=True)
     bonus_aside = fields.List(TileField(), load_default=list)
     hut_stacks = fields.List(fields.List(TileField()), load_default=list)
+    hidden_tops = fields.List(fields.Integer(), load_default=list)
 
     @post_load
     def state(self, data: dict[str, Any], **_: Any) -> GameState:
@@ -405,6 +406,7 @@ class GameStateSchema(Schema):
             winners=tuple(data["winners"]),
             bonus_aside=tuple(data["bonus_aside"]),
             hut_stacks=tuple(tuple(stack) for stack in data["hut_stacks"]),
+            hidden_tops=tuple(data["hidden_tops"]),
         )
 
 
@@ -448,8 +450,11 @@ def dump_state(state: GameState) -> dict[str, Any]:
             "winners": state.winners,
             "bonus_aside": state.bonus_aside,
             "hut_stacks": state.hut_stacks,
+            "hidden_tops": state.hidden_tops,
         }
     )
+    if not state.hidden_tops:  # V4: only a table waits for a top hut
+        del document["hidden_tops"]
     for player, written in zip(state.players, document["players"], strict=True):
         written["hand"] += [dump_display_card(card) for card in player.exchange_cards]  # V2
     options = document["options"]
@@ -550,7 +555,7 @@ class ActionSchema(Schema):
     payment = fields.List(DisplayCardField())
     slot = fields.Integer()
     tile = TileField()
-    card = MoneyCardField()
+    card = DisplayCardField()
     x = fields.Integer()
     y = fields.Integer()
     round = fields.Integer()
@@ -586,6 +591,8 @@ _ACTION_MAKERS: Final[dict[str, Callable[[dict[str, Any]], act.Action]]] = {
     "reveal_tile": lambda d: act.RevealTile(d["tile"]),
     "reveal_money": lambda d: act.RevealMoney(d["card"]),
     "reveal_scoring_card": lambda d: act.RevealScoringCard(d["round"]),
+    "reveal_bonus_card": lambda d: act.RevealBonusCard(d["tile"]),
+    "reveal_hut": lambda d: act.RevealHut(d["tile"]),
     "take_hut": lambda d: act.TakeHut(d["player"], Building(d["hut"])),
     "vizier_buy": lambda d: act.VizierBuy(d["player"], d["slot"], *_split(d["payment"])),
     "decline_vizier": lambda d: act.DeclineVizier(d["player"]),
@@ -643,6 +650,8 @@ _ACTION_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
     act.RevealTile: ("reveal_tile", ("tile",)),
     act.RevealMoney: ("reveal_money", ("card",)),
     act.RevealScoringCard: ("reveal_scoring_card", ("round",)),
+    act.RevealBonusCard: ("reveal_bonus_card", ("tile",)),
+    act.RevealHut: ("reveal_hut", ("tile",)),
     act.TakeHut: ("take_hut", ("player", "building")),
     act.VizierBuy: ("vizier_buy", ("player", "slot", "payment")),
     act.DeclineVizier: ("decline_vizier", ("player",)),
@@ -694,6 +703,8 @@ _EVENT_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
     ev.BonusCardLaid: ("bonus_card_laid", ("player", "tile")),
     ev.BonusCardTakenBack: ("bonus_card_taken_back", ("player", "tile")),
     ev.HutTaken: ("hut_taken", ("player", "tile")),
+    ev.BonusCardDealt: ("bonus_card_dealt", ("player", "tile")),
+    ev.HutRevealed: ("hut_revealed", ("tile",)),
     ev.VizierOffered: ("vizier_offered", ("player",)),
     ev.VizierBought: ("vizier_bought", ("player", "slot", "tile", "payment")),
     ev.VizierDeclined: ("vizier_declined", ("player",)),
