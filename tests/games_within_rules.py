@@ -6,7 +6,8 @@ for the schemathesis test (``test_api_schemathesis.py``; see its docstring).
   can reach, so the state is a real one; a tile in an action is one of the catalog (an illegal
   action is still a documented 409);
 * ``/v1/table``: each printed tile at most once, no more tiles of a building than the game has
-  (C1), no more copies of a money card than exist (C3, D1), each market slot described once.
+  (C1), no more copies of a money card than exist (C3, D1), each exchange card once (V2), each
+  market slot described once.
 """
 
 from __future__ import annotations
@@ -118,9 +119,12 @@ def _table_within_rules(
     if "dummy" in body:
         body["dummy"]["tiles"] = [t for t in body["dummy"]["tiles"] if keep(t, True)]
     copies = 2 if len(body["players"]) == 2 or "dummy" in body else 3
-    held: Counter[tuple[str, int]] = Counter()
+    held: Counter[tuple[Any, ...]] = Counter()
 
     def card_left(card: dict[str, Any]) -> bool:
+        if "exchange" in card:  # V2: one exchange card of each pair of currencies
+            held[("exchange", *sorted(card["exchange"]))] += 1
+            return held[("exchange", *sorted(card["exchange"]))] <= 1
         held[card["currency"], card["value"]] += 1
         return held[card["currency"], card["value"]] <= copies
 

@@ -39,7 +39,7 @@ from calculator.engine.components import (
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, MoneyTaken
 from calculator.engine.purchase import minimal_payments, pay
-from calculator.engine.state import Draft, Game, GameState, evolve, slot_currency
+from calculator.engine.state import Draft, Game, GameState, Player, evolve, slot_currency
 from calculator.engine.turn import actions_done
 
 PILES: Final[tuple[int, ...]] = (2, 3, 4)
@@ -111,17 +111,29 @@ def legal_buys(state: GameState) -> Choices:
     player = state.players[seat]
     if not player.exchange_cards or not usable(state):
         return Choices([])
-    cards = dict.fromkeys(player.exchange_cards)
     return Choices(
         [
             (Buy, (seat, slot, payment, (card,)))
             for slot, tile in enumerate(state.market, start=1)
             if tile is not None and tile.price is not None
-            for card in cards
-            if slot_currency(slot) in card.currencies
-            for payment in payments_with(player.hand, card, slot_currency(slot), tile.price)
+            for card, payments in payments_by_card(player, slot, tile.price)
+            for payment in payments
         ]
     )
+
+
+def payments_by_card(
+    player: Player, slot: int, price: int
+) -> list[tuple[ExchangeCard, tuple[tuple[MoneyCard, ...], ...]]]:
+    """V2: for each distinct exchange card in the player's hand that shows the currency of
+    market slot ``slot``, the canonical payments for a tile of ``price`` there that need it
+    (:func:`payments_with`; possibly none)."""
+    currency = slot_currency(slot)
+    return [
+        (card, payments_with(player.hand, card, currency, price))
+        for card in dict.fromkeys(player.exchange_cards)
+        if currency in card.currencies
+    ]
 
 
 def payments_with(
@@ -201,26 +213,17 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
 def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     """V2: each of the 6 exchange cards once (a hand, face up, the pile, the discard); none at
     all without the module."""
-    places: list[tuple[Path, ExchangeCard]] = [
-        (("players", seat, "exchange_cards", index), card)
-        for seat, player in enumerate(state.players)
-        for index, card in enumerate(player.exchange_cards)
-    ]
+    places = in_sight(state.players, state.face_up)
     money: tuple[tuple[str, Sequence[DisplayCard | ScoringCard]], ...] = (
-        ("face_up", state.face_up), ("pile", state.pile), ("discard", state.discard),
+        ("pile", state.pile), ("discard", state.discard),
     )  # fmt: skip
     for name, cards in money:
-        places += [((name, index), card) for index, card in enumerate(cards)
-                   if isinstance(card, ExchangeCard)]  # fmt: skip
+        places += _among(name, cards)
     if "exchange" not in state.options.modules:
         return [(where, 'there are exchange cards only with the "exchange" module (V2)')
                 for where, _ in places[:1]]  # fmt: skip
-    found: list[tuple[Path, str]] = []
-    seen: set[ExchangeCard] = set()
-    for where, card in places:
-        if card in seen:
-            found.append((where, "there is one exchange card of each pair of currencies (V2)"))
-        seen.add(card)
+    found = repeated(places)
+    seen = {card for _, card in places}
     before_piles = state.turn.phase == "setup" and not any(
         isinstance(card, ScoringCard) for card in state.pile
     )  # T1: the exchange cards join the money when it is split into piles, after the deal
@@ -231,4 +234,35 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     if missing and not before_piles:
         found.append((("pile",), f"{', '.join(missing)} missing: the 6 exchange cards are "
                                  "each somewhere (V2)"))
+    return found
+
+
+def in_sight(
+    players: Sequence[Player], face_up: Sequence[DisplayCard]
+) -> list[tuple[Path, ExchangeCard]]:
+    """Where each exchange card in sight lies: the hands, then the face-up money."""
+    places: list[tuple[Path, ExchangeCard]] = [
+        (("players", seat, "exchange_cards", index), card)
+        for seat, player in enumerate(players)
+        for index, card in enumerate(player.exchange_cards)
+    ]
+    return places + _among("face_up", face_up)
+
+
+def _among(
+    name: str, cards: Sequence[DisplayCard | ScoringCard]
+) -> list[tuple[Path, ExchangeCard]]:
+    return [((name, index), card) for index, card in enumerate(cards)
+            if isinstance(card, ExchangeCard)]  # fmt: skip
+
+
+def repeated(places: Sequence[tuple[Path, ExchangeCard]]) -> list[tuple[Path, str]]:
+    """V2: each place holding an exchange card already seen in an earlier one (there are 6
+    cards, one of each pair of currencies)."""
+    found: list[tuple[Path, str]] = []
+    seen: set[ExchangeCard] = set()
+    for where, card in places:
+        if card in seen:
+            found.append((where, "there is one exchange card of each pair of currencies (V2)"))
+        seen.add(card)
     return found

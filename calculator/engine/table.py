@@ -9,8 +9,13 @@ the market tiles (T9). Each rule is the core's or the engine's own; this module 
 A described table must be one that can exist (C1, C3, D1, V4): at most the 54 tiles, each
 printed tile at most once and no more tiles of a building than the game has; no more money
 cards of a kind than exist; at most four cards face up; no more worker huts of a colour than
-exist and at most 3 per player, reserve included. Huts and face-up bonus cards count in the
-buildings (V3, V4).
+exist and at most 3 per player, reserve included; each of the 6 exchange cards at most once
+(V2). Huts and face-up bonus cards count in the buildings (V3, V4).
+
+Exchange cards (V2) in a hand make more tiles buyable: one card pays a tile in both of its
+currencies when one of them is the slot's (:func:`calculator.engine.exchange.payments_by_card`).
+A table has no bag, so whether the last building tile has entered the market is said by the
+table (``bag_empty``); from then on the cards pay nothing. They are no money in T9's majority.
 """
 
 from __future__ import annotations
@@ -24,7 +29,13 @@ from calculator.core.huts import HUTS_BY_COLOUR, huts_beyond_limit, too_many_hut
 from calculator.core.scoring import RoundScore, Tally, building_counts, score_round, tally
 from calculator.core.tiles import CATALOG, Building, Tile
 from calculator.core.walls import Wall, longest_wall
-from calculator.engine.components import MoneyCard, copies_per_card, total
+from calculator.engine.components import (
+    DisplayCard,
+    ExchangeCard,
+    MoneyCard,
+    copies_per_card,
+    total,
+)
 from calculator.engine.consistency import (
     Inconsistency,
     extra_copies,
@@ -33,6 +44,7 @@ from calculator.engine.consistency import (
 )
 from calculator.engine.end import receiver
 from calculator.engine.errors import Path
+from calculator.engine.exchange import in_sight, payments_by_card, repeated
 from calculator.engine.purchase import payments_for
 from calculator.engine.rounds import holding
 from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency
@@ -42,25 +54,44 @@ CATALOG_COUNTS = building_counts(CATALOG)
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """What lies on a table: the players, the market (slot 1 first), the face-up money, the
-    dummy's tiles (2-player game) and the reading of B5."""
+    """What lies on a table: the players, the market (slot 1 first), the face-up money (V2:
+    exchange cards too), the dummy's tiles (2-player game) and the reading of B5; and whether
+    the bag is empty, the last building tile in the market (V2: exchange cards unusable)."""
 
     players: tuple[Player, ...]
     market: tuple[Tile | None, ...]
-    face_up: tuple[MoneyCard, ...] = ()
+    face_up: tuple[DisplayCard, ...] = ()
     dummy: tuple[Tile, ...] | None = None
     hole_rule: HoleRule = "region"
+    bag_empty: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """V2: the canonical payments that need the exchange card ``card``, and whether one of
+    them is exact (T4)."""
+
+    card: ExchangeCard
+    payments: tuple[tuple[MoneyCard, ...], ...]
+    exact: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Purchase:
-    """T4: a market tile the player can pay for, every canonical payment, and whether one of
-    them is exact (and so earns another action)."""
+    """T4: a market tile the player can pay for, every canonical payment in the slot's
+    currency, and whether one payment is exact (and so earns another action), with or without
+    an exchange card; V2: the payments each exchange card of the hand makes possible. With no
+    payment in the slot's currency alone, the tile needs an exchange card."""
 
     slot: int
     tile: Tile
     payments: tuple[tuple[MoneyCard, ...], ...]
     exact: bool
+    exchange: tuple[Exchange, ...] = ()
+
+    @property
+    def needs_exchange(self) -> bool:
+        return not self.payments
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,20 +121,35 @@ def _seat(table: Table, player: Player) -> Seat:
         tuple(alhambra_violations(alhambra, table.hole_rule)),
         tally(alhambra.tiles, player.bonus_cards),
         longest_wall(alhambra.tiles),
-        purchases(table.market, player.hand),
+        purchases(table.market, player, exchange_usable=not table.bag_empty),
     )
 
 
-def purchases(market: Sequence[Tile | None], hand: tuple[MoneyCard, ...]) -> tuple[Purchase, ...]:
+def purchases(
+    market: Sequence[Tile | None], player: Player, exchange_usable: bool = True
+) -> tuple[Purchase, ...]:
+    """T4: what ``player`` can buy from ``market``; V2: also with one exchange card of the
+    hand, unless they are no longer usable."""
     found = []
     for slot, tile in enumerate(market, start=1):
         if tile is None or tile.price is None:
             continue
-        payments = tuple(payments_for(hand, slot_currency(slot), tile.price))
-        if payments:
-            exact = any(total(payment) == tile.price for payment in payments)
-            found.append(Purchase(slot, tile, payments, exact))
+        price = tile.price
+        payments = tuple(payments_for(player.hand, slot_currency(slot), price))
+        by_card = payments_by_card(player, slot, price) if exchange_usable else []
+        exchange = tuple(
+            Exchange(card, with_card, _exact(with_card, price))
+            for card, with_card in by_card
+            if with_card
+        )
+        if payments or exchange:
+            exact = _exact(payments, price) or any(way.exact for way in exchange)
+            found.append(Purchase(slot, tile, payments, exact, exchange))
     return tuple(found)
+
+
+def _exact(payments: tuple[tuple[MoneyCard, ...], ...], price: int) -> bool:
+    return any(total(payment) == price for payment in payments)
 
 
 def scores(table: Table, scoring_round: int) -> RoundScore:
@@ -122,8 +168,14 @@ def awards(table: Table) -> tuple[Award, ...]:
 
 
 def inconsistencies(table: Table) -> list[Inconsistency]:
-    """Why this table cannot exist (C1, C3, D1); none for one that can."""
-    return _tiles(table) + _huts(table) + _money(table)
+    """Why this table cannot exist (C1, C3, D1, V2, V4); none for one that can."""
+    exchange = repeated(in_sight(table.players, table.face_up))
+    return (
+        _tiles(table)
+        + _huts(table)
+        + _money(table)
+        + [Inconsistency(where, message) for where, message in exchange]
+    )
 
 
 def _tiles(table: Table) -> list[Inconsistency]:

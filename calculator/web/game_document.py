@@ -40,7 +40,7 @@ from calculator.engine.state import (
     Turn,
     slot_currency,
 )
-from calculator.engine.table import Table, awards, scores, seats
+from calculator.engine.table import Purchase, Table, awards, scores, seats
 from calculator.engine.table import inconsistencies as table_inconsistencies
 from calculator.web import wire
 
@@ -130,16 +130,6 @@ def dump_tile(tile: Tile) -> dict[str, Any]:
 
 def dump_placed(cell: Cell, tile: Tile) -> dict[str, Any]:
     return {**dump_tile(tile), "x": cell[0], "y": cell[1]}
-
-
-class MoneyCardField(fields.Field):  # type: ignore[type-arg]
-    """A money card (C3): currency and value; loaded as the one shared card object."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> MoneyCard:
-        return _money_card(value)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> Any:
-        return dump_card(value)
 
 
 def _money_card(value: Any) -> MoneyCard:
@@ -746,11 +736,11 @@ class DescribedTileField(fields.Field):  # type: ignore[type-arg]
 
 class TablePlayerSchema(PlayerSchema):
     """A player as described at a table: tiles may lack their price; reserve, hand and score
-    may be left out."""
+    may be left out. The hand may hold exchange cards (V2), as in a game state."""
 
     alhambra = wire.AlhambraField(required=True)
     reserve = fields.List(DescribedTileField(), load_default=list)
-    hand = fields.List(MoneyCardField(), load_default=list)
+    hand = fields.List(DisplayCardField(), load_default=list)
     score = fields.Integer(load_default=0)
     bonus_cards = fields.List(DescribedTileField(), load_default=list)
 
@@ -769,10 +759,11 @@ class TableRequestSchema(Schema):
 
     players = fields.List(fields.Nested(TablePlayerSchema), required=True)
     market = fields.List(fields.Nested(TableSlotSchema), load_default=list)
-    face_up = fields.List(MoneyCardField(), load_default=list)
+    face_up = fields.List(DisplayCardField(), load_default=list)
     dummy = fields.Nested(TableDummySchema, load_default=None)
     round = fields.Integer(load_default=None)
     end_of_game = fields.Boolean(load_default=False)
+    bag_empty = fields.Boolean(load_default=False)
     rules = fields.Dict(load_default=dict)
 
     @post_load
@@ -791,6 +782,7 @@ class TableRequestSchema(Schema):
                 face_up=tuple(data["face_up"]),
                 dummy=None if data["dummy"] is None else tuple(data["dummy"]["tiles"]),
                 hole_rule=data["rules"].get("holes", "region"),
+                bag_empty=data["bag_empty"],
             ),
             "round": data["round"],
             "end_of_game": data["end_of_game"],
@@ -832,6 +824,32 @@ def _table_pointer(where: Path, document: Any) -> str:
     return _pointer_of(where, document)
 
 
+def _dump_purchase(purchase: Purchase) -> dict[str, Any]:
+    """T4; V2: ``exchange`` and ``needs_exchange`` only where an exchange card of the hand pays
+    the tile, so a table without exchange cards is reported as before."""
+    document: dict[str, Any] = {
+        "slot": purchase.slot,
+        "tile": dump_tile(purchase.tile),
+        "exact": purchase.exact,
+        "payments": _dump_payments(purchase.payments),
+    }
+    if purchase.exchange:
+        document["needs_exchange"] = purchase.needs_exchange
+        document["exchange"] = [
+            {
+                "card": dump_display_card(way.card),
+                "exact": way.exact,
+                "payments": _dump_payments(way.payments),
+            }
+            for way in purchase.exchange
+        ]
+    return document
+
+
+def _dump_payments(payments: tuple[tuple[MoneyCard, ...], ...]) -> list[list[dict[str, Any]]]:
+    return [[dump_card(card) for card in payment] for payment in payments]
+
+
 def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool) -> dict[str, Any]:
     """``schemas/table-report.json``; violations, walls and scores as the v1 API gives them."""
     evaluated = seats(table)
@@ -847,15 +865,7 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
                     "segments": wire.SEGMENTS.dump(seat.wall.segments),
                     "exact": seat.wall.exact,
                 },
-                "purchases": [
-                    {
-                        "slot": purchase.slot,
-                        "tile": dump_tile(purchase.tile),
-                        "exact": purchase.exact,
-                        "payments": [[dump_card(c) for c in p] for p in purchase.payments],
-                    }
-                    for purchase in seat.purchases
-                ],
+                "purchases": [_dump_purchase(purchase) for purchase in seat.purchases],
             }
             for player, seat in zip(table.players, evaluated, strict=True)
         ]
