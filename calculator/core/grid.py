@@ -32,13 +32,13 @@ class Grid:
     @classmethod
     def of(cls, tiles: Mapping[Cell, Tile], *extra: Cell) -> Grid:
         """The masks of ``tiles``, with bounds wide enough for ``extra`` cells too."""
-        xs = [x for x, _ in tiles] + [x for x, _ in extra]
-        ys = [y for _, y in tiles] + [y for _, y in extra]
+        xs, ys = zip(*tiles, *extra, strict=True)  # the columns and the rows of the cells
         left, top = min(xs) - 1, min(ys) - 1
         width = max(xs) - left + 2
+        origin = top * width + left  # the bit of (x, y) is y * width + x - origin
         occupied = wall_n = wall_e = wall_s = wall_w = 0
         for (x, y), tile in tiles.items():
-            bit = 1 << ((y - top) * width + x - left)
+            bit = 1 << (y * width + x - origin)
             occupied |= bit
             walls = tile.walls
             if walls:

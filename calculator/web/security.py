@@ -21,8 +21,8 @@ No game rule lives here; this module is about the HTTP envelope every response t
 from __future__ import annotations
 
 import logging
+import os
 import re
-import uuid
 from contextvars import ContextVar
 from typing import Any
 
@@ -83,7 +83,7 @@ def incoming_or_new_request_id(incoming: str) -> str:
     """The id a request with this ``X-Request-Id`` header (or ``""``) goes by."""
     if _SANE_REQUEST_ID.fullmatch(incoming):
         return incoming
-    return uuid.uuid4().hex
+    return os.urandom(16).hex()  # 32 hex digits like nginx's $request_id; uuid4 costs 5x
 
 
 class RequestIdFilter(logging.Filter):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from operator import itemgetter
 from typing import Any, Final
 
@@ -103,8 +104,10 @@ def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
     Refuses every tile out of the catalog (C1), every tile out of place (B6) and every hut
     after the third (V4), by index.
     """
-    # JSON Schema's "integer" admits 2.0: every coordinate is made an int
-    cells = zip(map(int, map(_X, items)), map(int, map(_Y, items)), strict=True)
+    cells = list(map(_XY, items))
+    if set(map(type, chain.from_iterable(cells))) != {int}:
+        # JSON Schema's "integer" admits 2.0: such a coordinate is made an int
+        cells = [(int(x), int(y)) for x, y in cells]
     problems: Messages = {}
     try:
         # the common case in C, no call per tile: every tile priced and of the catalog (C1)
@@ -119,7 +122,7 @@ def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
     return alhambra
 
 
-_X, _Y = itemgetter("x"), itemgetter("y")
+_XY = itemgetter("x", "y")
 _CATALOG_KEY = itemgetter("building", "walls", "price")
 
 
