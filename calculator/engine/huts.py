@@ -82,7 +82,8 @@ def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
         raise IllegalAction("V4", f"the {action.building.value} huts are all taken")
     if owned(draft, action.player) >= HUTS_PER_PLAYER:
         raise IllegalAction("V4", f"a player owns at most {HUTS_PER_PLAYER} worker huts")
-    draft.hut_stacks[index] = stack[1:]
+    stacks = draft.hut_stacks
+    draft.hut_stacks = (*stacks[:index], stack[1:], *stacks[index + 1 :])
     draft.turn = evolve(draft.turn, bought=(*draft.turn.bought, stack[0]))
     return [HutTaken(action.player, stack[0])]
 
