@@ -10,7 +10,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Final, TypeVar
+from operator import attrgetter
+from typing import Any, Final, TypeVar
 
 from calculator.core.tiles import CURRENCIES, Currency
 
@@ -28,6 +29,11 @@ class MoneyCard:
 
     def describe(self) -> str:
         return f"{self.currency.value} {self.value}"
+
+
+IN_CARD_ORDER: Final[Any] = attrgetter("currency", "value")
+"""A sort key giving the order of money cards (by currency, then value) without a Python call
+per comparison: ``sorted(cards, key=IN_CARD_ORDER) == sorted(cards)``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from calculator.core.tiles import Tile
 from calculator.engine.components import ExchangeCard, MoneyCard, ScoringCard
@@ -69,15 +69,23 @@ def top(game: Game, source: Source) -> Item:
 
 def draw(draft: Draft, step: Draw, item: Item) -> list[Event]:
     """Draw ``item`` (in digital mode the top one) and let ``step`` put it in place."""
-    if step.source == "bag" or step.source == "pile":
-        drawn_from: list[Any] = draft.bag if step.source == "bag" else draft.pile
-        drawn_from.remove(item)  # the first one: in digital mode the top
+    if step.source == "bag":
+        draft.bag = _less(draft.bag, item)
+    elif step.source == "pile":
+        draft.pile = _less(draft.pile, item)
     elif step.source == "bonus":
-        aside: list[Any] = list(draft.bonus_aside)
-        aside.remove(item)
-        draft.bonus_aside = tuple(aside)
+        draft.bonus_aside = _less(draft.bonus_aside, item)
     # a hut turned up stays in its stack: ``receive`` puts it on top
     return step.receive(draft, item)
+
+
+_Drawn = TypeVar("_Drawn")
+
+
+def _less(items: tuple[_Drawn, ...], item: object) -> tuple[_Drawn, ...]:
+    """``items`` less the first copy of ``item`` (in digital mode the top: a slice)."""
+    index = items.index(item)
+    return items[:index] + items[index + 1 :]
 
 
 def shuffler(seed: int | None, shuffles: int) -> random.Random:
@@ -89,12 +97,12 @@ def shuffler(seed: int | None, shuffles: int) -> random.Random:
 
 def reshuffle_discard(draft: Draft) -> list[Event]:
     """T7: the money pile is empty; the discard pile is shuffled into a new one."""
-    cards = draft.discard
+    cards = list(draft.discard)
     if draft.digital:
         shuffler(draft.seed, draft.shuffles).shuffle(cards)
         draft.shuffles += 1
     else:  # only the set is known at a real table: money first, then exchange cards (V2)
         cards.sort(key=lambda card: (isinstance(card, ExchangeCard), card))
-    draft.pile = [*cards]
-    draft.discard = []
+    draft.pile = tuple(cards)
+    draft.discard = ()
     return [DiscardReshuffled(len(cards))]

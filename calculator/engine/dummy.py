@@ -31,7 +31,7 @@ def draws_after_round(scoring_round: int, bag: int) -> int:
 def receive_tile(draft: Draft, tile: Tile) -> list[Event]:
     """The dummy's draw (D2), at setup or after a scoring round."""
     assert draft.dummy is not None
-    draft.dummy.append(tile)
+    draft.dummy = (*draft.dummy, tile)
     if draft.turn.dummy_draws:
         draft.turn = evolve(draft.turn, dummy_draws=draft.turn.dummy_draws - 1)
     return [DummyDrew(tile)]

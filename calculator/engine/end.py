@@ -64,6 +64,6 @@ def final_round(draft: Draft) -> list[Event]:
     totals = tuple(player.score for player in draft.players)
     best = tuple(winners(totals))
     draft.over = True
-    draft.winners = list(best)
+    draft.winners = best
     draft.turn = evolve(draft.turn, phase="over")
     return [scored, GameEnded(best, totals)]

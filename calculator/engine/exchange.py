@@ -203,7 +203,7 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
     held = list(player.exchange_cards)
     held.remove(card)
     draft.players[action.player] = evolve(player, exchange_cards=tuple(held))
-    draft.discard.append(card)
+    draft.discard += (card,)
     return events
 
 

@@ -69,7 +69,8 @@ def turn_up(draft: Draft, hut: Tile) -> list[Event]:
     index, *hidden = draft.hidden_tops
     rest = list(draft.hut_stacks[index])
     rest.remove(hut)
-    draft.hut_stacks[index] = (hut, *rest)
+    stacks = draft.hut_stacks
+    draft.hut_stacks = (*stacks[:index], (hut, *rest), *stacks[index + 1 :])
     draft.hidden_tops = tuple(hidden)
     return [HutRevealed(hut)]
 
@@ -109,7 +110,8 @@ def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
         raise IllegalAction("V4", f"the {action.building.value} huts are all taken")
     if owned(draft, action.player) >= HUTS_PER_PLAYER:
         raise IllegalAction("V4", f"a player owns at most {HUTS_PER_PLAYER} worker huts")
-    draft.hut_stacks[index] = stack[1:]
+    stacks = draft.hut_stacks
+    draft.hut_stacks = (*stacks[:index], stack[1:], *stacks[index + 1 :])
     if stack[1:] and not draft.digital:
         draft.hidden_tops = (*draft.hidden_tops, index)  # the table reveals the next one
     draft.turn = evolve(draft.turn, bought=(*draft.turn.bought, stack[0]))

@@ -8,7 +8,7 @@ from itertools import combinations
 from typing import Final, cast
 
 from calculator.engine.actions import Choices, TakeMoney
-from calculator.engine.components import MoneyCard, total, without
+from calculator.engine.components import IN_CARD_ORDER, MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, MoneyTaken
 from calculator.engine.state import Draft, GameState, evolve
@@ -25,14 +25,15 @@ def legal_takes(state: GameState) -> Choices:
     assert seat is not None
     face_up: list[MoneyCard]
     if "exchange" in state.options.modules:  # V2: exchange cards are taken apart (exchange.py)
-        face_up = sorted([card for card in state.face_up if isinstance(card, MoneyCard)])
+        face_up = [card for card in state.face_up if isinstance(card, MoneyCard)]
     else:  # all money
-        face_up = sorted(cast("tuple[MoneyCard, ...]", state.face_up))
+        face_up = list(cast("tuple[MoneyCard, ...]", state.face_up))
+    face_up.sort(key=IN_CARD_ORDER)
     choices: dict[tuple[MoneyCard, ...], None] = {(card,): None for card in face_up}
     small = [card for card in face_up if card.value < SMALL_CHANGE]
     for size in range(2, len(small) + 1):
         for cards in combinations(small, size):
-            if sum([card.value for card in cards]) <= SMALL_CHANGE:
+            if total(cards) <= SMALL_CHANGE:
                 choices[cards] = None
     return Choices([(TakeMoney, (seat, cards)) for cards in choices])
 

@@ -88,7 +88,7 @@ def place(draft: Draft, action: Placement) -> list[Event]:
             raise IllegalAction("D4", "only a tile bought this turn can go to the dummy")
         if action.tile.hut:
             raise IllegalAction("V4", "a worker hut is placed or kept, never given to the dummy")
-        draft.dummy.append(action.tile)
+        draft.dummy = (*draft.dummy, action.tile)
         event = TileGivenToDummy(action.player, action.tile)
     draft.players[action.player] = player
     events: list[Event] = [event]

@@ -32,7 +32,7 @@ def score(draft: Draft, scoring_round: int) -> RoundScored:
         evolve(player, score=player.score + points.points)
         for player, points in zip(draft.players, result.players, strict=True)
     ]
-    draft.rounds_scored.append(scoring_round)
+    draft.rounds_scored += (scoring_round,)
     return RoundScored(
         scoring_round,
         tuple(player.name for player in draft.players),

@@ -136,13 +136,13 @@ def form_piles(draft: Draft) -> list[Event]:
         piles: list[list[DisplayCard | ScoringCard]] = []
         for size in sizes:
             done = sum(len(p) for p in piles)
-            piles.append(draft.pile[done : done + size])
+            piles.append(list(draft.pile[done : done + size]))
         for card in SCORING_CARDS:
             into = piles[SCORING_PILE[card.round] - 1]
             into.insert(rng.randint(0, len(into)), card)
         if "exchange" in draft.options.modules:
             exchange.shuffle_into(piles, rng)  # V2
-        draft.pile = [card for cards in piles for card in cards]
+        draft.pile = tuple(card for cards in piles for card in cards)
         draft.shuffles += 1
     else:  # at a real table the order is unknown: the scoring cards are just in the pile
         draft.pile += SCORING_CARDS
