@@ -82,27 +82,30 @@ def with_face_up(state: GameState, face_up: Sequence[DisplayCard]) -> GameState:
     return checked(replace(state, face_up=tuple(face_up)))
 
 
-def with_pile_top(state: GameState, items: Sequence[MoneyCard | ScoringCard]) -> GameState:
-    """The pile starts with ``items`` (digital mode draws them next)."""
-    pile = list(state.pile)
-    for item in items:
-        if item in pile:
-            pile.remove(item)
-        else:
-            assert isinstance(item, MoneyCard)
-            state = _money_without(state, item)
-    return checked(replace(state, pile=(*items, *pile)))
-
-
-def with_pile(state: GameState, items: Sequence[MoneyCard | ScoringCard]) -> GameState:
-    """The pile is exactly ``items``; the other cards of the old pile go to the discard."""
-    rest = [item for item in state.pile]
+def _taking_for_pile(
+    state: GameState, items: Sequence[MoneyCard | ScoringCard]
+) -> tuple[GameState, list[MoneyCard | ScoringCard]]:
+    """``items`` taken out of the pile, or (money cards) from wherever else they are: the state
+    without them, and what is left of the pile."""
+    rest = list(state.pile)
     for item in items:
         if item in rest:
             rest.remove(item)
         else:
             assert isinstance(item, MoneyCard)
             state = _money_without(state, item)
+    return state, rest
+
+
+def with_pile_top(state: GameState, items: Sequence[MoneyCard | ScoringCard]) -> GameState:
+    """The pile starts with ``items`` (digital mode draws them next)."""
+    state, pile = _taking_for_pile(state, items)
+    return checked(replace(state, pile=(*items, *pile)))
+
+
+def with_pile(state: GameState, items: Sequence[MoneyCard | ScoringCard]) -> GameState:
+    """The pile is exactly ``items``; the other cards of the old pile go to the discard."""
+    state, rest = _taking_for_pile(state, items)
     scoring = [item for item in rest if isinstance(item, ScoringCard)]
     assert not scoring, "a scoring card cannot go to the discard"
     return checked(replace(state, pile=tuple(items), discard=state.discard + tuple(rest)))  # type: ignore[arg-type]

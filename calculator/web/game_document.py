@@ -601,11 +601,17 @@ def load_action(document: Any) -> act.Action:
 
 def dump_action(action: act.Action) -> dict[str, Any]:
     """The JSON form of ``action``, as ``/v1/games/legal-actions`` lists it."""
-    kind, members = _ACTION_FORMS[type(action)]
+    return _dump_form(action, _ACTION_FORMS[type(action)])
+
+
+def _dump_form(item: Any, form: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
+    """An action or event as ``{"type": kind, member: ...}``, its exchange card (V2) written
+    with the money cards it goes with."""
+    kind, members = form
     document: dict[str, Any] = {"type": kind}
     for member in members:
-        document.update(_dump_member(member, getattr(action, member)))
-    _with_exchange(document, action)
+        document.update(_dump_member(member, getattr(item, member)))
+    _with_exchange(document, item)
     return document
 
 
@@ -710,12 +716,7 @@ def dump_event(event: ev.Event) -> dict[str, Any]:
             "scores": dump_round_score(event.result, event.names),
             "totals": list(event.totals),
         }
-    kind, members = _EVENT_FORMS[type(event)]
-    document: dict[str, Any] = {"type": kind}
-    for member in members:
-        document.update(_dump_member(member, getattr(event, member)))
-    _with_exchange(document, event)
-    return document
+    return _dump_form(event, _EVENT_FORMS[type(event)])
 
 
 def dump_round_score(result: RoundScore, names: tuple[str, ...]) -> dict[str, Any]:
