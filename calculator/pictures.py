@@ -124,7 +124,7 @@ def render_alhambra(
 ) -> Picture:
     """Draw ``alhambra`` with its longest wall, and the proposal or the Alhambra's violations."""
     labels = labels or PictureLabels()
-    wall = longest_wall(alhambra.tiles)
+    wall = longest_wall(alhambra)
     if proposal is not None:
         violations = placement_violations(alhambra, proposal.tile, proposal.cell, hole_rule)
     else:

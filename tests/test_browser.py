@@ -477,7 +477,7 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
         tiles.append(((x, y), Tile(Building(building), walls, price)))
         playwright_api.expect(page.locator("#build-status")).to_contain_text(f"({x},{y})")
     alhambra = Alhambra.of(tiles)
-    wall = longest_wall(alhambra.tiles)
+    wall = longest_wall(alhambra)
     summary = page.locator("#summary-wall")
     playwright_api.expect(summary).to_have_attribute("data-length", str(wall.length))
     assert summary.inner_text().startswith(f"Longest wall: {wall.length}")

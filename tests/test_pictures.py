@@ -105,7 +105,7 @@ def test_w1_every_walled_side_is_a_thick_line_on_its_tile():
 
 def test_w3_the_longest_wall_is_highlighted_segment_by_segment_in_order():
     picture = render_alhambra(L_SHAPE)
-    wall = longest_wall(L_SHAPE.tiles)
+    wall = longest_wall(L_SHAPE)
     root = parse(picture.svg)
     highlighted = sorted(lines(root, "longest-wall"), key=lambda x: int(x.get("data-order", "")))
     assert picture.wall == wall
@@ -256,8 +256,8 @@ def test_w3_a_length_cut_short_is_shown_as_a_lower_bound(monkeypatch):
     # bound; the picture must not present it as the answer.
     from calculator import pictures
 
-    def cut_short(tiles):
-        wall = longest_wall(tiles)
+    def cut_short(alhambra):
+        wall = longest_wall(alhambra)
         return Wall(wall.length, wall.segments, exact=False)
 
     monkeypatch.setattr(pictures, "longest_wall", cut_short)

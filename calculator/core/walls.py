@@ -190,13 +190,10 @@ def _wall_graph(grid: Grid) -> tuple[list[Segment], list[tuple[Node, Node]]]:
     return [segment for segment, _ in found], [ends for _, ends in found]
 
 
-def longest_wall(tiles: Mapping[Cell, Tile], budget: int = SEARCH_BUDGET) -> Wall:
-    """W3: the longest trail of outer segments (W1, W2); a ring of k segments is k long."""
-    return _longest_wall(Grid.of(tiles), budget)
-
-
-def _longest_wall(grid: Grid, budget: int) -> Wall:
-    segments, ends = _wall_graph(grid)
+def longest_wall(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> Wall:
+    """W3: the longest trail of outer segments (W1, W2); a ring of k segments is k long. On the
+    Alhambra's own bit masks, shared with the building rules."""
+    segments, ends = _wall_graph(alhambra.grid)
     adjacency: dict[int, list[int]] = {}
     for edge, (a, b) in enumerate(ends):
         adjacency.setdefault(a, []).append(edge)
@@ -263,7 +260,7 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
             down |= mask << first
     back, up = across << 1, down << width  # joining corner i to i - 1, to i - width
     if (across & back & (down | up)) | (down & up & (across | back)):
-        wall = _longest_wall(grid, budget)  # a corner of three or four segments
+        wall = longest_wall(alhambra, budget)  # a corner of three or four segments
         return WallLength(wall.length, wall.exact)
     corners = across | back | down | up
     longest, left = 0, across.bit_count() + down.bit_count()

@@ -120,7 +120,7 @@ def _seat(table: Table, player: Player) -> Seat:
     return Seat(
         tuple(alhambra_violations(alhambra, table.hole_rule)),
         tally(alhambra.tiles, player.bonus_cards),
-        longest_wall(alhambra.tiles),
+        longest_wall(alhambra),
         purchases(table.market, player, exchange_usable=not table.bag_empty),
     )
 

@@ -104,7 +104,7 @@ def longest_wall(body: Any) -> dict[str, Any]:
     """``POST /v1/walls``: the longest wall (W1-W3), and whether the Alhambra is legal."""
     query: wire.AlhambraQuery = _load(body, "walls-request.json", _ALHAMBRA)
     return wire.longest_wall(
-        walls.longest_wall(query.alhambra.tiles),
+        walls.longest_wall(query.alhambra),
         building.alhambra_violations(query.alhambra, query.hole_rule),
     )
 
