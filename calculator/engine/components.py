@@ -6,7 +6,6 @@ The 54 building tiles and the fountain are the core's (:mod:`calculator.core.til
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -92,10 +91,6 @@ def copies_per_card(players: int) -> int:
 def money_cards(players: int) -> tuple[MoneyCard, ...]:
     """Every money card of a game: 108, or 72 for two players (C3, D1), in catalog order."""
     return tuple(card for card in CARD.values() for _ in range(copies_per_card(players)))
-
-
-def money_counts(players: int) -> Counter[MoneyCard]:
-    return Counter(money_cards(players))
 
 
 def total(cards: Sequence[MoneyCard]) -> int:

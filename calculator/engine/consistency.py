@@ -49,10 +49,8 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
     found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
     found += _seats(state) + _turn(state)
-    found += [Inconsistency(where, message) for where, message in exchange.inconsistencies(state)]
-    found += [Inconsistency(where, message) for where, message in bonus.inconsistencies(state)]
-    found += [Inconsistency(where, message) for where, message in huts.inconsistencies(state)]
-    found += [Inconsistency(where, message) for where, message in vizier.inconsistencies(state)]
+    for module in (exchange, bonus, huts, vizier):
+        found += [Inconsistency(where, message) for where, message in module.inconsistencies(state)]
     return found
 
 

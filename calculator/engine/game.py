@@ -35,7 +35,7 @@ from calculator.engine.draws import Draw, Item, Source, Step, draw, drawable, to
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
 from calculator.engine.money import legal_takes, take_money
-from calculator.engine.placement import Placement, legal_placements, place, placer
+from calculator.engine.placement import PLACING, Placement, legal_placements, place, placer
 from calculator.engine.purchase import buy, legal_buys
 from calculator.engine.redesign import Redesign, legal_redesigns, redesign
 from calculator.engine.state import DEFAULT_OPTIONS, Draft, Game, GameState, Options
@@ -70,12 +70,11 @@ def next_step(game: Game) -> Draw | Step | None:
 
 def settle(draft: Draft) -> list[Event]:
     """Run the automatic steps until a player decides or the table must reveal a draw."""
-    events: list[Event] = []
+    # V3: a card is laid as soon as its tile is in the Alhambra (so before any scoring round)
+    # and taken back as soon as the tile leaves; only a player's action changes an Alhambra,
+    # never an automatic step, so once before them is enough
+    events = bonus.lay_and_take_back(draft) if "bonus" in draft.options.modules else []
     while True:
-        if "bonus" in draft.options.modules:
-            # V3: a card is laid as soon as its tile is in the Alhambra (so before any scoring
-            # round) and taken back as soon as the tile leaves
-            events += bonus.lay_and_take_back(draft)
         step = next_step(draft)
         if step is None:
             break
@@ -113,7 +112,7 @@ def legal_actions(state: GameState) -> list[Action]:
     if isinstance(step, Draw):
         return [_reveal(item, step.source) for item in drawable(state, step.source)]
     phase = state.turn.phase
-    if phase in ("placement", "final_placement", "vizier_placement"):
+    if phase in PLACING:
         return list(legal_placements(state))
     if phase == "vizier":
         return list(vizier.legal_decisions(state))
@@ -235,7 +234,7 @@ def _revealed(state: GameState, step: Draw, action: Reveal) -> Item:
 def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
     """A player's action on the working copy (the legality of a pass is checked before)."""
     phase = draft.turn.phase
-    if phase in ("placement", "final_placement", "vizier_placement"):
+    if phase in PLACING:
         if not isinstance(action, Placement):
             rule = {"final_placement": "T9", "vizier_placement": "V1"}.get(phase, "T6")
             raise IllegalAction(rule, "place the waiting tiles first (Alhambra or reserve)")

@@ -157,8 +157,9 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     if +left:
         found.append((("hut_stacks",), f"{sum((+left).values())} huts missing (V4)"))
     for seat in range(len(state.players)):
-        if owned(state, seat) > HUTS_PER_PLAYER:
-            found.append((("players", seat), too_many_huts_message(owned(state, seat))))
+        held = owned(state, seat)
+        if held > HUTS_PER_PLAYER:
+            found.append((("players", seat), too_many_huts_message(held)))
     return found
 
 

@@ -23,6 +23,8 @@ Placement = PlaceTile | ReserveTile | GiveToDummy
 
 BOUGHT = ("placement", "vizier_placement")
 """The phases that place bought tiles (T6, V1), which may go to the dummy (D4)."""
+PLACING = (*BOUGHT, "final_placement")
+"""The phases in which waiting tiles are placed: bought ones (T6, V1) and awards (T9)."""
 
 
 def placer(game: Game) -> int:

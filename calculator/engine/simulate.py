@@ -30,7 +30,7 @@ from calculator.engine import exchange, huts, vizier
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import apply, legal_actions, new_game
 from calculator.engine.money import legal_takes
-from calculator.engine.placement import placements_of, placer, waiting_tiles
+from calculator.engine.placement import PLACING, placements_of, placer, waiting_tiles
 from calculator.engine.purchase import legal_buys
 from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
 from calculator.engine.state import DEFAULT_OPTIONS, GameState, Module, Options
@@ -49,7 +49,7 @@ WEIGHTS: Final[dict[str, int]] = {
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A legal action chosen at random (see the module's docstring for how)."""
     phase = state.turn.phase
-    if phase in ("placement", "final_placement", "vizier_placement"):  # which tile, then where
+    if phase in PLACING:  # which tile, then where
         waiting = list(dict.fromkeys(waiting_tiles(state, placer(state))))
         return rng.choice(placements_of(state, rng.choice(waiting)))
     if phase == "vizier":  # V1: buy (which exact payment, uniformly) or decline, as often

@@ -69,17 +69,16 @@ def exact_payments(game: Game, seat: int) -> Iterator[Payment]:
     """V1: every exact payment ``seat`` could make for a market tile: the canonical payments
     of T4 whose total is the price, and (V2) those with an exchange card of the hand."""
     player = game.players[seat]
-    cards = dict.fromkeys(player.exchange_cards) if exchange.usable(game) else {}
+    with_cards = exchange.usable(game)
     for slot, tile in enumerate(game.market, start=1):
         if tile is None or tile.price is None:
             continue
-        currency = slot_currency(slot)
-        for payment in payments_for(player.hand, currency, tile.price):
+        for payment in payments_for(player.hand, slot_currency(slot), tile.price):
             if total(payment) == tile.price:
                 yield slot, payment, ()
-        for card in cards:
-            if currency in card.currencies:
-                for payment in exchange.payments_with(player.hand, card, currency, tile.price):
+        if with_cards:
+            for card, payments in exchange.payments_by_card(player, slot, tile.price):
+                for payment in payments:
                     if total(payment) == tile.price:
                         yield slot, payment, (card,)
 
