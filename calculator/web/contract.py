@@ -24,7 +24,8 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from calculator.web.errors import FieldError, InvalidRequest, pointer
+from calculator.web.errors import FieldError, InvalidRequest
+from calculator.web.wire import pointer
 
 log = logging.getLogger(__name__)
 

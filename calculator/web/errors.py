@@ -73,11 +73,6 @@ class UnsupportedMediaType(ApiProblem):
     title = "Unsupported Media Type"
 
 
-def pointer(*parts: str | int) -> str:
-    """A JSON Pointer (RFC 6901) from path parts."""
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
-
-
 def problem_document(status: int, title: str, detail: str, type_: str = "about:blank",
                      **extra: Any) -> dict[str, Any]:
     """The RFC 9457 body (``schemas/problem.json``)."""

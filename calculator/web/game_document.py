@@ -16,7 +16,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, validate
 from calculator.core.alhambra import Alhambra
 from calculator.core.errors import PositionError
 from calculator.core.scoring import RoundScore
-from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Currency, Tile
+from calculator.core.tiles import BUILDINGS, Building, Cell, Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import (
@@ -63,14 +63,6 @@ class DocumentError(Exception):
         self.problems = problems
 
 
-def pointer(*parts: object) -> str:
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
-
-
-_TILES: Final[dict[tuple[str, str, int], Tile]] = {
-    (tile.building.value, tile.walls, tile.price): tile  # type: ignore[misc, union-attr]
-    for tile in CATALOG
-}
 _CARDS: Final[dict[tuple[str, int], MoneyCard]] = {
     (card.currency.value, card.value): card for card in CARD.values()
 }
@@ -98,7 +90,7 @@ def _catalog_tile(value: Any) -> Tile:
         return _hut(value)
     try:
         key = (value["building"], value["walls"], value["price"])
-        tile = _TILES.get(key)
+        tile = wire.CATALOG_BY_KEY.get(key)
     except (KeyError, TypeError):
         raise ValidationError("a tile of a game has a building, walls and a price (C1)") from None
     if tile is None:
@@ -459,15 +451,12 @@ def dump_state(state: GameState) -> dict[str, Any]:
         }
         if components:
             options["components"] = components
-        if "huts" not in state.options.modules:
-            del document["hut_stacks"]
-        if "bonus" not in state.options.modules:
-            del document["bonus_aside"]
-            for player in document["players"]:
-                del player["bonus_cards"], player["bonus_hand"]
     else:  # a base game's document stays as it was (version 1)
         options.pop("modules", None)
-        del document["bonus_aside"], document["hut_stacks"]
+    if "huts" not in state.options.modules:
+        del document["hut_stacks"]
+    if "bonus" not in state.options.modules:
+        del document["bonus_aside"]
         for player in document["players"]:
             del player["bonus_cards"], player["bonus_hand"]
     if "vizier" not in state.options.modules:  # V1
@@ -492,10 +481,10 @@ def _flatten(messages: Any, where: tuple[object, ...] = ()) -> list[Problem]:
             for problem in (
                 _flatten(message, where)
                 if isinstance(message, (dict, list))
-                else [(pointer(*where), str(message))]
+                else [(wire.pointer(*where), str(message))]
             )
         ]
-    return [(pointer(*where), str(messages))]
+    return [(wire.pointer(*where), str(messages))]
 
 
 _SECTIONS: Final[dict[str, tuple[str, ...]]] = {
@@ -511,19 +500,19 @@ def _pointer_of(where: Path, document: Any) -> str:
     head, *rest = where
     parts: list[object] = list(_SECTIONS.get(str(head), (head,)))
     if head == "market" and rest:
-        return pointer("market", rest[0], "tile")
+        return wire.pointer("market", rest[0], "tile")
     if head == "players" and len(rest) == 3 and rest[1] == "alhambra":
         seat, _, cell = rest
         placed = document["players"][seat]["alhambra"]
         index = next((i for i, tile in enumerate(placed) if (tile["x"], tile["y"]) == cell), None)
-        return pointer("players", seat, "alhambra", *(() if index is None else (index,)))
+        return wire.pointer("players", seat, "alhambra", *(() if index is None else (index,)))
     if head == "dummy" and not rest and document.get("dummy") is None:
-        return pointer("dummy")
+        return wire.pointer("dummy")
     if head == "players" and len(rest) == 3 and rest[1] in ("hand", "exchange_cards"):
         seat, member, index = rest
-        return pointer("players", seat, "hand", _in_hand(document["players"][seat]["hand"],
+        return wire.pointer("players", seat, "hand", _in_hand(document["players"][seat]["hand"],
                                                           member == "exchange_cards", index))
-    return pointer(*parts, *rest)
+    return wire.pointer(*parts, *rest)
 
 
 def _in_hand(hand: list[Any], exchange: bool, index: object) -> object:
@@ -817,11 +806,11 @@ def _table_pointer(where: Path, document: Any) -> str:
             for i, slot in enumerate(document["market"])
             if slot["slot"] == int(slot_index) + 1  # type: ignore[arg-type]
         )
-        return pointer("market", index, "tile")
+        return wire.pointer("market", index, "tile")
     if head == "dummy":
-        return pointer("dummy", "tiles", *rest)
+        return wire.pointer("dummy", "tiles", *rest)
     if head == "face_up":
-        return pointer("face_up", *rest)
+        return wire.pointer("face_up", *rest)
     return _pointer_of(where, document)
 
 

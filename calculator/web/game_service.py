@@ -21,7 +21,7 @@ from calculator.engine import ActionRefused, GameOver, NotYourTurn
 from calculator.engine.actions import Action
 from calculator.engine.state import GameState, Options
 from calculator.web.contract import request_contract
-from calculator.web.errors import ApiProblem, FieldError, InvalidRequest, pointer
+from calculator.web.errors import ApiProblem, FieldError, InvalidRequest
 from calculator.web.game_document import (
     DocumentError,
     catalog_tile,
@@ -33,6 +33,7 @@ from calculator.web.game_document import (
     load_state,
     load_table,
 )
+from calculator.web.wire import pointer
 
 SEEDS: Final[int] = 2**53
 """A seed the server picks is below this (it stays exact as a JSON number)."""

@@ -10,29 +10,15 @@ Stateless: the client sends the state with every request.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from flask import Blueprint, Response, request
+from flask import Blueprint
 
 from calculator.web import game_service
-from calculator.web.body import json_body
-from calculator.web.service import to_json
+from calculator.web.v1 import operation
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1")
 
 
-def _operation(path: str, operate: Callable[[Any], dict[str, Any]], name: str) -> None:
-    def view() -> Response:
-        answer = operate(json_body(request))
-        return Response(to_json(answer) + "\n", mimetype="application/json")
-
-    view.__name__ = name
-    view.__doc__ = operate.__doc__
-    blueprint.add_url_rule(path, name, view, methods=["POST"])
-
-
-_operation("/games", game_service.new_game, "new_game")
-_operation("/games/legal-actions", game_service.legal_actions, "legal_actions")
-_operation("/games/advance", game_service.advance, "advance")
-_operation("/table", game_service.table, "table")
+operation(blueprint, "/games", game_service.new_game, "new_game")
+operation(blueprint, "/games/legal-actions", game_service.legal_actions, "legal_actions")
+operation(blueprint, "/games/advance", game_service.advance, "advance")
+operation(blueprint, "/table", game_service.table, "table")

@@ -27,8 +27,9 @@ from calculator.engine.state import MODULES
 from calculator.pictures import Proposal, render_alhambra
 from calculator.web import wire
 from calculator.web.contract import request_contract
-from calculator.web.errors import FieldError, InvalidRequest, pointer
+from calculator.web.errors import FieldError, InvalidRequest
 from calculator.web.i18n import picture_labels
+from calculator.web.wire import pointer
 
 Query = TypeVar("Query")
 

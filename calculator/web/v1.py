@@ -17,7 +17,11 @@ from calculator.web.body import json_body
 blueprint = Blueprint("v1", __name__, url_prefix="/v1")
 
 
-def _operation(path: str, operate: Callable[[Any], dict[str, Any]], name: str) -> None:
+def operation(
+    blueprint: Blueprint, path: str, operate: Callable[[Any], dict[str, Any]], name: str
+) -> None:
+    """``POST path`` on ``blueprint``: the JSON body to ``operate``, its answer as JSON."""
+
     def view() -> Response:
         return _json(operate(json_body(request)))
 
@@ -38,12 +42,12 @@ def answer_text(document: dict[str, Any]) -> str:
     return service.to_json(document) + "\n"
 
 
-_operation("/placement", service.placement, "placement")
-_operation("/placement/options", service.placement_options, "placement_options")
-_operation("/removal", service.removal, "removal")
-_operation("/alhambra/check", service.alhambra_check, "alhambra_check")
-_operation("/walls", service.longest_wall, "walls")
-_operation("/scores", service.scores, "scores")
+operation(blueprint, "/placement", service.placement, "placement")
+operation(blueprint, "/placement/options", service.placement_options, "placement_options")
+operation(blueprint, "/removal", service.removal, "removal")
+operation(blueprint, "/alhambra/check", service.alhambra_check, "alhambra_check")
+operation(blueprint, "/walls", service.longest_wall, "walls")
+operation(blueprint, "/scores", service.scores, "scores")
 
 
 @blueprint.get("/catalog")

@@ -33,7 +33,12 @@ from marshmallow import Schema, ValidationError, fields, post_dump, post_load
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
 from calculator.core.errors import PositionError
-from calculator.core.huts import huts_beyond_limit, too_many_huts_message
+from calculator.core.huts import (
+    HUTS_PER_PLAYER,
+    huts_beyond_limit,
+    is_hut,
+    too_many_huts_message,
+)
 from calculator.core.scoring import Counts, Majority, RoundScore, Tally, building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Tile
 from calculator.core.walls import Wall
@@ -53,7 +58,12 @@ _PLURAL: Final[dict[Building, str]] = {
 _BUILDING_NAMES: Final[dict[Building, str]] = {b: b.value for b in BUILDINGS}
 """The wire names, read once (an enum's ``.value`` is a property lookup each time)."""
 _BUILDING_BY_NAME: Final[dict[str, Building]] = {b.value: b for b in BUILDINGS}
-_CATALOG_BY_KEY: Final[dict[tuple[str, str, int], Tile]] = {
+def pointer(*parts: object) -> str:
+    """A JSON Pointer (RFC 6901) from path parts."""
+    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
+
+
+CATALOG_BY_KEY: Final[dict[tuple[str, str, int], Tile]] = {
     (tile.building.value, tile.walls, tile.price): tile
     for tile in CATALOG
     if tile.building is not None and tile.price is not None
@@ -80,7 +90,7 @@ def _tile(item: Mapping[str, Any]) -> Tile:
     price = item.get("price")
     if price is None:
         return Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
-    tile = _CATALOG_BY_KEY.get((item["building"], item["walls"], int(price)))
+    tile = CATALOG_BY_KEY.get((item["building"], item["walls"], int(price)))
     if tile is None:
         raise _NotInCatalog(
             f"no tile of the catalog is a {item['building']} at price {price} with walls "
@@ -111,7 +121,7 @@ def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
     problems: Messages = {}
     try:
         # the common case in C, no call per tile: every tile priced and of the catalog (C1)
-        tiles = list(map(_CATALOG_BY_KEY.__getitem__, map(_CATALOG_KEY, items)))
+        tiles = list(map(CATALOG_BY_KEY.__getitem__, map(_CATALOG_KEY, items)))
     except KeyError:
         tiles = [_tile_or_problem(item, index, problems) for index, item in enumerate(items)]
     for count, index in enumerate(huts_beyond_limit(tiles), start=4):
@@ -221,9 +231,10 @@ class _AlhambraRequest(Schema):
 
 def _no_fourth_hut(alhambra: Alhambra, tile: Tile) -> None:
     """V4: a player holding 3 huts in the Alhambra cannot have a 4th to place."""
-    if tile.hut and huts_beyond_limit([*alhambra.tiles.values(), tile]):
-        held = sum(placed.hut for placed in alhambra.tiles.values())
-        raise ValidationError({"tile": {"hut": [too_many_huts_message(held + 1)]}})
+    if tile.hut:
+        held = sum(map(is_hut, alhambra.tiles.values()))
+        if held >= HUTS_PER_PLAYER:
+            raise ValidationError({"tile": {"hut": [too_many_huts_message(held + 1)]}})
 
 
 class PlacementRequest(_AlhambraRequest):
