@@ -39,6 +39,8 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+import psutil
+
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 
@@ -69,12 +71,8 @@ class Server:
 
     def workers_cpu_seconds(self) -> float:
         """User plus system CPU time of the gunicorn workers (the master's children) so far."""
-        children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
-        total = 0
-        for pid in children.read_text().split():
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime, stime (stat fields 14, 15)
-        return total / os.sysconf("SC_CLK_TCK")
+        workers = psutil.Process(self.process.pid).children()
+        return sum(sum(worker.cpu_times()[:2]) for worker in workers)  # user + system
 
 
 @contextmanager

@@ -30,9 +30,9 @@ class Grid:
     wall_w: int
 
     @classmethod
-    def of(cls, tiles: Mapping[Cell, Tile], *extra: Cell) -> Grid:
-        """The masks of ``tiles``, with bounds wide enough for ``extra`` cells too."""
-        xs, ys = zip(*tiles, *extra, strict=True)  # the columns and the rows of the cells
+    def of(cls, tiles: Mapping[Cell, Tile]) -> Grid:
+        """The masks of ``tiles``."""
+        xs, ys = zip(*tiles, strict=True)  # the columns and the rows of the cells
         left, top = min(xs) - 1, min(ys) - 1
         width = max(xs) - left + 2
         origin = top * width + left  # the bit of (x, y) is y * width + x - origin
