@@ -26,7 +26,14 @@ from dataclasses import dataclass
 
 from calculator.core.building import HoleRule, Violation, alhambra_violations
 from calculator.core.huts import HUTS_BY_COLOUR, huts_beyond_limit, too_many_huts_message
-from calculator.core.scoring import RoundScore, Tally, building_counts, score_round, tally
+from calculator.core.scoring import (
+    Holding,
+    RoundScore,
+    Tally,
+    building_counts,
+    score_round,
+    tally,
+)
 from calculator.core.tiles import CATALOG, Building, Tile
 from calculator.core.walls import Wall, longest_wall
 from calculator.engine.components import (
@@ -46,7 +53,6 @@ from calculator.engine.end import receiver
 from calculator.engine.errors import Path
 from calculator.engine.exchange import in_sight, payments_by_card, repeated
 from calculator.engine.purchase import payments_for
-from calculator.engine.rounds import holding
 from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency
 
 CATALOG_COUNTS = building_counts(CATALOG)
@@ -152,10 +158,12 @@ def _exact(payments: tuple[tuple[MoneyCard, ...], ...], price: int) -> bool:
     return any(total(payment) == price for payment in payments)
 
 
-def scores(table: Table, scoring_round: int) -> RoundScore:
-    """The scoring round ``scoring_round`` on this table (M1-M5, W4; D3 with a dummy)."""
+def scores(table: Table, scoring_round: int, evaluated: Sequence[Seat]) -> RoundScore:
+    """The scoring round ``scoring_round`` on this table (M1-M5, W4; D3 with a dummy), from its
+    seats as :func:`seats` evaluated them (their buildings and longest walls)."""
     dummy = None if table.dummy is None else building_counts(table.dummy)
-    return score_round(scoring_round, [holding(player) for player in table.players], dummy)
+    holdings = [Holding(seat.counts.counts, seat.wall.length) for seat in evaluated]
+    return score_round(scoring_round, holdings, dummy)
 
 
 def awards(table: Table) -> tuple[Award, ...]:

@@ -870,7 +870,7 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
             for seat in evaluated
         ]
         names = [player.name for player in table.players]
-        report["scores"] = wire.round_score(scores(table, scoring_round), names, extras)
+        report["scores"] = wire.round_score(scores(table, scoring_round, evaluated), names, extras)
     if end_of_game:
         report["end_of_game"] = {
             "market": [
