@@ -35,6 +35,7 @@ from calculator.core.alhambra import Alhambra
 from calculator.core.scoring import Holding, score_round, tally
 from calculator.web import service, wire
 from calculator.web.body import parse_json
+from calculator.web.clean_scores import clean_scores_query
 from calculator.web.contract import request_contract
 
 
@@ -93,6 +94,7 @@ def main() -> None:
         "strict parse (duplicate keys, NaN)": lambda: parse_json(raw),
         "contract: compiled yes/no": lambda: contract.is_valid(table),
         "load into core types (C1, B6, D1)": lambda: wire.load_scores(table),
+        "clean body: read, check, load in one pass": lambda: clean_scores_query(raw),
         "core: grid x6": lambda: [a.grid for a in fresh(alhambras)],
         "core: legality B2-B5 x6 (with grid)": lambda: [
             building.alhambra_violations(a) for a in fresh(alhambras)],
@@ -103,6 +105,7 @@ def main() -> None:
         "dump the answer": lambda: wire.round_score(result, names, extras),
         "serialize the answer": lambda: service.to_json(answer),
         "service.scores (all but parse)": lambda: service.scores(table),
+        "service.scores_of_bytes (all)": lambda: service.scores_of_bytes(raw),
     }
     print(f"body {len(raw)} bytes, {sum(len(p['alhambra']) for p in table['players'])} tiles;"
           " CPU time per request, best of 9")

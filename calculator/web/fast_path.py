@@ -7,9 +7,11 @@ about as much as parsing the body. :class:`ScoresFastPath` sits in front of the 
 (``app.wsgi_app``) and answers the common case itself, with the very functions the Flask view
 and hooks use:
 
-* the body is read whole (its declared length, within ``MAX_CONTENT_LENGTH``) and parsed
-  strictly (``body.parse_json``: duplicate keys, NaN, lone surrogates refused);
-* the answer is ``service.scores`` (contract, every rule check), written by ``v1.answer_text``;
+* the body is read whole (its declared length, within ``MAX_CONTENT_LENGTH``);
+* the answer is ``service.scores_of_bytes``: a clean body of the common shape read, checked
+  and loaded in one pass (``clean_scores.py``), anything else parsed strictly
+  (``body.parse_json``: duplicate keys, NaN, lone surrogates refused) and given to
+  ``service.scores`` (contract, every rule check); written by ``v1.answer_text``;
 * a refusal (400, 422) is the problem+json of ``errors.api_problem_text``;
 * every answer carries the request id and security headers of ``security.py``, and any log
   line of the request its id.
@@ -31,7 +33,6 @@ from flask import Flask
 from werkzeug.http import HTTP_STATUS_CODES
 
 from calculator.web import service
-from calculator.web.body import parse_json
 from calculator.web.errors import PROBLEM_JSON, ApiProblem, api_problem_text
 from calculator.web.security import (
     REQUEST_ID_HEADER,
@@ -69,7 +70,7 @@ class ScoresFastPath:
         stamp = fast_path_request_id.set(request_id)  # on any log line of this request
         try:
             status, mimetype = 200, JSON
-            text = answer_text(service.scores(parse_json(raw)))
+            text = answer_text(service.scores_of_bytes(raw))
         except ApiProblem as problem:
             status, mimetype = problem.status, PROBLEM_JSON
             text = api_problem_text(problem, request_id)

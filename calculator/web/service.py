@@ -26,6 +26,8 @@ from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.engine.state import MODULES
 from calculator.pictures import Proposal, render_alhambra
 from calculator.web import wire
+from calculator.web.body import parse_json
+from calculator.web.clean_scores import clean_scores_query
 from calculator.web.contract import request_contract
 from calculator.web.errors import FieldError, InvalidRequest
 from calculator.web.i18n import picture_labels
@@ -113,7 +115,17 @@ def longest_wall(body: Any) -> dict[str, Any]:
 def scores(body: Any) -> dict[str, Any]:
     """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
     (V3) counted."""
-    query = _load(body, "scores-request.json", wire.load_scores)
+    return _scores(_load(body, "scores-request.json", wire.load_scores))
+
+
+def scores_of_bytes(raw: bytes) -> dict[str, Any]:
+    """``POST /v1/scores`` from the body's bytes: a clean body of the common shape read in one
+    pass (:mod:`clean_scores`), anything else read strictly and checked by :func:`scores`."""
+    query = clean_scores_query(raw)
+    return scores(parse_json(raw)) if query is None else _scores(query)
+
+
+def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
     for seat in query.seats:
