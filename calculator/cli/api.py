@@ -48,13 +48,12 @@ def answer(operate: Operation, path: str, out: Any = None) -> int:
     """Print the API's JSON for the document at ``path``: 0 answered, 1 refused, 2 unreadable."""
     out = out or sys.stdout
     try:
-        raw = _read(path)
-    except OSError as error:
-        print(f"alhambra: cannot read {path}: {error.strerror or error}", file=sys.stderr)
-        return 2
-    try:
-        document = _limited(raw)
-        print(service.to_json(operate(parse_json(document))), file=out)
+        try:
+            document = read_json(path)
+        except OSError as error:
+            print(f"alhambra: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+            return 2
+        print(service.to_json(operate(document)), file=out)
     except ApiProblem as problem:
         body = problem_document(problem.status, problem.title, problem.detail, problem.type,
                                 **problem.extra)
@@ -63,18 +62,15 @@ def answer(operate: Operation, path: str, out: Any = None) -> int:
     return 0
 
 
-def _read(path: str) -> bytes:
-    """At most one byte past the API's size limit: enough to tell that a file is too large."""
-    size = DEFAULTS["MAX_CONTENT_LENGTH"] + 1
-    if path == "-":
-        return sys.stdin.buffer.read(size)
-    with open(path, "rb") as file:
-        return file.read(size)
-
-
-def _limited(raw: bytes) -> bytes:
-    """The API's body size limit (413): a file the API would refuse is refused here too."""
+def read_json(path: str) -> Any:
+    """The JSON document of a file (``-``: standard input) as the API reads a body: strictly,
+    and no larger than its size limit (413), of which at most one byte more is read."""
     limit = DEFAULTS["MAX_CONTENT_LENGTH"]
+    if path == "-":
+        raw = sys.stdin.buffer.read(limit + 1)
+    else:
+        with open(path, "rb") as file:
+            raw = file.read(limit + 1)
     if len(raw) > limit:
         raise ContentTooLarge(f"the input is larger than the limit of {limit} bytes")
-    return raw
+    return parse_json(raw)

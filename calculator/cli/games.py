@@ -14,14 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import TextIO
 
+from calculator.cli.api import read_json
 from calculator.engine.simulate import simulate
 from calculator.engine.state import MODULES
 from calculator.web import game_service
-from calculator.web.app import DEFAULTS
-from calculator.web.body import parse_json
-from calculator.web.errors import ApiProblem, ContentTooLarge, problem_document
+from calculator.web.errors import ApiProblem, problem_document
 from calculator.web.service import to_json
 
 
@@ -68,8 +67,8 @@ def run_simulate(arguments: argparse.Namespace, out: TextIO | None = None) -> in
 def run_play(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     try:
-        state = _read_json(arguments.state)
-        actions = _read_json(arguments.action)
+        state = read_json(arguments.state)
+        actions = read_json(arguments.action)
     except OSError as error:
         print(f"alhambra: cannot read: {error.strerror or error}", file=sys.stderr)
         return 2
@@ -94,14 +93,3 @@ def run_play(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
     return 0
 
 
-def _read_json(path: str) -> Any:
-    """A JSON file (or standard input), no larger than the API would take."""
-    limit = DEFAULTS["MAX_CONTENT_LENGTH"]
-    if path == "-":
-        raw = sys.stdin.buffer.read(limit + 1)
-    else:
-        with open(path, "rb") as file:
-            raw = file.read(limit + 1)
-    if len(raw) > limit:
-        raise ContentTooLarge(f"{path} is larger than the limit of {limit} bytes")
-    return parse_json(raw)

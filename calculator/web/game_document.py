@@ -401,7 +401,7 @@ def load_state(document: Any) -> GameState:
     try:
         state: GameState = _STATE_SCHEMA.load(document)
     except ValidationError as error:
-        raise DocumentError(_flatten(error.messages)) from None
+        raise DocumentError(list(wire.pointed_messages(error.messages))) from None
     problems = [
         (_pointer_of(problem.where, document), problem.message)
         for problem in inconsistencies(state)
@@ -464,27 +464,6 @@ def dump_state(state: GameState) -> dict[str, Any]:
         for player in document["players"]:
             del player["vizier"]
     return document
-
-
-def _flatten(messages: Any, where: tuple[object, ...] = ()) -> list[Problem]:
-    """marshmallow's nested messages as (pointer, message) pairs."""
-    if isinstance(messages, dict):
-        found = []
-        for key, value in messages.items():
-            inner = where if key == "_schema" else (*where, key)
-            found += _flatten(value, inner)
-        return found
-    if isinstance(messages, list):
-        return [
-            problem
-            for message in messages
-            for problem in (
-                _flatten(message, where)
-                if isinstance(message, (dict, list))
-                else [(wire.pointer(*where), str(message))]
-            )
-        ]
-    return [(wire.pointer(*where), str(messages))]
 
 
 _SECTIONS: Final[dict[str, tuple[str, ...]]] = {
@@ -585,7 +564,7 @@ def load_action(document: Any) -> act.Action:
     try:
         return _ACTION_SCHEMA.load(document)  # type: ignore[no-any-return]
     except ValidationError as error:
-        raise DocumentError(_flatten(error.messages)) from None
+        raise DocumentError(list(wire.pointed_messages(error.messages))) from None
 
 
 def dump_action(action: act.Action) -> dict[str, Any]:
@@ -787,7 +766,7 @@ def load_table(document: Any) -> dict[str, Any]:
     try:
         request: dict[str, Any] = _TABLE_SCHEMA.load(document)
     except ValidationError as error:
-        raise DocumentError(_flatten(error.messages)) from None
+        raise DocumentError(list(wire.pointed_messages(error.messages))) from None
     problems = [
         (_table_pointer(problem.where, document), problem.message)
         for problem in table_inconsistencies(request["table"])

@@ -31,7 +31,6 @@ from calculator.web.clean_scores import clean_scores_query
 from calculator.web.contract import request_contract
 from calculator.web.errors import FieldError, InvalidRequest
 from calculator.web.i18n import picture_labels
-from calculator.web.wire import pointer
 
 Query = TypeVar("Query")
 
@@ -55,19 +54,9 @@ def _load(body: Any, contract: str, load: Callable[[Any], Query]) -> Query:
     try:
         return load(body)
     except ValidationError as error:
-        raise InvalidRequest(list(_field_errors(error.messages, ()))) from None
-
-
-def _field_errors(messages: Any, where: tuple[str | int, ...]) -> Any:
-    """marshmallow's nested error messages as JSON Pointer errors."""
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            yield from _field_errors(value, where if key == "_schema" else (*where, key))
-    elif isinstance(messages, list):
-        for message in messages:
-            yield from _field_errors(message, where)
-    else:
-        yield FieldError(pointer(*where), str(messages))
+        raise InvalidRequest(
+            [FieldError(*pair) for pair in wire.pointed_messages(error.messages)]
+        ) from None
 
 
 _PLACEMENT = wire.PlacementRequest().load

@@ -22,7 +22,7 @@ one pass everywhere (:func:`alhambra_of`), never by a schema per tile.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
@@ -72,6 +72,18 @@ CATALOG_BY_KEY: Final[dict[tuple[str, str, int], Tile]] = {
 Messages = dict[Any, Any]
 """marshmallow's error messages: nested by member name or index, lists of strings at the leaves
 (``"_schema"`` holds the messages about the object itself)."""
+
+
+def pointed_messages(messages: Any, where: tuple[object, ...] = ()) -> Iterator[tuple[str, str]]:
+    """marshmallow's nested error messages as (JSON Pointer, message) pairs, in their order."""
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            yield from pointed_messages(value, where if key == "_schema" else (*where, key))
+    elif isinstance(messages, list):
+        for message in messages:
+            yield from pointed_messages(message, where)
+    else:
+        yield pointer(*where), str(messages)
 
 
 # --- tiles and Alhambras ---------------------------------------------------------------------
