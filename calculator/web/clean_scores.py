@@ -126,6 +126,7 @@ _DECODER: Final = msgspec.json.Decoder(ScoresBody)
 _ENCODER: Final = msgspec.json.Encoder()
 _CELL = attrgetter("x", "y")
 _CATALOG_KEY = attrgetter("building", "walls", "price")
+_IN_CATALOG = CATALOG_BY_KEY.__getitem__
 
 
 def clean_scores_query(raw: bytes) -> ScoresQuery | None:
@@ -141,13 +142,14 @@ def clean_scores_query(raw: bytes) -> ScoresQuery | None:
     seats = []
     try:
         for player in body.players:
-            tiles = [CATALOG_BY_KEY[key] for key in map(_CATALOG_KEY, player.alhambra)]
+            tiles = list(map(_IN_CATALOG, map(_CATALOG_KEY, player.alhambra)))
             alhambra = Alhambra.of(list(zip(map(_CELL, player.alhambra), tiles, strict=True)))
-            cards = tuple(CATALOG_BY_KEY[_CATALOG_KEY(card)] for card in player.bonus_cards or ())
+            cards = tuple(map(_IN_CATALOG, map(_CATALOG_KEY, player.bonus_cards or ())))
             seats.append(Seat(player.name, alhambra, None, 0, cards))
     except (KeyError, PositionError):  # C1, B6: the general path says which and where
         return None
     if len({seat.name for seat in seats}) != len(seats):
         return None
-    hole_rule: HoleRule = "region" if not body.rules or not body.rules.holes else body.rules.holes
+    holes = body.rules.holes if body.rules else UNSET
+    hole_rule: HoleRule = "region" if holes is UNSET else holes
     return ScoresQuery(body.round, tuple(seats), None, hole_rule)
