@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from calculator.core.records import quick_init
-from calculator.core.tiles import Cell, Side, Tile
+from calculator.core.tiles import Cell, Tile
 
 
 @quick_init
@@ -92,19 +92,6 @@ class Grid:
     @property
     def border(self) -> int:
         return _border(self.width, self.height)
-
-    def shifted(self, mask: int, side: Side) -> int:
-        """Every bit of ``mask`` moved one cell towards ``side``."""
-        if side == "E":
-            return mask << 1
-        if side == "W":
-            return mask >> 1
-        if side == "S":
-            return mask << self.width
-        return mask >> self.width
-
-    def wall(self, side: Side) -> int:
-        return {"N": self.wall_n, "E": self.wall_e, "S": self.wall_s, "W": self.wall_w}[side]
 
     def touching(self, mask: int) -> int:
         """The cells that share a side with a cell of ``mask``."""
