@@ -29,13 +29,22 @@ def legal_takes(state: GameState) -> Choices:
     else:  # all money
         face_up = list(cast("tuple[MoneyCard, ...]", state.face_up))
     face_up.sort(key=IN_CARD_ORDER)
-    choices: dict[tuple[MoneyCard, ...], None] = {(card,): None for card in face_up}
+    # a choice is known by its cards' (currency, value) pairs, hashed in C: hashing the cards
+    # themselves calls the dataclass's __hash__ once per card
+    choices: dict[tuple[object, ...], tuple[MoneyCard, ...]] = {}
+    for card in face_up:
+        choices.setdefault((IN_CARD_ORDER(card),), (card,))
     small = [card for card in face_up if card.value < SMALL_CHANGE]
+    kinds = list(map(IN_CARD_ORDER, small))
+    values = [card.value for card in small]
     for size in range(2, len(small) + 1):
-        for cards in combinations(small, size):
-            if total(cards) <= SMALL_CHANGE:
-                choices[cards] = None
-    return Choices([(TakeMoney, (seat, cards)) for cards in choices])
+        for cards, kind, paid in zip(
+            combinations(small, size), combinations(kinds, size), combinations(values, size),
+            strict=True,
+        ):
+            if sum(paid) <= SMALL_CHANGE:
+                choices.setdefault(kind, cards)
+    return Choices([(TakeMoney, (seat, cards)) for cards in choices.values()])
 
 
 def take_money(draft: Draft, action: TakeMoney) -> list[Event]:

@@ -76,15 +76,24 @@ def _payments(
 def legal_buys(state: GameState) -> Choices:
     seat = state.turn.player
     assert seat is not None
-    hand = state.players[seat].hand
+    values = _values_by_slot(state.players[seat].hand)
     return Choices(
         [
             (Buy, (seat, slot, payment))
             for slot, tile in enumerate(state.market, start=1)
             if tile is not None and tile.price is not None
-            for payment in payments_for(hand, slot_currency(slot), tile.price)
+            for payment in _payments(slot - 1, values[slot - 1], tile.price)
         ]
     )
+
+
+def _values_by_slot(hand: Sequence[MoneyCard]) -> list[tuple[int, ...]]:
+    """The values of ``hand``'s cards in the currency of each market slot, sorted: one look
+    at the hand for the four slots."""
+    values: dict[Currency, list[int]] = {currency: [] for currency in MARKET_SLOTS}
+    for card in hand:
+        values[card.currency].append(card.value)
+    return [tuple(sorted(values[currency])) for currency in MARKET_SLOTS]
 
 
 def buy(draft: Draft, action: Buy) -> list[Event]:
@@ -125,11 +134,13 @@ def pay(draft: Draft, action: Buy, currencies: tuple[Currency, ...]) -> list[Eve
     draft.market[action.slot - 1] = None
     draft.discard += action.payment
     turn = draft.turn
-    draft.turn = evolve(turn, buys=turn.buys + 1, bought=(*turn.bought, tile), extra_action=exact)
     events: list[Event] = [
         TileBought(action.player, action.slot, tile, action.payment, exact, action.exchange)
     ]
-    if not exact:
-        events += actions_done(draft)
+    buys, bought = turn.buys + 1, (*turn.bought, tile)
+    if exact:
+        draft.turn = evolve(turn, buys=buys, bought=bought, extra_action=True)
+    else:
+        events += actions_done(draft, buys=buys, bought=bought)
     return events
 

@@ -24,21 +24,23 @@ from calculator.engine.turn import next_turn
 
 
 def next_step(game: Game) -> Draw | Step:
-    # runs after every action, so its draws are made once (below) and empty slots are found
-    # by identity: ``None in market`` would call a tile's __eq__ for each slot
-    empty = [slot for slot, tile in enumerate(game.market) if tile is None]
-    if empty and game.bag:
-        return _FILLING[empty[0]]
+    # runs after every action, so its draws are made once (below) and an empty slot is found
+    # by truth, in C: a tile is always true, ``None in market`` would call its __eq__ per slot
+    market = game.market
+    full = all(market)
+    if not full and game.bag:
+        return _FILLING[[tile is None for tile in market].index(True)]
     if len(game.face_up) < FACE_UP_MONEY:
         if game.pile:
             return _LAYING_OUT
         if game.discard:
             return reshuffle_discard
-    if game.turn.dummy_draws:
+    turn = game.turn
+    if turn.dummy_draws:
         return _DUMMY_DRAWING
-    if game.turn.scoring_due:
+    if turn.scoring_due:
         return score_due_round
-    if empty:
+    if not full:
         return end.award_market  # the bag could not fill every slot: T9
     if "vizier" in game.options.modules and vizier.offered_to(game) is not None:
         return vizier.offer  # V1: before the next turn

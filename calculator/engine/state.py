@@ -13,12 +13,12 @@ is not anywhere else), kept in catalog order, and the table reveals what was dra
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol, TypeVar
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
-from calculator.core.records import quick_init
+from calculator.core.records import builder, evolver, quick_init
 from calculator.core.tiles import MARKET_SLOTS, Currency, Tile
 from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard, ScoringCard
 
@@ -168,6 +168,11 @@ class GameState:
         return self.players[self.turn.player]
 
 
+_build_state: Final = builder(GameState)
+"""``GameState(...)`` with every field by position, without the call of the class: a state is
+built at every action."""
+
+
 def slot_currency(slot: int) -> Currency:
     """C4: the currency of market slot ``slot`` (1-4)."""
     return MARKET_SLOTS[slot - 1]
@@ -262,7 +267,7 @@ class Draft:
         )
 
     def frozen(self) -> GameState:
-        return GameState(
+        return _build_state(
             self.options,
             self.seed,
             self.shuffles,
@@ -287,26 +292,11 @@ class Draft:
         return self.options.mode == "digital"
 
 
-_UNCHANGED: Final = object()
-
-
-def _evolver(cls: type) -> Callable[..., Any]:
-    """A ``dataclasses.replace`` for ``cls``, written out once for its fields.
-
-    ``replace`` inspects the fields on every call; the engine builds a new turn or player at
-    most steps of a turn, and the written-out version is about four times faster.
-    """
-    names = [f.name for f in fields(cls)]
-    source = (
-        f"def evolve(old, *, {', '.join(f'{n}=unchanged' for n in names)}):\n"
-        f"    return cls({', '.join(f'old.{n} if {n} is unchanged else {n}' for n in names)})\n"
-    )
-    namespace: dict[str, Any] = {"cls": cls, "unchanged": _UNCHANGED}
-    exec(source, namespace)  # the technique of dataclasses itself
-    return namespace["evolve"]  # type: ignore[no-any-return]
-
-
-_EVOLVERS: Final[dict[type, Callable[..., Any]]] = {cls: _evolver(cls) for cls in (Turn, Player)}
+_EVOLVERS: Final[dict[type, Callable[..., Any]]] = {
+    cls: evolver(cls) for cls in (Turn, Player)
+}
+"""A ``dataclasses.replace`` per record the rules change at most steps of a turn, written out
+for each set of fields changed (``replace`` inspects the fields at every call)."""
 
 _Evolving = TypeVar("_Evolving", Turn, Player)
 

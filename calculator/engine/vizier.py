@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 from calculator.engine import exchange
 from calculator.engine.actions import (
@@ -156,9 +157,10 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
     return [VizierBought(action.player, action.slot, bought, action.payment, action.exchange)]
 
 
-def placed(draft: Draft) -> list[Event]:
-    """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on."""
-    draft.turn = evolve(draft.turn, phase="refill")
+def placed(draft: Draft, **changes: Any) -> list[Event]:
+    """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on.
+    ``changes``: the placement's own changes to the turn, made in the same new turn."""
+    draft.turn = evolve(draft.turn, phase="refill", **changes)
     return []
 
 
