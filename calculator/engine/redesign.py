@@ -32,7 +32,7 @@ from calculator.core.building import (
 from calculator.core.grid import Grid
 from calculator.core.tiles import FOUNTAIN_CELL, Cell, Tile
 from calculator.engine.actions import BuildFromReserve, Choices, MoveToReserve, Swap
-from calculator.engine.cells import cells_for
+from calculator.engine.cells import cells_for, keep_answer, kept_answer
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import (
     Event,
@@ -46,12 +46,19 @@ from calculator.engine.turn import actions_done
 Redesign = BuildFromReserve | MoveToReserve | Swap
 
 
-def removable_cells(alhambra: Alhambra) -> list[Cell]:
-    """The cells of a legal Alhambra whose tile may go to the reserve (T5), sorted by (y, x)."""
+def removable_cells(alhambra: Alhambra) -> tuple[Cell, ...]:
+    """The cells of a legal Alhambra whose tile may go to the reserve (T5), sorted by (y, x).
+
+    Kept per Alhambra (:mod:`cells`): listing the removals and then checking the one chosen
+    ask the same question of the same Alhambra, and the answer takes a depth-first search."""
+    key = (id(alhambra), "", "removals")
+    kept = kept_answer(key, alhambra)
+    if kept is not None:
+        return kept
     grid = alhambra.grid
     beside_empty = grid.touching(grid.everything & ~grid.occupied)  # B5
     buildings = grid.occupied & ~grid.bit(FOUNTAIN_CELL)
-    return grid.cells(buildings & beside_empty & ~_cut_cells(grid))  # B3
+    return keep_answer(key, alhambra, grid.cells(buildings & beside_empty & ~_cut_cells(grid)))
 
 
 def _cut_cells(grid: Grid) -> int:
