@@ -246,25 +246,27 @@ class Draft:
 
     @classmethod
     def of(cls, state: GameState) -> Draft:
-        return cls(
-            state.options,
-            state.seed,
-            state.shuffles,
-            list(state.players),
-            state.dummy,
-            list(state.market),
-            list(state.face_up),
-            state.pile,
-            state.discard,
-            state.bag,
-            state.rounds_scored,
-            state.turn,
-            state.over,
-            state.winners,
-            state.bonus_aside,
-            state.hut_stacks,
-            state.hidden_tops,
-        )
+        # filled here rather than through the generated __init__: a call with 17 arguments
+        # costs more than the stores, at every action
+        draft = object.__new__(cls)
+        draft.options = state.options
+        draft.seed = state.seed
+        draft.shuffles = state.shuffles
+        draft.players = list(state.players)
+        draft.dummy = state.dummy
+        draft.market = list(state.market)
+        draft.face_up = list(state.face_up)
+        draft.pile = state.pile
+        draft.discard = state.discard
+        draft.bag = state.bag
+        draft.rounds_scored = state.rounds_scored
+        draft.turn = state.turn
+        draft.over = state.over
+        draft.winners = state.winners
+        draft.bonus_aside = state.bonus_aside
+        draft.hut_stacks = state.hut_stacks
+        draft.hidden_tops = state.hidden_tops
+        return draft
 
     def frozen(self) -> GameState:
         return _build_state(
