@@ -11,7 +11,7 @@ from calculator.engine.actions import Choices, TakeMoney
 from calculator.engine.components import IN_CARD_ORDER, MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, MoneyTaken
-from calculator.engine.state import Draft, GameState, evolve
+from calculator.engine.state import Draft, GameState, evolve_player
 from calculator.engine.turn import actions_done
 
 SMALL_CHANGE: Final[int] = 5
@@ -60,6 +60,6 @@ def take_money(draft: Draft, action: TakeMoney) -> list[Event]:
             f"these total {total(action.cards)}",
         )
     player = draft.players[action.player]
-    draft.players[action.player] = evolve(player, hand=player.hand + action.cards)
+    draft.players[action.player] = evolve_player(player, hand=player.hand + action.cards)
     draft.face_up = left
     return [MoneyTaken(action.player, action.cards), *actions_done(draft)]

@@ -40,7 +40,7 @@ from calculator.engine.events import (
     TileMovedToReserve,
     TilesSwapped,
 )
-from calculator.engine.state import Draft, GameState, Player, evolve
+from calculator.engine.state import Draft, GameState, Player, evolve_player
 from calculator.engine.turn import actions_done
 
 Redesign = BuildFromReserve | MoveToReserve | Swap
@@ -145,13 +145,15 @@ def redesign(draft: Draft, action: Redesign) -> list[Event]:
         reserve = _reserve_without(player, action.tile)
         if action.cell not in cells_for(alhambra, action.tile, rule):
             refuse(placement_violations(alhambra, action.tile, action.cell, rule))
-        player = evolve(player, alhambra=alhambra.placed(action.cell, action.tile), reserve=reserve)
+        player = evolve_player(
+            player, alhambra=alhambra.placed(action.cell, action.tile), reserve=reserve
+        )
         event = TileBuiltFromReserve(action.player, action.tile, action.cell)
     elif isinstance(action, MoveToReserve):
         moved = alhambra.get(action.cell)
         if moved is None or moved.is_fountain or action.cell not in removable_cells(alhambra):
             refuse(removal_violations(alhambra, action.cell, rule))
-        player = evolve(
+        player = evolve_player(
             player, alhambra=alhambra.removed(action.cell), reserve=(*player.reserve, moved)
         )
         event = TileMovedToReserve(action.player, moved, action.cell)
@@ -164,7 +166,7 @@ def redesign(draft: Draft, action: Redesign) -> list[Event]:
             or action.cell not in swappable_cells(alhambra, action.tile)
         ):
             refuse(swap_violations(alhambra, action.cell, action.tile, rule))
-        player = evolve(
+        player = evolve_player(
             player,
             alhambra=alhambra.placed(action.cell, action.tile),
             reserve=(*reserve, removed),

@@ -19,7 +19,7 @@ from calculator.engine.draws import Draw, Receive, Step, reshuffle_discard
 from calculator.engine.dummy import draws_after_round, receive_tile
 from calculator.engine.events import Event, MarketFilled, MoneyDrawn, ScoringCardRevealed
 from calculator.engine.rounds import score
-from calculator.engine.state import FACE_UP_MONEY, Draft, Game, evolve
+from calculator.engine.state import FACE_UP_MONEY, Draft, Game, evolve_turn
 from calculator.engine.turn import next_turn
 
 
@@ -59,7 +59,7 @@ def lay_out(draft: Draft, card: DisplayCard | ScoringCard) -> list[Event]:
     """T7: a card drawn for the face-up money (V2: an exchange card lies face up like money); a
     scoring card is set aside for T8."""
     if isinstance(card, ScoringCard):
-        draft.turn = evolve(draft.turn, scoring_due=(*draft.turn.scoring_due, card.round))
+        draft.turn = evolve_turn(draft.turn, scoring_due=(*draft.turn.scoring_due, card.round))
         return [ScoringCardRevealed(card.round)]
     draft.face_up.append(card)
     return [MoneyDrawn(card)]
@@ -77,7 +77,7 @@ def score_due_round(draft: Draft) -> list[Event]:
     """T8: the refill is over; score the round of the scoring card it revealed."""
     due = min(draft.turn.scoring_due)
     scored = score(draft, due)
-    draft.turn = evolve(
+    draft.turn = evolve_turn(
         draft.turn,
         scoring_due=tuple(r for r in draft.turn.scoring_due if r != due),
         dummy_draws=draws_after_round(due, len(draft.bag)) if draft.dummy is not None else 0,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, Protocol, TypeVar
+from typing import Final, Literal, Protocol
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
@@ -294,15 +294,9 @@ class Draft:
         return self.options.mode == "digital"
 
 
-_EVOLVERS: Final[dict[type, Callable[..., Any]]] = {
-    cls: evolver(cls) for cls in (Turn, Player)
-}
-"""A ``dataclasses.replace`` per record the rules change at most steps of a turn, written out
-for each set of fields changed (``replace`` inspects the fields at every call)."""
-
-_Evolving = TypeVar("_Evolving", Turn, Player)
-
-
-def evolve(old: _Evolving, **changes: Any) -> _Evolving:
-    """``old`` with ``changes``: a new object, ``old`` stays as it was."""
-    return _EVOLVERS[type(old)](old, **changes)  # type: ignore[no-any-return]
+evolve_turn: Final[Callable[..., Turn]] = evolver(Turn)
+"""``dataclasses.replace`` for a turn (``evolve_turn(turn, phase="refill")``), written out once
+for its fields: ``replace`` inspects the fields at every call, and the rules make a new turn
+at most steps of a turn."""
+evolve_player: Final[Callable[..., Player]] = evolver(Player)
+"""``dataclasses.replace`` for a player, written out the same way."""

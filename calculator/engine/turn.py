@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from calculator.engine.events import Event, TurnEnded, TurnStarted
-from calculator.engine.state import Draft, Turn, evolve
+from calculator.engine.state import Draft, Turn, evolve_turn
 
 
 def actions_done(draft: Draft, **changes: Any) -> list[Event]:
@@ -19,7 +19,7 @@ def actions_done(draft: Draft, **changes: Any) -> list[Event]:
     :class:`Turn`: the engine builds one turn fewer per action (a few per cent of its work)."""
     turn = draft.turn
     if changes.get("bought", turn.bought):
-        draft.turn = evolve(turn, phase="placement", extra_action=False, **changes)
+        draft.turn = evolve_turn(turn, phase="placement", extra_action=False, **changes)
         return []
     return end_turn(draft, **changes)
 
@@ -29,7 +29,7 @@ def end_turn(draft: Draft, **changes: Any) -> list[Event]:
     own changes to the turn, made in the same new turn (see :func:`actions_done`)."""
     turn = draft.turn
     assert turn.player is not None
-    draft.turn = evolve(turn, phase="refill", extra_action=False, **changes)
+    draft.turn = evolve_turn(turn, phase="refill", extra_action=False, **changes)
     return [TurnEnded(turn.player)]
 
 
