@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
+from calculator.core.tiles import Tile
 from calculator.engine import exchange
 from calculator.engine.actions import (
     ActivateVizier,
@@ -164,10 +164,11 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
     return [VizierBought(action.player, action.slot, bought, action.payment, action.exchange)]
 
 
-def placed(draft: Draft, **changes: Any) -> list[Event]:
+def placed(draft: Draft, bought: tuple[Tile, ...] | None = None) -> list[Event]:
     """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on.
-    ``changes``: the placement's own changes to the turn, made in the same new turn."""
-    draft.turn = evolve_turn(draft.turn, phase="refill", **changes)
+    ``bought``, when given: the placement's own change to the turn, made in the same new turn."""
+    turn = draft.turn
+    draft.turn = evolve_turn(turn, phase="refill", bought=turn.bought if bought is None else bought)
     return []
 
 
