@@ -60,7 +60,9 @@ def builder(cls: type[_Built]) -> Callable[..., _Built]:
 
 def evolver(cls: type[_Built]) -> Callable[..., _Built]:
     """A ``dataclasses.replace`` for ``cls``, written out once for its fields: ``replace``
-    inspects the fields at every call, this is several times faster."""
+    inspects the fields at every call, this is several times faster. Call it with keywords,
+    as ``replace``: the parameters are not keyword-only because CPython fills a missing
+    keyword-only parameter's default by a dict lookup, a positional one's from a tuple."""
     namespace = _setters(cls)
     namespace["unchanged"] = _UNCHANGED
     names = _field_names(cls)
@@ -69,7 +71,7 @@ def evolver(cls: type[_Built]) -> Callable[..., _Built]:
         *(f"set_{n}(self, old.{n} if {n} is unchanged else {n})" for n in names),
         "return self",
     ]
-    parameters = f"old, *, {', '.join(f'{name}=unchanged' for name in names)}"
+    parameters = f"old, {', '.join(f'{name}=unchanged' for name in names)}"
     return _generated(namespace, "evolve", parameters, body)  # type: ignore[no-any-return]
 
 
