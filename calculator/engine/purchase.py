@@ -9,7 +9,6 @@ it never earns the extra action, and the minimal payment it contains is listed.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
@@ -30,7 +29,8 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     A payment has no card to spare when dropping its smallest card leaves less than the price.
     Remembered: hands repeat, and the answer depends on the values alone.
     """
-    available = sorted(Counter(values).items(), reverse=True)  # (value, copies), largest first
+    # (value, copies), largest first; without a Counter, whose __init__ is several Python calls
+    available = [(value, values.count(value)) for value in sorted(set(values), reverse=True)]
     found: list[tuple[int, ...]] = []
     left_after = [0] * (len(available) + 1)
     for index in range(len(available) - 1, -1, -1):
