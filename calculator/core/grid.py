@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from calculator.core.records import quick_init
 from calculator.core.tiles import Cell, Tile
@@ -32,9 +33,24 @@ class Grid:
     @classmethod
     def of(cls, tiles: Mapping[Cell, Tile]) -> Grid:
         """The masks of ``tiles``."""
-        xs, ys = zip(*tiles, strict=True)  # the columns and the rows of the cells
-        left, top = min(xs) - 1, min(ys) - 1
-        width = max(xs) - left + 2
+        # the bounds in one pass: min() and max() parse keyword arguments at every call, and
+        # with zip(*tiles) they cost more than the rest of the masks
+        cells = iter(tiles)
+        first = next(cells, None)
+        if first is None:
+            raise ValueError("an Alhambra holds at least the fountain")
+        left, top = right, bottom = first
+        for x, y in cells:
+            if x < left:
+                left = x
+            elif x > right:
+                right = x
+            if y < top:
+                top = y
+            elif y > bottom:
+                bottom = y
+        left, top = left - 1, top - 1
+        width = right - left + 2
         origin = top * width + left  # the bit of (x, y) is y * width + x - origin
         occupied = wall_n = wall_e = wall_s = wall_w = 0
         for (x, y), tile in tiles.items():
@@ -42,15 +58,16 @@ class Grid:
             occupied |= bit
             walls = tile.walls
             if walls:
-                if "N" in walls:
+                north, east, south, west = _SIDES.get(walls) or _sides(walls)
+                if north:
                     wall_n |= bit
-                if "E" in walls:
+                if east:
                     wall_e |= bit
-                if "S" in walls:
+                if south:
                     wall_s |= bit
-                if "W" in walls:
+                if west:
                     wall_w |= bit
-        height = max(ys) - top + 2
+        height = bottom - top + 2
         return cls(left, top, width, height, occupied, wall_n, wall_e, wall_s, wall_w)
 
     def with_tile(self, cell: Cell, tile: Tile) -> Grid:
@@ -97,6 +114,22 @@ class Grid:
         """The cells that share a side with a cell of ``mask``."""
         width = self.width
         return ((mask << 1) | (mask >> 1) | (mask << width) | (mask >> width)) & self.everything
+
+
+def _sides(walls: str) -> tuple[bool, bool, bool, bool]:
+    """Which of the sides N, E, S, W ``walls`` holds."""
+    return "N" in walls, "E" in walls, "S" in walls, "W" in walls
+
+
+_SIDES: Final[dict[str, tuple[bool, bool, bool, bool]]] = {
+    walls: _sides(walls)
+    for walls in (
+        "".join(side for bit, side in enumerate("NESW") if pattern >> bit & 1)
+        for pattern in range(16)
+    )
+}
+"""The sides of each canonical pattern of walls (N, E, S, W order), looked up once per tile
+instead of asking a string four times."""
 
 
 @cache

@@ -25,7 +25,7 @@ from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.draws import Draw, Receive, shuffler
 from calculator.engine.errors import Path
 from calculator.engine.events import BonusCardDealt, BonusCardLaid, BonusCardTakenBack, Event
-from calculator.engine.state import Draft, Game, GameState, Player, evolve
+from calculator.engine.state import Draft, Game, GameState, Player, evolve_player
 
 BONUS_CARDS: Final[int] = 10
 
@@ -66,7 +66,7 @@ def next_deal(game: Game) -> Draw | None:
 def dealing(seat: int) -> Receive:
     def deal(draft: Draft, card: Tile) -> list[Event]:
         player = draft.players[seat]
-        draft.players[seat] = evolve(player, bonus_hand=(*player.bonus_hand, card))
+        draft.players[seat] = evolve_player(player, bonus_hand=(*player.bonus_hand, card))
         return [BonusCardDealt(seat, card)]
 
     return deal
@@ -89,7 +89,7 @@ def lay_and_take_back(draft: Draft) -> list[Event]:
             continue
         events += [BonusCardTakenBack(seat, card) for card in back]
         events += [BonusCardLaid(seat, card) for card in laid]
-        draft.players[seat] = evolve(
+        draft.players[seat] = evolve_player(
             player,
             bonus_cards=tuple(c for c in player.bonus_cards if c not in back) + laid,
             bonus_hand=tuple(c for c in player.bonus_hand if c not in laid) + back,

@@ -101,11 +101,21 @@ _Card = TypeVar("_Card", MoneyCard, DisplayCard)
 
 
 def without(pool: Sequence[_Card], cards: Sequence[_Card]) -> list[_Card] | None:
-    """``pool`` less one copy of each of ``cards``; ``None`` when ``pool`` lacks one of them."""
+    """``pool`` less one copy of each of ``cards``; ``None`` when ``pool`` lacks one of them.
+
+    A card is looked for as the same object first: the engine and the loader of states only
+    use the shared cards of :data:`CARD` (and the six exchange cards), so it is found without
+    calling a dataclass's ``__eq__`` for each card before it (a Python call each). A card only
+    equal to one in ``pool`` is still found by equality."""
     rest = list(pool)
+    held = list(map(id, rest))
     for card in cards:
         try:
-            rest.remove(card)
+            index = held.index(id(card))
         except ValueError:
-            return None
+            try:
+                index = rest.index(card)
+            except ValueError:
+                return None
+        del rest[index], held[index]
     return rest

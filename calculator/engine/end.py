@@ -15,7 +15,7 @@ from calculator.core.scoring import winners
 from calculator.engine.draws import Step
 from calculator.engine.events import Event, GameEnded, MarketTileAwarded
 from calculator.engine.rounds import score
-from calculator.engine.state import Award, Draft, Game, Player, evolve, slot_currency
+from calculator.engine.state import Award, Draft, Game, Player, evolve_turn, slot_currency
 
 FINAL_ROUND = 3
 
@@ -49,7 +49,7 @@ def award_market(draft: Draft) -> list[Event]:
             awards.append(Award(seat, slot, tile))
     # receivers place in seat order from the player whose turn ended, each in slot order
     awards.sort(key=lambda award: ((award.player - first) % seats, award.slot))
-    draft.turn = evolve(draft.turn, phase="final_placement", awarded=tuple(awards))
+    draft.turn = evolve_turn(draft.turn, phase="final_placement", awarded=tuple(awards))
     return events
 
 
@@ -65,5 +65,5 @@ def final_round(draft: Draft) -> list[Event]:
     best = tuple(winners(totals))
     draft.over = True
     draft.winners = best
-    draft.turn = evolve(draft.turn, phase="over")
+    draft.turn = evolve_turn(draft.turn, phase="over")
     return [scored, GameEnded(best, totals)]

@@ -39,7 +39,7 @@ from calculator.engine.components import (
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, MoneyTaken
 from calculator.engine.purchase import minimal_payments, pay
-from calculator.engine.state import Draft, Game, GameState, Player, evolve, slot_currency
+from calculator.engine.state import Draft, Game, GameState, Player, evolve_player, slot_currency
 from calculator.engine.turn import actions_done
 
 PILES: Final[tuple[int, ...]] = (2, 3, 4)
@@ -87,7 +87,7 @@ def take(draft: Draft, action: TakeMoney) -> list[Event]:
         raise IllegalAction("V2", f"the {card.describe()} is not face up")
     draft.face_up.remove(card)
     player = draft.players[action.player]
-    draft.players[action.player] = evolve(
+    draft.players[action.player] = evolve_player(
         player, exchange_cards=(*player.exchange_cards, card)
     )
     return [MoneyTaken(action.player, (), (card,)), *actions_done(draft)]
@@ -202,7 +202,7 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
     player = draft.players[action.player]
     held = list(player.exchange_cards)
     held.remove(card)
-    draft.players[action.player] = evolve(player, exchange_cards=tuple(held))
+    draft.players[action.player] = evolve_player(player, exchange_cards=tuple(held))
     draft.discard += (card,)
     return events
 

@@ -8,6 +8,7 @@ game) until a player must decide or, in table mode, the table must reveal a draw
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from calculator.core.tiles import Tile
@@ -58,14 +59,14 @@ def next_step(game: Game) -> Draw | Step | None:
     """What happens next without a player's decision, or ``None`` when a player decides."""
     if game.hidden_tops:
         return huts.TURNING_UP  # V4, table mode: a hut was taken, or the setup began
-    phase = game.turn.phase
-    if phase == "setup":
-        return setup.next_step(game)
-    if phase == "refill":
-        return refill.next_step(game)
-    if phase == "final_placement":
-        return end.next_step(game)
-    return None
+    automatic = _AUTOMATIC.get(game.turn.phase)
+    return None if automatic is None else automatic(game)
+
+
+_AUTOMATIC: Final[dict[str, Callable[[Game], Draw | Step | None]]] = {
+    "setup": setup.next_step, "refill": refill.next_step, "final_placement": end.next_step,
+}  # fmt: skip
+"""The phases with automatic steps, and what decides the next one."""
 
 
 def settle(draft: Draft) -> list[Event]:
@@ -74,12 +75,13 @@ def settle(draft: Draft) -> list[Event]:
     # and taken back as soon as the tile leaves; only a player's action changes an Alhambra,
     # never an automatic step, so once before them is enough
     events = bonus.lay_and_take_back(draft) if "bonus" in draft.options.modules else []
+    digital = draft.digital
     while True:
         step = next_step(draft)
         if step is None:
             break
         if isinstance(step, Draw):
-            if not draft.digital:
+            if not digital:
                 break
             events += draw(draft, step, top(draft, step.source))
         else:
@@ -241,6 +243,13 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
         return place(draft, action)
     if phase == "vizier":
         return vizier.decide(draft, action)
+    # the actions of a turn, the most played first (an action is of one class only)
+    if isinstance(action, TakeMoney):
+        return exchange.take(draft, action) if action.exchange else take_money(draft, action)
+    if isinstance(action, Buy):
+        return exchange.buy(draft, action) if action.exchange else buy(draft, action)
+    if isinstance(action, Redesign):
+        return redesign(draft, action)
     if isinstance(action, VizierBuy | DeclineVizier):
         raise IllegalAction(
             "V1", "the vizier is offered after a turn and its refill, not during a turn"
@@ -253,12 +262,6 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
         )
     if isinstance(action, TakeHut):
         return huts.take_hut(draft, action)
-    if isinstance(action, TakeMoney):
-        return exchange.take(draft, action) if action.exchange else take_money(draft, action)
-    if isinstance(action, Buy):
-        return exchange.buy(draft, action) if action.exchange else buy(draft, action)
-    if isinstance(action, Redesign):
-        return redesign(draft, action)
     if isinstance(action, EndTurn):
         if not draft.turn.extra_action:
             raise IllegalAction("T4", "only an exact payment allows a further action to decline")

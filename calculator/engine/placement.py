@@ -16,7 +16,7 @@ from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
 from calculator.engine.redesign import refuse
-from calculator.engine.state import Draft, Game, GameState, evolve
+from calculator.engine.state import Draft, Game, GameState, evolve_player, evolve_turn
 from calculator.engine.turn import end_turn
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
@@ -78,10 +78,10 @@ def place(draft: Draft, action: Placement) -> list[Event]:
         rule = draft.options.hole_rule
         if action.cell not in cells_for(player.alhambra, action.tile, rule):
             refuse(placement_violations(player.alhambra, action.tile, action.cell, rule))
-        player = evolve(player, alhambra=player.alhambra.placed(action.cell, action.tile))
+        player = evolve_player(player, alhambra=player.alhambra.placed(action.cell, action.tile))
         event = TilePlaced(action.player, action.tile, action.cell)
     elif isinstance(action, ReserveTile):
-        player = evolve(player, reserve=(*player.reserve, action.tile))
+        player = evolve_player(player, reserve=(*player.reserve, action.tile))
         event = TileReserved(action.player, action.tile)
     else:
         if draft.dummy is None:
@@ -99,11 +99,14 @@ def place(draft: Draft, action: Placement) -> list[Event]:
         awarded.remove(
             next(a for a in awarded if a.player == action.player and a.tile == action.tile)
         )
-        draft.turn = evolve(turn, awarded=tuple(awarded))
+        draft.turn = evolve_turn(turn, awarded=tuple(awarded))
         return events
     bought = list(turn.bought)
     bought.remove(action.tile)
-    draft.turn = evolve(turn, bought=tuple(bought))
-    if not bought:
-        events += vizier.placed(draft) if turn.phase == "vizier_placement" else end_turn(draft)
+    if bought:
+        draft.turn = evolve_turn(turn, bought=tuple(bought))
+    elif turn.phase == "vizier_placement":
+        events += vizier.placed(draft, bought=())
+    else:
+        events += end_turn(draft, bought=())
     return events

@@ -9,7 +9,6 @@ it never earns the extra action, and the minimal payment it contains is listed.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
@@ -18,7 +17,7 @@ from calculator.engine.actions import Buy, Choices
 from calculator.engine.components import CARD, MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileBought
-from calculator.engine.state import Draft, GameState, evolve, slot_currency
+from calculator.engine.state import Draft, GameState, evolve_player, evolve_turn, slot_currency
 from calculator.engine.turn import actions_done
 
 
@@ -30,7 +29,8 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     A payment has no card to spare when dropping its smallest card leaves less than the price.
     Remembered: hands repeat, and the answer depends on the values alone.
     """
-    available = sorted(Counter(values).items(), reverse=True)  # (value, copies), largest first
+    # (value, copies), largest first; without a Counter, whose __init__ is several Python calls
+    available = [(value, values.count(value)) for value in sorted(set(values), reverse=True)]
     found: list[tuple[int, ...]] = []
     left_after = [0] * (len(available) + 1)
     for index in range(len(available) - 1, -1, -1):
@@ -76,15 +76,29 @@ def _payments(
 def legal_buys(state: GameState) -> Choices:
     seat = state.turn.player
     assert seat is not None
-    hand = state.players[seat].hand
+    values = _values_by_slot(state.players[seat].hand)
     return Choices(
         [
             (Buy, (seat, slot, payment))
             for slot, tile in enumerate(state.market, start=1)
             if tile is not None and tile.price is not None
-            for payment in payments_for(hand, slot_currency(slot), tile.price)
+            for payment in _payments(slot - 1, values[slot - 1], tile.price)
         ]
     )
+
+
+def _values_by_slot(hand: Sequence[MoneyCard]) -> list[tuple[int, ...]]:
+    """The values of ``hand``'s cards in the currency of each market slot, sorted: one look
+    at the hand for the four slots."""
+    values: dict[Currency, list[int]] = {currency: [] for currency in MARKET_SLOTS}
+    for card in hand:
+        values[card.currency].append(card.value)
+    by_slot = []
+    for currency in MARKET_SLOTS:
+        held = values[currency]
+        held.sort()  # in place: sorted() looks its list's sort method up by name at every call
+        by_slot.append(tuple(held))
+    return by_slot
 
 
 def buy(draft: Draft, action: Buy) -> list[Event]:
@@ -121,15 +135,17 @@ def pay(draft: Draft, action: Buy, currencies: tuple[Currency, ...]) -> list[Eve
             f"{tile.price}",
         )
     exact = paid == tile.price
-    draft.players[action.player] = evolve(player, hand=tuple(hand))
+    draft.players[action.player] = evolve_player(player, hand=tuple(hand))
     draft.market[action.slot - 1] = None
     draft.discard += action.payment
     turn = draft.turn
-    draft.turn = evolve(turn, buys=turn.buys + 1, bought=(*turn.bought, tile), extra_action=exact)
     events: list[Event] = [
         TileBought(action.player, action.slot, tile, action.payment, exact, action.exchange)
     ]
-    if not exact:
-        events += actions_done(draft)
+    buys, bought = turn.buys + 1, (*turn.bought, tile)
+    if exact:
+        draft.turn = evolve_turn(turn, buys=buys, bought=bought, extra_action=True)
+    else:
+        events += actions_done(draft, buys=buys, bought=bought)
     return events
 

@@ -32,7 +32,7 @@ from calculator.core.building import (
 from calculator.core.grid import Grid
 from calculator.core.tiles import FOUNTAIN_CELL, Cell, Tile
 from calculator.engine.actions import BuildFromReserve, Choices, MoveToReserve, Swap
-from calculator.engine.cells import cells_for
+from calculator.engine.cells import cells_for, keep_answer, kept_answer
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import (
     Event,
@@ -40,18 +40,25 @@ from calculator.engine.events import (
     TileMovedToReserve,
     TilesSwapped,
 )
-from calculator.engine.state import Draft, GameState, Player, evolve
+from calculator.engine.state import Draft, GameState, Player, evolve_player
 from calculator.engine.turn import actions_done
 
 Redesign = BuildFromReserve | MoveToReserve | Swap
 
 
-def removable_cells(alhambra: Alhambra) -> list[Cell]:
-    """The cells of a legal Alhambra whose tile may go to the reserve (T5), sorted by (y, x)."""
+def removable_cells(alhambra: Alhambra) -> tuple[Cell, ...]:
+    """The cells of a legal Alhambra whose tile may go to the reserve (T5), sorted by (y, x).
+
+    Kept per Alhambra (:mod:`cells`): listing the removals and then checking the one chosen
+    ask the same question of the same Alhambra, and the answer takes a depth-first search."""
+    key = (id(alhambra), "", "removals")
+    kept = kept_answer(key, alhambra)
+    if kept is not None:
+        return kept
     grid = alhambra.grid
     beside_empty = grid.touching(grid.everything & ~grid.occupied)  # B5
     buildings = grid.occupied & ~grid.bit(FOUNTAIN_CELL)
-    return grid.cells(buildings & beside_empty & ~_cut_cells(grid))  # B3
+    return keep_answer(key, alhambra, grid.cells(buildings & beside_empty & ~_cut_cells(grid)))
 
 
 def _cut_cells(grid: Grid) -> int:
@@ -72,11 +79,12 @@ def _cut_cells(grid: Grid) -> int:
             other = index + offset
             if other not in order:
                 visit(other, index)
-                low[index] = min(low[index], low[other])
+                if low[other] < low[index]:  # not min(): it parses keywords at every call
+                    low[index] = low[other]
                 if parent is not None and low[other] >= order[index]:
                     cut |= 1 << index
-            elif other != parent:
-                low[index] = min(low[index], order[other])
+            elif other != parent and order[other] < low[index]:
+                low[index] = order[other]
 
     visit(grid.bit(FOUNTAIN_CELL).bit_length() - 1, None)
     return cut
@@ -137,13 +145,15 @@ def redesign(draft: Draft, action: Redesign) -> list[Event]:
         reserve = _reserve_without(player, action.tile)
         if action.cell not in cells_for(alhambra, action.tile, rule):
             refuse(placement_violations(alhambra, action.tile, action.cell, rule))
-        player = evolve(player, alhambra=alhambra.placed(action.cell, action.tile), reserve=reserve)
+        player = evolve_player(
+            player, alhambra=alhambra.placed(action.cell, action.tile), reserve=reserve
+        )
         event = TileBuiltFromReserve(action.player, action.tile, action.cell)
     elif isinstance(action, MoveToReserve):
         moved = alhambra.get(action.cell)
         if moved is None or moved.is_fountain or action.cell not in removable_cells(alhambra):
             refuse(removal_violations(alhambra, action.cell, rule))
-        player = evolve(
+        player = evolve_player(
             player, alhambra=alhambra.removed(action.cell), reserve=(*player.reserve, moved)
         )
         event = TileMovedToReserve(action.player, moved, action.cell)
@@ -156,7 +166,7 @@ def redesign(draft: Draft, action: Redesign) -> list[Event]:
             or action.cell not in swappable_cells(alhambra, action.tile)
         ):
             refuse(swap_violations(alhambra, action.cell, action.tile, rule))
-        player = evolve(
+        player = evolve_player(
             player,
             alhambra=alhambra.placed(action.cell, action.tile),
             reserve=(*reserve, removed),

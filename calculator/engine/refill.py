@@ -19,26 +19,28 @@ from calculator.engine.draws import Draw, Receive, Step, reshuffle_discard
 from calculator.engine.dummy import draws_after_round, receive_tile
 from calculator.engine.events import Event, MarketFilled, MoneyDrawn, ScoringCardRevealed
 from calculator.engine.rounds import score
-from calculator.engine.state import FACE_UP_MONEY, Draft, Game, evolve
+from calculator.engine.state import FACE_UP_MONEY, Draft, Game, evolve_turn
 from calculator.engine.turn import next_turn
 
 
 def next_step(game: Game) -> Draw | Step:
-    # runs after every action, so its draws are made once (below) and empty slots are found
-    # by identity: ``None in market`` would call a tile's __eq__ for each slot
-    empty = [slot for slot, tile in enumerate(game.market) if tile is None]
-    if empty and game.bag:
-        return _FILLING[empty[0]]
+    # runs after every action, so its draws are made once (below) and an empty slot is found
+    # by truth, in C: a tile is always true, ``None in market`` would call its __eq__ per slot
+    market = game.market
+    full = all(market)
+    if not full and game.bag:
+        return _FILLING[[tile is None for tile in market].index(True)]
     if len(game.face_up) < FACE_UP_MONEY:
         if game.pile:
             return _LAYING_OUT
         if game.discard:
             return reshuffle_discard
-    if game.turn.dummy_draws:
+    turn = game.turn
+    if turn.dummy_draws:
         return _DUMMY_DRAWING
-    if game.turn.scoring_due:
+    if turn.scoring_due:
         return score_due_round
-    if empty:
+    if not full:
         return end.award_market  # the bag could not fill every slot: T9
     if "vizier" in game.options.modules and vizier.offered_to(game) is not None:
         return vizier.offer  # V1: before the next turn
@@ -57,7 +59,7 @@ def lay_out(draft: Draft, card: DisplayCard | ScoringCard) -> list[Event]:
     """T7: a card drawn for the face-up money (V2: an exchange card lies face up like money); a
     scoring card is set aside for T8."""
     if isinstance(card, ScoringCard):
-        draft.turn = evolve(draft.turn, scoring_due=(*draft.turn.scoring_due, card.round))
+        draft.turn = evolve_turn(draft.turn, scoring_due=(*draft.turn.scoring_due, card.round))
         return [ScoringCardRevealed(card.round)]
     draft.face_up.append(card)
     return [MoneyDrawn(card)]
@@ -75,7 +77,7 @@ def score_due_round(draft: Draft) -> list[Event]:
     """T8: the refill is over; score the round of the scoring card it revealed."""
     due = min(draft.turn.scoring_due)
     scored = score(draft, due)
-    draft.turn = evolve(
+    draft.turn = evolve_turn(
         draft.turn,
         scoring_due=tuple(r for r in draft.turn.scoring_due if r != due),
         dummy_draws=draws_after_round(due, len(draft.bag)) if draft.dummy is not None else 0,

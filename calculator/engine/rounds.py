@@ -10,7 +10,7 @@ from calculator.core.scoring import Holding, RoundScore, score_round, tally
 from calculator.core.walls import wall_length
 from calculator.engine.dummy import dummy_counts
 from calculator.engine.events import RoundScored
-from calculator.engine.state import Draft, Player, evolve
+from calculator.engine.state import Draft, Player, evolve_player
 
 
 def holding(player: Player) -> Holding:
@@ -29,7 +29,7 @@ def score(draft: Draft, scoring_round: int) -> RoundScored:
         scoring_round, [holding(player) for player in draft.players], dummy_counts(draft)
     )
     draft.players = [
-        evolve(player, score=player.score + points.points)
+        evolve_player(player, score=player.score + points.points)
         for player, points in zip(draft.players, result.players, strict=True)
     ]
     draft.rounds_scored += (scoring_round,)

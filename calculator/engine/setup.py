@@ -42,7 +42,7 @@ from calculator.engine.state import (
     Options,
     Player,
     Turn,
-    evolve,
+    evolve_player,
 )
 from calculator.engine.turn import start_turn
 
@@ -116,7 +116,7 @@ def next_step(game: Game) -> Draw | Step:
 def dealing(seat: int) -> Receive:
     def deal(draft: Draft, card: MoneyCard) -> list[Event]:
         player = draft.players[seat]
-        draft.players[seat] = evolve(player, hand=(*player.hand, card))
+        draft.players[seat] = evolve_player(player, hand=(*player.hand, card))
         return [MoneyDealt(seat, card)]
 
     return deal

@@ -24,6 +24,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 from calculator.engine import exchange, huts, vizier
@@ -50,47 +51,90 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     """A legal action chosen at random (see the module's docstring for how)."""
     phase = state.turn.phase
     if phase in PLACING:  # which tile, then where
-        waiting = list(dict.fromkeys(waiting_tiles(state, placer(state))))
-        return rng.choice(placements_of(state, rng.choice(waiting)))
+        waiting = waiting_tiles(state, placer(state))
+        if len(waiting) > 1:
+            waiting = tuple(dict.fromkeys(waiting))
+        return _one_of(placements_of(state, waiting[_below(rng, len(waiting))]), rng)
     if phase == "vizier":  # V1: buy (which exact payment, uniformly) or decline, as often
         *buys, decline = vizier.legal_decisions(state)
         return rng.choice(buys) if _weighted(["buy", "decline"], rng) == "buy" else decline
     if phase != "action" or state.hidden_tops:
         return rng.choice(legal_actions(state))  # the table reveals a draw (V4: a top hut)
+    open_weights, open_listers = _kinds(state.options.modules, state.turn.extra_action)
+    weights, listers_of = list(open_weights), list(open_listers)
+    while weights:
+        kind = _pick(weights, rng)
+        del weights[kind]
+        listers = list(listers_of.pop(kind))
+        while listers:
+            actions = listers.pop(_below(rng, len(listers)))(state)
+            if len(actions):
+                return _one_of(actions, rng)
     seat = state.turn.player
     assert seat is not None
-    kinds: dict[str, Sequence[Lister]] = {
+    return Pass(seat)
+
+
+def _decline(state: GameState) -> Sequence[Action]:
+    """T4: declining the further action an exact payment allows, the one way to do it."""
+    seat = state.turn.player
+    assert seat is not None
+    return Choices([(EndTurn, (seat,))])
+
+
+@cache  # at most 32 answers: the sets of modules, and whether a further action is open
+def _kinds(
+    modules: frozenset[Module], extra_action: bool
+) -> tuple[tuple[int, ...], tuple[tuple[Lister, ...], ...]]:
+    """The kinds of action open in phase ``action``, in the player's order of thought: their
+    weights, and the listings of each kind's ways."""
+    kinds: dict[str, tuple[Lister, ...]] = {
         "take money": (legal_takes,),
         "buy": (legal_buys,),
         "redesign": REDESIGNS,
     }
-    if "exchange" in state.options.modules:  # V2: an exchange card is taken or used like money
+    if "exchange" in modules:  # V2: an exchange card is taken or used like money
         kinds["take money"] = (legal_takes, exchange.legal_takes)
         kinds["buy"] = (legal_buys, exchange.legal_buys)
-    if state.turn.extra_action:
-        kinds["decline"] = (lambda _: Choices([(EndTurn, (seat,))]),)
-    if "huts" in state.options.modules:
+    if extra_action:
+        kinds["decline"] = (_decline,)
+    if "huts" in modules:
         kinds["take a hut"] = (huts.legal_takes,)
-    if "vizier" in state.options.modules:
+    if "vizier" in modules:
         kinds["activate the vizier"] = (vizier.legal_activations,)
-    while kinds:
-        kind = _weighted(list(kinds), rng)
-        listers = list(kinds.pop(kind))
-        while listers:
-            actions = listers.pop(rng.randrange(len(listers)))(state)
-            if actions:
-                return rng.choice(actions)
-    return Pass(seat)
+    return tuple(WEIGHTS[kind] for kind in kinds), tuple(kinds.values())
 
 
 def _weighted(kinds: list[str], rng: random.Random) -> str:
     """One of ``kinds`` with the chance its weight gives it."""
-    pick = rng.random() * sum(WEIGHTS[kind] for kind in kinds)
-    for kind in kinds:
-        pick -= WEIGHTS[kind]
+    return kinds[_pick([WEIGHTS[kind] for kind in kinds], rng)]
+
+
+def _pick(weights: list[int], rng: random.Random) -> int:
+    """The index of one of ``weights``, with the chance its weight gives it."""
+    pick = rng.random() * sum(weights)
+    for index, weight in enumerate(weights):
+        pick -= weight
         if pick < 0:
-            return kind
-    return kinds[-1]
+            return index
+    return len(weights) - 1
+
+
+def _one_of(actions: Sequence[Action], rng: random.Random) -> Action:
+    """``rng.choice(actions)``, asking a listing its length once."""
+    return actions[_below(rng, len(actions))]
+
+
+def _below(rng: random.Random, count: int) -> int:
+    """The index ``rng.choice`` and ``rng.randrange(count)`` draw among ``count`` > 0: the
+    fewest random bits that can hold ``count - 1``, drawn again until below ``count`` (the
+    method of CPython's ``random``; a test holds them equal). Called directly, it spares the
+    argument checks of ``randrange``, two Python calls at every choice of the player."""
+    bits = count.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= count:
+        index = rng.getrandbits(bits)
+    return index
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,12 +13,12 @@ is not anywhere else), kept in catalog order, and the table reveals what was dra
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, fields
-from typing import Any, Final, Literal, Protocol, TypeVar
+from dataclasses import dataclass, field
+from typing import Final, Literal, Protocol
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
-from calculator.core.records import quick_init
+from calculator.core.records import builder, evolver, quick_init
 from calculator.core.tiles import MARKET_SLOTS, Currency, Tile
 from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard, ScoringCard
 
@@ -168,6 +168,11 @@ class GameState:
         return self.players[self.turn.player]
 
 
+_build_state: Final = builder(GameState)
+"""``GameState(...)`` with every field by position, without the call of the class: a state is
+built at every action."""
+
+
 def slot_currency(slot: int) -> Currency:
     """C4: the currency of market slot ``slot`` (1-4)."""
     return MARKET_SLOTS[slot - 1]
@@ -241,28 +246,30 @@ class Draft:
 
     @classmethod
     def of(cls, state: GameState) -> Draft:
-        return cls(
-            state.options,
-            state.seed,
-            state.shuffles,
-            list(state.players),
-            state.dummy,
-            list(state.market),
-            list(state.face_up),
-            state.pile,
-            state.discard,
-            state.bag,
-            state.rounds_scored,
-            state.turn,
-            state.over,
-            state.winners,
-            state.bonus_aside,
-            state.hut_stacks,
-            state.hidden_tops,
-        )
+        # filled here rather than through the generated __init__: a call with 17 arguments
+        # costs more than the stores, at every action
+        draft = object.__new__(cls)
+        draft.options = state.options
+        draft.seed = state.seed
+        draft.shuffles = state.shuffles
+        draft.players = list(state.players)
+        draft.dummy = state.dummy
+        draft.market = list(state.market)
+        draft.face_up = list(state.face_up)
+        draft.pile = state.pile
+        draft.discard = state.discard
+        draft.bag = state.bag
+        draft.rounds_scored = state.rounds_scored
+        draft.turn = state.turn
+        draft.over = state.over
+        draft.winners = state.winners
+        draft.bonus_aside = state.bonus_aside
+        draft.hut_stacks = state.hut_stacks
+        draft.hidden_tops = state.hidden_tops
+        return draft
 
     def frozen(self) -> GameState:
-        return GameState(
+        return _build_state(
             self.options,
             self.seed,
             self.shuffles,
@@ -287,30 +294,9 @@ class Draft:
         return self.options.mode == "digital"
 
 
-_UNCHANGED: Final = object()
-
-
-def _evolver(cls: type) -> Callable[..., Any]:
-    """A ``dataclasses.replace`` for ``cls``, written out once for its fields.
-
-    ``replace`` inspects the fields on every call; the engine builds a new turn or player at
-    most steps of a turn, and the written-out version is about four times faster.
-    """
-    names = [f.name for f in fields(cls)]
-    source = (
-        f"def evolve(old, *, {', '.join(f'{n}=unchanged' for n in names)}):\n"
-        f"    return cls({', '.join(f'old.{n} if {n} is unchanged else {n}' for n in names)})\n"
-    )
-    namespace: dict[str, Any] = {"cls": cls, "unchanged": _UNCHANGED}
-    exec(source, namespace)  # the technique of dataclasses itself
-    return namespace["evolve"]  # type: ignore[no-any-return]
-
-
-_EVOLVERS: Final[dict[type, Callable[..., Any]]] = {cls: _evolver(cls) for cls in (Turn, Player)}
-
-_Evolving = TypeVar("_Evolving", Turn, Player)
-
-
-def evolve(old: _Evolving, **changes: Any) -> _Evolving:
-    """``old`` with ``changes``: a new object, ``old`` stays as it was."""
-    return _EVOLVERS[type(old)](old, **changes)  # type: ignore[no-any-return]
+evolve_turn: Final[Callable[..., Turn]] = evolver(Turn)
+"""``dataclasses.replace`` for a turn (``evolve_turn(turn, phase="refill")``), written out once
+for its fields: ``replace`` inspects the fields at every call, and the rules make a new turn
+at most steps of a turn."""
+evolve_player: Final[Callable[..., Player]] = evolver(Player)
+"""``dataclasses.replace`` for a player, written out the same way."""

@@ -6,29 +6,47 @@ refill and scoring (``refill``, T7-T8) -> the next player's turn.
 
 from __future__ import annotations
 
+from calculator.core.tiles import Tile
 from calculator.engine.events import Event, TurnEnded, TurnStarted
-from calculator.engine.state import Draft, Turn, evolve
+from calculator.engine.state import Draft, Turn, evolve_turn
 
 
-def actions_done(draft: Draft) -> list[Event]:
-    """The player's actions are over: place what was bought (T6), or end the turn."""
-    if draft.turn.bought:
-        draft.turn = evolve(draft.turn, phase="placement", extra_action=False)
+def actions_done(
+    draft: Draft, buys: int | None = None, bought: tuple[Tile, ...] | None = None
+) -> list[Event]:
+    """The player's actions are over: place what was bought (T6), or end the turn.
+
+    ``buys`` and ``bought``, when given, are the last action's own changes to the turn (a
+    buy's), made in the same new :class:`Turn`: one turn fewer built per action."""
+    turn = draft.turn
+    if bought is None:
+        bought = turn.bought
+    if bought:
+        draft.turn = evolve_turn(
+            turn,
+            phase="placement",
+            extra_action=False,
+            buys=turn.buys if buys is None else buys,
+            bought=bought,
+        )
         return []
     return end_turn(draft)
 
 
-def end_turn(draft: Draft) -> list[Event]:
-    """Everything bought is placed: the refill follows (T7)."""
+def end_turn(draft: Draft, bought: tuple[Tile, ...] | None = None) -> list[Event]:
+    """Everything bought is placed: the refill follows (T7). ``bought``, when given: the last
+    placement's own change to the turn, made in the same new turn (see :func:`actions_done`)."""
     turn = draft.turn
     assert turn.player is not None
-    draft.turn = evolve(turn, phase="refill", extra_action=False)
+    draft.turn = evolve_turn(
+        turn, phase="refill", extra_action=False, bought=turn.bought if bought is None else bought
+    )
     return [TurnEnded(turn.player)]
 
 
 def start_turn(draft: Draft, player: int) -> list[Event]:
     number = draft.turn.number + 1
-    draft.turn = Turn(player=player, phase="action", number=number)
+    draft.turn = Turn(player, "action", number)
     return [TurnStarted(player, number)]
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
+from calculator.core.tiles import Tile
 from calculator.engine import exchange
 from calculator.engine.actions import (
     ActivateVizier,
@@ -50,7 +51,14 @@ from calculator.engine.events import (
     VizierOffered,
 )
 from calculator.engine.purchase import buy, payments_for
-from calculator.engine.state import Draft, Game, GameState, evolve, slot_currency
+from calculator.engine.state import (
+    Draft,
+    Game,
+    GameState,
+    evolve_player,
+    evolve_turn,
+    slot_currency,
+)
 from calculator.engine.turn import actions_done
 
 PHASES = ("vizier", "vizier_placement")
@@ -58,7 +66,7 @@ PHASES = ("vizier", "vizier_placement")
 
 def face_up(state: GameState) -> GameState:
     """V1, setup: every player's vizier token face up."""
-    return replace(state, players=tuple(evolve(p, vizier=True) for p in state.players))
+    return replace(state, players=tuple(evolve_player(p, vizier=True) for p in state.players))
 
 
 Payment = tuple[int, tuple[MoneyCard, ...], tuple[ExchangeCard, ...]]
@@ -106,7 +114,7 @@ def offer(draft: Draft) -> list[Event]:
     """V1: the turn and its refill are over; ask the next player about the vizier."""
     seat = offered_to(draft)
     assert seat is not None
-    draft.turn = evolve(draft.turn, phase="vizier")
+    draft.turn = evolve_turn(draft.turn, phase="vizier")
     return [VizierOffered(seat)]
 
 
@@ -126,7 +134,7 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
     turn = draft.turn
     asked = (*turn.vizier_asked, action.player)
     if isinstance(action, DeclineVizier):
-        draft.turn = evolve(turn, phase="refill", vizier_asked=asked)  # the offers go on
+        draft.turn = evolve_turn(turn, phase="refill", vizier_asked=asked)  # the offers go on
         return [VizierDeclined(action.player)]
     if not isinstance(action, VizierBuy):
         raise IllegalAction(
@@ -150,15 +158,17 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
     except IllegalAction as refusal:
         raise IllegalAction("V1", f"the vizier's purchase follows {refusal}") from None
     player = draft.players[action.player]
-    draft.players[action.player] = evolve(player, vizier=False)
+    draft.players[action.player] = evolve_player(player, vizier=False)
     bought = draft.turn.bought[-1]
-    draft.turn = evolve(turn, phase="vizier_placement", bought=(bought,), vizier_asked=asked)
+    draft.turn = evolve_turn(turn, phase="vizier_placement", bought=(bought,), vizier_asked=asked)
     return [VizierBought(action.player, action.slot, bought, action.payment, action.exchange)]
 
 
-def placed(draft: Draft) -> list[Event]:
-    """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on."""
-    draft.turn = evolve(draft.turn, phase="refill")
+def placed(draft: Draft, bought: tuple[Tile, ...] | None = None) -> list[Event]:
+    """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on.
+    ``bought``, when given: the placement's own change to the turn, made in the same new turn."""
+    turn = draft.turn
+    draft.turn = evolve_turn(turn, phase="refill", bought=turn.bought if bought is None else bought)
     return []
 
 
@@ -175,7 +185,7 @@ def activate(draft: Draft, action: ActivateVizier) -> list[Event]:
     player = draft.players[action.player]
     if player.vizier:
         raise IllegalAction("V1", "the vizier is already face up (active)")
-    draft.players[action.player] = evolve(player, vizier=True)
+    draft.players[action.player] = evolve_player(player, vizier=True)
     return [VizierActivated(action.player), *actions_done(draft)]
 
 
