@@ -13,6 +13,7 @@ import pytest
 
 from calculator.engine import Options, apply, new_game
 from calculator.web.game_document import dump_event, dump_state, load_action
+from scripts.regenerate_golden import GAMES, transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -37,3 +38,11 @@ def test_the_golden_games_cover_scoring_rounds_and_the_end():
         assert kinds.count("round_scored") == 3 and kinds[-1] == "game_ended"
         if players == 2:
             assert "dummy_drew" in kinds
+
+
+def test_the_golden_files_are_what_the_script_writes():
+    """``scripts/regenerate_golden.py`` reproduces the committed files: the random player and
+    the engine of today write the very transcripts the replay test holds the engine to."""
+    for players, seed in GAMES.items():
+        record = json.loads((GOLDEN / f"game-{players}-players.json").read_text("utf-8"))
+        assert transcript(players, seed) == record, f"{players} players"
