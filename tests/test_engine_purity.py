@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import importlib
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -45,3 +47,18 @@ def test_importing_the_engine_loads_no_web_or_wire_library():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert loaded.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("package", ["core", "engine"])
+def test_every_memo_of_the_core_and_engine_is_bounded(package):
+    """A long-lived worker answers positions from anyone: what it remembers between requests
+    must have a ceiling (the README's "Limits"), however many different hands or Alhambras
+    it is asked about."""
+    memos = []
+    for module_info in pkgutil.iter_modules([str(PACKAGE / package)]):
+        module = importlib.import_module(f"calculator.{package}.{module_info.name}")
+        for name, value in vars(module).items():
+            if hasattr(value, "cache_info") and getattr(value, "__module__", "") == module.__name__:
+                memos.append(name)
+                assert value.cache_info().maxsize is not None, f"{module.__name__}.{name}"
+    assert memos  # the payments, the walls' borders, the random player's kinds

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Final
 
 from calculator.core.records import quick_init
@@ -132,7 +132,7 @@ _SIDES: Final[dict[str, tuple[bool, bool, bool, bool]]] = {
 instead of asking a string four times."""
 
 
-@cache
+@lru_cache(maxsize=256)  # the sizes of the Alhambras in use
 def _border(width: int, height: int) -> int:
     row = (1 << width) - 1
     mask = row | (row << (width * (height - 1)))

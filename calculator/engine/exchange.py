@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from itertools import product
 from typing import Final
 
@@ -38,7 +38,7 @@ from calculator.engine.components import (
 )
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, MoneyTaken
-from calculator.engine.purchase import minimal_payments, pay
+from calculator.engine.purchase import PAYMENT_MEMO, minimal_payments, pay
 from calculator.engine.state import Draft, Game, GameState, Player, evolve_player, slot_currency
 from calculator.engine.turn import actions_done
 
@@ -149,7 +149,7 @@ def payments_with(
     )
 
 
-@cache
+@lru_cache(maxsize=PAYMENT_MEMO)
 def _payments_with(
     own_index: int, other_index: int, own: tuple[int, ...], theirs: tuple[int, ...], price: int
 ) -> tuple[tuple[MoneyCard, ...], ...]:

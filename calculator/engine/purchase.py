@@ -10,7 +10,7 @@ it never earns the extra action, and the minimal payment it contains is listed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 
 from calculator.core.tiles import MARKET_SLOTS, Currency
 from calculator.engine.actions import Buy, Choices
@@ -20,8 +20,12 @@ from calculator.engine.events import Event, TileBought
 from calculator.engine.state import Draft, GameState, evolve_player, evolve_turn, slot_currency
 from calculator.engine.turn import actions_done
 
+PAYMENT_MEMO = 4096
+"""How many answers each payment memo keeps: hands repeat within a game (a random 4-player game
+asks a few hundred times), while a server asked about every possible hand keeps no more."""
 
-@cache
+
+@lru_cache(maxsize=PAYMENT_MEMO)
 def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ...], ...]:
     """Every distinct multiset of ``values`` with total >= ``price`` and no card to spare,
     each in ascending order.
@@ -61,7 +65,7 @@ def payments_for(
     return _payments(MARKET_SLOTS.index(currency), tuple(values), price)
 
 
-@cache
+@lru_cache(maxsize=PAYMENT_MEMO)
 def _payments(
     slot_index: int, values: tuple[int, ...], price: int
 ) -> tuple[tuple[MoneyCard, ...], ...]:

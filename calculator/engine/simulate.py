@@ -24,7 +24,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any, Final
 
 from calculator.engine import exchange, huts, vizier
@@ -82,7 +82,7 @@ def _decline(state: GameState) -> Sequence[Action]:
     return Choices([(EndTurn, (seat,))])
 
 
-@cache  # at most 32 answers: the sets of modules, and whether a further action is open
+@lru_cache(maxsize=32)  # the sets of modules, and whether a further action is open
 def _kinds(
     modules: frozenset[Module], extra_action: bool
 ) -> tuple[tuple[int, ...], tuple[tuple[Lister, ...], ...]]:
