@@ -1,6 +1,6 @@
 """Whole random 4-player games per second, in one process (the engine, no HTTP).
 
-Run: .venv/bin/python bench/engine_games.py [games per round] [rounds]
+Run: .venv/bin/python bench/engine_games.py [games per round] [rounds] [--against CHECKOUT]
 
 The random player of ``alhambra simulate`` (it lists only the kind of action it chose and
 builds only the action it plays) plays the same seeded games in every round; each round
@@ -14,17 +14,22 @@ For comparison, one round with every legal action listed and built at every step
 
 from __future__ import annotations
 
+import argparse
+import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(os.environ.get("BENCH_ENGINE_ROOT") or Path(__file__).resolve().parents[1])
+"""The checkout whose engine plays: this one, or with ``--against`` the other's."""
+sys.path.insert(0, str(ROOT))
 
-from calculator.engine import apply, legal_actions, new_game
-from calculator.engine.simulate import NAMES, play_random_game
+from calculator.engine import apply, legal_actions, new_game  # noqa: E402
+from calculator.engine.simulate import NAMES, play_random_game  # noqa: E402
 
 PLAYERS = 4
 
@@ -65,23 +70,59 @@ def line(name: str, games: int, figures: tuple[float, float, int, int]) -> str:
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=40, help="games per round")
+    parser.add_argument("rounds", nargs="?", type=int, default=5)
+    parser.add_argument("--against", metavar="CHECKOUT", type=Path,
+                        help="another checkout of this project: its engine and this one play "
+                             "the same games, round by round alternately, each in its own "
+                             "process, and the ratio of each pair of rounds is printed")
+    parser.add_argument("--cpu-only", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.cpu_only:  # one round for --against: games per second of CPU time, nothing else
+        the_random_player(0)
+        print(args.games / timed(the_random_player, args.games)[1])
+        return
+    if args.against:
+        side_by_side(args.games, args.rounds, args.against)
+        return
     the_random_player(0)  # warm up: catalog, caches
     print(f"{PLAYERS}-player games, one process, Python {sys.version.split()[0]}")
     walls, cpus = [], []
-    for number in range(1, rounds + 1):
-        figures = timed(the_random_player, games)
-        walls.append(games / figures[0])
-        cpus.append(games / figures[1])
-        print(line(f"random player, round {number}", games, figures))
+    for number in range(1, args.rounds + 1):
+        figures = timed(the_random_player, args.games)
+        walls.append(args.games / figures[0])
+        cpus.append(args.games / figures[1])
+        print(line(f"random player, round {number}", args.games, figures))
     print(
         f"random player: median {statistics.median(walls):.1f} games/s wall "
         f"(best {max(walls):.1f}), median {statistics.median(cpus):.1f} games/s CPU "
         f"(best {max(cpus):.1f})"
     )
-    few = max(games // 10, 3)
+    few = max(args.games // 10, 3)
     print(line("every action listed", few, timed(listing_everything, few)))
+
+
+def side_by_side(games: int, rounds: int, other: Path) -> None:
+    """This checkout's engine and ``other``'s, alternately, the same games in each round: each
+    round is a fresh process running this script on one checkout's ``calculator``."""
+    roots = {"this": ROOT, "other": other.resolve()}
+    figures: dict[str, list[float]] = {"this": [], "other": []}
+    for number in range(1, rounds + 1):
+        for name in (("this", "other") if number % 2 else ("other", "this")):
+            done = subprocess.run(
+                [sys.executable, __file__, str(games), "--cpu-only"],
+                env={**os.environ, "BENCH_ENGINE_ROOT": str(roots[name])},
+                check=True, capture_output=True, text=True,
+            )
+            figures[name].append(float(done.stdout))
+        print(f"round {number}: this {figures['this'][-1]:6.1f}, other "
+              f"{figures['other'][-1]:6.1f} games/s CPU, ratio "
+              f"{figures['this'][-1] / figures['other'][-1]:.2f}")
+    ratios = [a / b for a, b in zip(figures["this"], figures["other"], strict=True)]
+    print(f"median: this {statistics.median(figures['this']):.1f}, other "
+          f"{statistics.median(figures['other']):.1f} games/s CPU; median ratio "
+          f"{statistics.median(ratios):.2f} (other: {other})")
 
 
 if __name__ == "__main__":
