@@ -1,8 +1,8 @@
 """The common ``POST /v1/scores`` body read, checked and loaded in one compiled pass.
 
 A referee's or an app's table is nearly always the same shape: every player gives an
-Alhambra of catalog tiles, each with its price; there is no dummy (D1: six players, or a
-dummy given separately at two). For that shape, and only for a body that is *clean* (no
+Alhambra of catalog tiles, each with its price, and there is no dummy (it only sits at a
+2-player table, D1). For that shape, and only for a body that is *clean* (no
 problem to report), msgspec reads the bytes straight into typed records, checking types,
 bounds, enums and unknown members as it goes: about the cost of parsing alone, where the
 general path parses, asks the compiled JSON Schema validator, then loads the dictionaries
@@ -138,7 +138,7 @@ def clean_scores_query(raw: bytes) -> ScoresQuery | None:
     except (msgspec.MsgspecError, ValueError):  # ValueError: bytes that are not UTF-8
         return None
     if _ENCODER.encode(body).count(b":") != raw.count(b":"):
-        return None  # a key given twice, or a member given at its default: not worth telling
+        return None  # a key given twice (msgspec keeps the last one)
     seats = []
     try:
         for player in body.players:
