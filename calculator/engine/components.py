@@ -42,6 +42,12 @@ class ScoringCard:
     round: int
 
 
+def piles_formed(pile: Sequence[object]) -> bool:
+    """During setup (T1): has the money been split into piles yet? The scoring cards go into
+    the pile then, and nothing draws them before the first turn."""
+    return any(isinstance(card, ScoringCard) for card in pile)
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class ExchangeCard:
     """V2: an exchange card, showing two currencies (in alphabetical order, so a card has one

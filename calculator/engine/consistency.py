@@ -29,6 +29,7 @@ from calculator.engine.components import (
     MoneyCard,
     ScoringCard,
     copies_per_card,
+    piles_formed,
     total,
 )
 from calculator.engine.draws import Draw
@@ -390,7 +391,7 @@ def _setup(state: GameState) -> list[Inconsistency]:
                     ("players are dealt in seat order, each until their total is at least 20 (T1)"),
                 )
             )
-    piles_formed = any(isinstance(card, ScoringCard) for card in state.pile)
+    formed = piles_formed(state.pile)
     filled = [tile is not None for tile in state.market]
     stages: list[tuple[Path, str, bool, bool]] = [  # where, what, begun, done
         (("players",), "dealing", True, dealing is None),
@@ -400,7 +401,7 @@ def _setup(state: GameState) -> list[Inconsistency]:
             bool(state.face_up),
             len(state.face_up) == FACE_UP_MONEY,
         ),
-        (("pile",), "forming the piles", piles_formed, piles_formed),
+        (("pile",), "forming the piles", formed, formed),
         (("market",), "filling the market", any(filled), all(filled)),
         (
             ("dummy",),

@@ -35,6 +35,7 @@ from calculator.engine.components import (
     ExchangeCard,
     MoneyCard,
     ScoringCard,
+    piles_formed,
 )
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, MoneyTaken
@@ -224,9 +225,8 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
                 for where, _ in places[:1]]  # fmt: skip
     found = repeated(places)
     seen = {card for _, card in places}
-    before_piles = state.turn.phase == "setup" and not any(
-        isinstance(card, ScoringCard) for card in state.pile
-    )  # T1: the exchange cards join the money when it is split into piles, after the deal
+    # T1: the exchange cards join the money when it is split into piles, after the deal
+    before_piles = state.turn.phase == "setup" and not piles_formed(state.pile)
     if before_piles and seen:
         found.append((places[0][0], "the exchange cards join the money when the piles are "
                                     "formed, after the deal (T1, V2)"))

@@ -27,6 +27,7 @@ from calculator.engine.components import (
     MoneyCard,
     ScoringCard,
     money_cards,
+    piles_formed,
     total,
 )
 from calculator.engine.draws import Draw, Receive, Step, shuffler
@@ -103,7 +104,7 @@ def next_step(game: Game) -> Draw | Step:
             return Draw("pile", dealing(seat))
     if len(game.face_up) < FACE_UP_MONEY:
         return Draw("pile", lay_out)
-    if not any(isinstance(card, ScoringCard) for card in game.pile):
+    if not piles_formed(game.pile):
         return form_piles
     for slot, tile in enumerate(game.market, start=1):
         if tile is None:
