@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
-from calculator.core.grid import Grid
+from calculator.core.grid import Grid, flood
 from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, Cell, Side, Tile
 
 HoleRule = Literal["region", "cell"]
@@ -73,18 +73,7 @@ def reachable_on_foot(grid: Grid) -> int:
     """B3: the cells that can be reached on foot from the fountain (a mask)."""
     occupied, width = grid.occupied, grid.width
     (east, _), (west, _), (south, _), (north, _) = steps_on_foot(grid)
-    reached = grid.bit(FOUNTAIN_CELL) & occupied
-    while True:
-        grown = (
-            reached
-            | (reached & east) << 1
-            | (reached & west) >> 1
-            | (reached & south) << width
-            | (reached & north) >> width
-        )
-        if grown == reached:
-            return reached
-        reached = grown
+    return flood(grid.bit(FOUNTAIN_CELL) & occupied, east, west, south, north, width)
 
 
 def isolated(grid: Grid) -> int:

@@ -132,6 +132,24 @@ _SIDES: Final[dict[str, tuple[bool, bool, bool, bool]]] = {
 instead of asking a string four times."""
 
 
+def flood(start: int, east: int, west: int, south: int, north: int, width: int) -> int:
+    """Everything ``start`` reaches on a lattice of rows ``width`` bits long, one step at a
+    time: from a bit of ``east`` to the next bit, of ``west`` to the one before, of ``south``
+    to the bit a row further, of ``north`` a row back. Each step is a few shifts of the whole
+    mask; it stops when a step adds nothing."""
+    while True:
+        grown = (
+            start
+            | (start & east) << 1
+            | (start & west) >> 1
+            | (start & south) << width
+            | (start & north) >> width
+        )
+        if grown == start:
+            return start
+        start = grown
+
+
 @lru_cache(maxsize=256)  # the sizes of the Alhambras in use
 def _border(width: int, height: int) -> int:
     row = (1 << width) - 1

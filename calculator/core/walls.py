@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from calculator.core.alhambra import Alhambra
-from calculator.core.grid import Grid
+from calculator.core.grid import Grid, flood
 from calculator.core.tiles import OFFSET, SIDES, Cell, Side, Tile
 
 Corner = tuple[int, int]
@@ -265,18 +265,8 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
     corners = across | back | down | up
     longest, left = 0, across.bit_count() + down.bit_count()
     while left > longest:  # the segments not yet measured could still make a longer wall
-        part = corners & -corners  # one corner, grown to everything the wall joins it to
-        while True:
-            grown = (
-                part
-                | (part & across) << 1
-                | (part & back) >> 1
-                | (part & down) << width
-                | (part & up) >> width
-            )
-            if grown == part:
-                break
-            part = grown
+        # one corner, grown to everything the wall joins it to
+        part = flood(corners & -corners, across, back, down, up, width)
         corners ^= part
         length = (part & across).bit_count() + (part & down).bit_count()
         longest, left = max(longest, length), left - length
