@@ -110,8 +110,11 @@ class PlayerWithAlhambra(Struct, forbid_unknown_fields=True):
     bonus_cards: _list(CatalogTile, _PLAYER["properties"]["bonus_cards"]) | UnsetType = UNSET
 
 
+_HOLES = _schema("rules.json", "properties", "holes")
+
+
 class Rules(Struct, forbid_unknown_fields=True):
-    holes: _one_of(_schema("rules.json", "properties", "holes")) | UnsetType = UNSET
+    holes: _one_of(_HOLES) | UnsetType = UNSET
 
 
 class ScoresBody(Struct, forbid_unknown_fields=True):
@@ -151,5 +154,5 @@ def clean_scores_query(raw: bytes) -> ScoresQuery | None:
     if len({seat.name for seat in seats}) != len(seats):
         return None
     holes = body.rules.holes if body.rules else UNSET
-    hole_rule: HoleRule = "region" if holes is UNSET else holes
+    hole_rule: HoleRule = _HOLES["default"] if holes is UNSET else holes
     return ScoresQuery(body.round, tuple(seats), None, hole_rule)
