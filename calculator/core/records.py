@@ -24,8 +24,9 @@ _Record = TypeVar("_Record", bound=type)
 _Built = TypeVar("_Built")
 
 _FACTORY: Any = object()
-_UNCHANGED: Any = object()
 """Stands for a field with a default factory that was not given."""
+_UNCHANGED: Any = object()
+"""Stands for a field :func:`evolver`'s function was not given: the old object's value stays."""
 
 
 def _field_names(cls: type) -> list[str]:
@@ -81,7 +82,7 @@ def quick_init(cls: _Record) -> _Record:
     and result."""
     namespace = _setters(cls)
     namespace["FACTORY"] = _FACTORY
-    parameters, lines = [], []
+    parameters, body = [], []
     for field in fields(cls):
         name = field.name
         if not field.init or field.kw_only:
@@ -92,13 +93,11 @@ def quick_init(cls: _Record) -> _Record:
         elif field.default_factory is not MISSING:
             namespace[f"factory_{name}"] = field.default_factory
             parameters.append(f"{name}=FACTORY")
-            lines.append(f"    if {name} is FACTORY:\n        {name} = factory_{name}()\n")
+            body.append(f"if {name} is FACTORY: {name} = factory_{name}()")
         else:
             parameters.append(name)
-        lines.append(f"    set_{name}(self, {name})\n")
-    source = f"def __init__(self, {', '.join(parameters)}):\n" + "".join(lines or ["    pass\n"])
-    exec(source, namespace)  # the technique of dataclasses itself
-    init = namespace["__init__"]
+        body.append(f"set_{name}(self, {name})")
+    init = _generated(namespace, "__init__", ", ".join(["self", *parameters]), body or ["pass"])
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     cls.__init__ = init  # type: ignore[misc]
     return cls
