@@ -79,20 +79,24 @@ def parse_json(raw: bytes) -> Any:
 
 
 def _keys_all_kept(raw: bytes, document: Any) -> bool:
-    """True only if no object of ``raw`` gives a key twice (a parser keeps one of them).
-
-    Without a backslash in the body every string reads exactly as written, so the body's
-    colons are one per key plus those inside strings, and ``document`` written back (by
-    orjson, one colon per key it kept, strings unescaped) has no more. Equal counts leave no
-    room for a dropped key. Counting is C code; the hook ``json`` needs costs a call per object.
-    """
-    if b"\\" in raw:
-        return False
+    """True only if no object of ``raw`` gives a key twice (a parser keeps one of them)."""
     try:
         written = orjson.dumps(document)
     except TypeError:  # an integer past 64 bits: let the reference decide
         return False
-    return written.count(b":") == raw.count(b":")
+    return keys_all_kept(raw, written)
+
+
+def keys_all_kept(raw: bytes, written: bytes) -> bool:
+    """True only if no key of ``raw`` was dropped by the reading ``written`` back.
+
+    Without a backslash in the body every string reads exactly as written, so the body's
+    colons are one per key plus those inside strings, and its reading written back (one colon
+    per key kept, strings unescaped) has no more. Equal counts leave no room for a dropped
+    key, such as one of a key given twice. Counting is C code; the hook ``json`` needs costs a
+    call per object.
+    """
+    return b"\\" not in raw and written.count(b":") == raw.count(b":")
 
 
 def parse_json_strictly(raw: bytes) -> Any:

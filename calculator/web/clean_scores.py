@@ -16,7 +16,7 @@ words every refusal: this reader only ever says "here is the query" or "not mine
   member it does not know refuses the body (``forbid_unknown_fields``);
 * JSON that only the strict reader would refuse is left to it: a ``\\`` anywhere (escapes,
   lone surrogates) and a key given twice (msgspec keeps the last; the colons of the body and
-  of the records written back are counted, as in ``body.py``); NaN and bytes that are not
+  of the records written back are counted by ``body.keys_all_kept``); NaN and bytes that are not
   UTF-8 msgspec refuses itself;
 * every check only code can make goes the same way: a priced tile not of the catalog (C1),
   two tiles on one cell or on the fountain (B6), a name given twice.
@@ -36,6 +36,7 @@ from msgspec import UNSET, Meta, Struct, UnsetType
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
 from calculator.core.errors import PositionError
+from calculator.web.body import keys_all_kept
 from calculator.web.contract import schema_documents
 from calculator.web.wire import CATALOG_BY_KEY, ScoresQuery, Seat
 
@@ -140,7 +141,7 @@ def clean_scores_query(raw: bytes) -> ScoresQuery | None:
         body = _DECODER.decode(raw)
     except (msgspec.MsgspecError, ValueError):  # ValueError: bytes that are not UTF-8
         return None
-    if _ENCODER.encode(body).count(b":") != raw.count(b":"):
+    if not keys_all_kept(raw, _ENCODER.encode(body)):
         return None  # a key given twice (msgspec keeps the last one)
     seats = []
     try:
