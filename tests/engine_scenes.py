@@ -7,7 +7,8 @@ consistency, so a test starts from a state the engine would accept from a client
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, Building, Cell, Currency, Tile

@@ -5,8 +5,9 @@ V2. Every response is validated against its schema."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from calculator.engine import Options
 from calculator.web.game_document import dump_state

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from calculator.core.tiles import Currency
 from calculator.engine import ActionRefused, GameState, Options, apply, legal_actions, new_game

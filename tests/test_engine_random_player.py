@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
-from calculator.core.records import builder, evolver
 from calculator.core.tiles import Currency
 from calculator.engine.components import CARD, MoneyCard, without
 from calculator.engine.simulate import _below, _kinds, _pick, _weighted
-from calculator.engine.state import Player, Turn
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 100, 1000])
@@ -37,26 +34,6 @@ def test_kinds_of_action_in_the_players_order_of_thought():
     assert weights == (4, 4, 1, 4) and len(listers) == 4
     weights, listers = _kinds(frozenset({"exchange", "huts", "vizier"}), False)
     assert weights == (4, 4, 1, 1, 1) and [len(way) for way in listers] == [2, 2, 3, 1, 1]
-
-
-def test_a_state_record_built_without_its_class_call_is_the_same_record():
-    build = builder(Turn)
-    made = build(2, "placement", 7, 1, False, (), (), (1,), 0, ())
-    assert type(made) is Turn
-    assert made == Turn(2, "placement", 7, 1, False, (), (), (1,), 0, ())
-
-
-def test_an_evolved_record_is_what_replace_gives():
-    evolve_turn, evolve_player = evolver(Turn), evolver(Player)
-    turn = Turn(1, "action", 3, buys=2, scoring_due=(1,))
-    assert evolve_turn(turn, phase="refill", extra_action=True) == replace(
-        turn, phase="refill", extra_action=True
-    )
-    assert evolve_turn(turn) == turn and evolve_turn(turn) is not turn
-    player = Player("Anna", score=4)
-    assert evolve_player(player, score=9) == replace(player, score=9)
-    with pytest.raises(TypeError):
-        evolve_turn(turn, nope=1)
 
 
 def test_without_finds_an_equal_card_that_is_not_the_shared_one():

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from itertools import product
 
 import pytest
+from msgspec.structs import replace
 
 from calculator.core.building import removal_violations, swap_violations
 from calculator.core.scoring import Holding, score_round

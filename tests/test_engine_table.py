@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from calculator.core.tiles import BUILDINGS, CATALOG, Building
 from calculator.engine import IllegalAction, NotYourTurn, Options, apply, legal_actions, to_act

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Currency, Tile
 from calculator.engine import (

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Final, Literal
+
+from msgspec import Struct
 
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
 from calculator.core.grid import Grid, flood
@@ -27,8 +28,7 @@ cell whose four neighbours are all occupied (the literal reading of the printed 
 HOLE_RULES: Final[tuple[HoleRule, ...]] = ("region", "cell")
 
 
-@dataclass(frozen=True, slots=True)
-class Violation:
+class Violation(Struct, frozen=True):
     """One broken rule, with the cells (and, for B2, the sides) involved."""
 
     rule: str

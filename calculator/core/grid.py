@@ -9,17 +9,15 @@ border of the next row, never on a tile.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from calculator.core.records import quick_init
+from msgspec import Struct
+
 from calculator.core.tiles import Cell, Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Grid:
+class Grid(Struct, frozen=True):
     left: int
     top: int
     width: int

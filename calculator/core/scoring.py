@@ -4,11 +4,11 @@ and what the Vizier's Favour adds to a player's count: bonus cards (V3) and work
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Final
 
+from msgspec import Struct
+
 from calculator.core.huts import is_hut
-from calculator.core.records import quick_init
 from calculator.core.tiles import BUILDINGS, OFFSET, OPPOSITE, Building, Cell, Tile
 
 ROUNDS: Final[tuple[int, ...]] = (1, 2, 3)
@@ -35,8 +35,7 @@ def building_counts(tiles: Iterable[Tile]) -> dict[Building, int]:
     return counts
 
 
-@dataclass(frozen=True, slots=True)
-class HutCount:
+class HutCount(Struct, frozen=True):
     """V4: a hut adds one building of its colour per open side onto a building of that colour."""
 
     cell: Cell
@@ -48,16 +47,14 @@ class HutCount:
         return len(self.neighbours)
 
 
-@dataclass(frozen=True, slots=True)
-class BonusCardCount:
+class BonusCardCount(Struct, frozen=True):
     """V3: a face-up bonus card adds one building while the tile it depicts is in the Alhambra."""
 
     card: Tile
     in_alhambra: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Tally:
+class Tally(Struct, frozen=True):
     """A player's buildings for majority scoring: tiles (M1) plus huts (V4) and bonus cards (V3)."""
 
     counts: Mapping[Building, int]
@@ -112,9 +109,7 @@ def tally(alhambra: Mapping[Cell, Tile], bonus_cards: Iterable[Tile] = ()) -> Ta
     return Tally(counts, buildings, tuple(huts), tuple(cards))
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Majority:
+class Majority(Struct, frozen=True):
     """One holder's standing in one building type: the first place its tie occupies (M3)."""
 
     count: int
@@ -145,23 +140,20 @@ def rank_majority(scoring_round: int, building: Building, counts: Sequence[int])
     return [standing[count] for count in counts]
 
 
-@dataclass(frozen=True, slots=True)
-class Holding:
+class Holding(Struct, frozen=True):
     """What one scorer brings to a scoring round: building counts and longest wall length."""
 
     counts: Counts
     wall: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Score:
+class Score(Struct, frozen=True):
     points: int
     wall: int
     majorities: Mapping[Building, Majority]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundScore:
+class RoundScore(Struct, frozen=True):
     scoring_round: int
     players: tuple[Score, ...]
     dummy: Score | None

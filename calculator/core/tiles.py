@@ -6,10 +6,11 @@ The catalog is data (``data/tiles.csv``, shipped with the package), not code.
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
 from typing import Final, Literal
+
+from msgspec import Struct
 
 Cell = tuple[int, int]
 """A grid cell ``(x, y)``: x grows east, y grows south; the fountain is at ``(0, 0)``."""
@@ -60,8 +61,7 @@ def canonical_walls(walls: str) -> str:
     return "".join(side for side in SIDES if side in walls)
 
 
-@dataclass(frozen=True, slots=True)
-class Tile:
+class Tile(Struct, frozen=True):
     """A tile as printed: its building (``None`` for the fountain), walls and, if known, price.
 
     A worker hut (V4) is a tile with ``hut=True``: ``building`` is then the colour it belongs

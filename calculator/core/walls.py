@@ -19,8 +19,9 @@ without listing the segments, and leaves corners of three or four segments to th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Final
+
+from msgspec import Struct
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.grid import Grid, flood
@@ -46,8 +47,7 @@ _ENDS: Final[dict[Side, tuple[Corner, Corner]]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Wall:
+class Wall(Struct, frozen=True):
     """The longest wall: its length, its segments in order along it, and whether it is exact."""
 
     length: int
@@ -229,8 +229,7 @@ def longest_wall(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> Wall:
     return Wall(len(best), tuple(segments[edge] for edge in best), exact)
 
 
-@dataclass(frozen=True, slots=True)
-class WallLength:
+class WallLength(Struct, frozen=True):
     """The longest wall's length alone (W4 scores nothing else), and whether it is exact."""
 
     length: int
@@ -301,8 +300,7 @@ def _longest_path_or_ring(adjacency: dict[int, list[int]],
     return best
 
 
-@dataclass(frozen=True, slots=True)
-class _Part:
+class _Part(Struct, frozen=True):
     corners: frozenset[Node]
     size: int
 

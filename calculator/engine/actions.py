@@ -1,4 +1,4 @@
-"""What a player (or, in table mode, the table) can do: one frozen dataclass per kind of action.
+"""What a player (or, in table mode, the table) can do: one frozen record per kind of action.
 
 A player's action names the player, so a client can tell whose move it sends; reveals (table
 mode) come from the table and name nobody. Cards in an action are sorted, so two actions that
@@ -8,26 +8,22 @@ do the same thing compare equal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, overload
 
-from calculator.core.records import quick_init
+from msgspec import Struct
+
 from calculator.core.tiles import Building, Cell, Tile
 from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TakeHut:
+class TakeHut(Struct, frozen=True):
     """V4: the top hut of the stack of that colour, a free action."""
 
     player: int
     building: Building
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TakeMoney:
+class TakeMoney(Struct, frozen=True):
     """T3: one face-up card, or several totalling at most 5. V2: or one face-up exchange card
     (``exchange``), alone, instead of money."""
 
@@ -36,9 +32,7 @@ class TakeMoney:
     exchange: tuple[ExchangeCard, ...] = ()
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Buy:
+class Buy(Struct, frozen=True):
     """T4: the tile of a market slot (1-4), paid in the slot's currency. V2: with an exchange
     card from the hand (``exchange``), in both of its currencies; the card goes with the
     payment."""
@@ -49,25 +43,19 @@ class Buy:
     exchange: tuple[ExchangeCard, ...] = ()
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class EndTurn:
+class EndTurn(Struct, frozen=True):
     """T4: decline the further action an exact payment allows."""
 
     player: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(Struct, frozen=True):
     """T2: a player with no legal action at all lets the turn go by."""
 
     player: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class BuildFromReserve:
+class BuildFromReserve(Struct, frozen=True):
     """T5: move a reserve tile into the Alhambra."""
 
     player: int
@@ -75,18 +63,14 @@ class BuildFromReserve:
     cell: Cell
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class MoveToReserve:
+class MoveToReserve(Struct, frozen=True):
     """T5: move the Alhambra tile at ``cell`` to the reserve."""
 
     player: int
     cell: Cell
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(Struct, frozen=True):
     """T5: a reserve tile takes exactly the cell of an Alhambra tile, which goes to the reserve."""
 
     player: int
@@ -94,9 +78,7 @@ class Swap:
     cell: Cell
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class PlaceTile:
+class PlaceTile(Struct, frozen=True):
     """T6/T9: put a tile bought this turn (or awarded at the end) into the Alhambra."""
 
     player: int
@@ -104,27 +86,21 @@ class PlaceTile:
     cell: Cell
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class ReserveTile:
+class ReserveTile(Struct, frozen=True):
     """T6/T9: put a tile bought this turn (or awarded at the end) onto the reserve."""
 
     player: int
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class GiveToDummy:
+class GiveToDummy(Struct, frozen=True):
     """D4: give a tile bought this turn to the dummy instead of placing it."""
 
     player: int
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class VizierBuy:
+class VizierBuy(Struct, frozen=True):
     """V1: out of turn, the tile of a market slot paid exactly in the slot's currency. V2: with
     an exchange card from the hand (``exchange``), in both of its currencies, as a buy may."""
 
@@ -134,52 +110,43 @@ class VizierBuy:
     exchange: tuple[ExchangeCard, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class DeclineVizier:
+class DeclineVizier(Struct, frozen=True):
     """V1: the player asked lets the vizier's purchase go by."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
-class ActivateVizier:
+class ActivateVizier(Struct, frozen=True):
     """V1: turn one's vizier token face up again, a full action (T2)."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
-class RevealTile:
+class RevealTile(Struct, frozen=True):
     """Table mode: the tile just drawn from the bag."""
 
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class RevealMoney:
+class RevealMoney(Struct, frozen=True):
     """Table mode: the money card (V2: or exchange card) just drawn from the pile."""
 
     card: DisplayCard
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class RevealScoringCard:
+class RevealScoringCard(Struct, frozen=True):
     """Table mode: the card just drawn from the pile is scoring card 1 or 2 (T8)."""
 
     round: int
 
 
-@dataclass(frozen=True, slots=True)
-class RevealBonusCard:
+class RevealBonusCard(Struct, frozen=True):
     """Table mode, V3: the bonus card just dealt (to the first player short of their share)."""
 
     tile: Tile
 
 
-@dataclass(frozen=True, slots=True)
-class RevealHut:
+class RevealHut(Struct, frozen=True):
     """Table mode, V4: the hut turned face up on top of its stack (the stack of its colour)."""
 
     tile: Tile
@@ -198,8 +165,8 @@ class Choices(Sequence[Action]):
     """Legal actions, each built only when it is looked at.
 
     A listing holds each action as its class and arguments, a plain tuple: the random player
-    looks at one action of a listing and the API at all of them, and a frozen dataclass costs
-    several times a tuple to build.
+    looks at one action of a listing and the API at all of them, and a record costs about
+    three times a tuple to build.
     """
 
     __slots__ = ("_choices",)

@@ -17,15 +17,16 @@ own choosing published as provisional (``GET /v1/catalog``, README).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Final
+
+from msgspec.structs import replace
 
 from calculator.core.scoring import depicts
 from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.draws import Draw, Receive, shuffler
 from calculator.engine.errors import Path
 from calculator.engine.events import BonusCardDealt, BonusCardLaid, BonusCardTakenBack, Event
-from calculator.engine.state import Draft, Game, GameState, Player, evolve_player
+from calculator.engine.state import Draft, Game, GameState, Player
 
 BONUS_CARDS: Final[int] = 10
 
@@ -66,7 +67,7 @@ def next_deal(game: Game) -> Draw | None:
 def dealing(seat: int) -> Receive:
     def deal(draft: Draft, card: Tile) -> list[Event]:
         player = draft.players[seat]
-        draft.players[seat] = evolve_player(player, bonus_hand=(*player.bonus_hand, card))
+        draft.players[seat] = replace(player, bonus_hand=(*player.bonus_hand, card))
         return [BonusCardDealt(seat, card)]
 
     return deal
@@ -89,7 +90,7 @@ def lay_and_take_back(draft: Draft) -> list[Event]:
             continue
         events += [BonusCardTakenBack(seat, card) for card in back]
         events += [BonusCardLaid(seat, card) for card in laid]
-        draft.players[seat] = evolve_player(
+        draft.players[seat] = replace(
             player,
             bonus_cards=tuple(c for c in player.bonus_cards if c not in back) + laid,
             bonus_hand=tuple(c for c in player.bonus_hand if c not in laid) + back,

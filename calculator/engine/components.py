@@ -7,10 +7,11 @@ The 54 building tiles and the fountain are the core's (:mod:`calculator.core.til
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from operator import attrgetter
 from typing import Any, Final, TypeVar
+
+from msgspec import Struct
 
 from calculator.core.tiles import CURRENCIES, Currency
 
@@ -19,8 +20,7 @@ COPIES: Final[int] = 3
 """C3: each currency has the values 1-9, three copies of each: 108 cards."""
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class MoneyCard:
+class MoneyCard(Struct, frozen=True, order=True):
     """One money card. The three copies of a card are alike, so a hand is a multiset."""
 
     currency: Currency
@@ -35,8 +35,7 @@ IN_CARD_ORDER: Final[Any] = attrgetter("currency", "value")
 per comparison: ``sorted(cards, key=IN_CARD_ORDER) == sorted(cards)``."""
 
 
-@dataclass(frozen=True, slots=True)
-class ScoringCard:
+class ScoringCard(Struct, frozen=True):
     """Scoring card 1 or 2, hidden in the money pile (T1); revealing it calls a round (T8)."""
 
     round: int
@@ -48,8 +47,7 @@ def piles_formed(pile: Sequence[object]) -> bool:
     return any(isinstance(card, ScoringCard) for card in pile)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class ExchangeCard:
+class ExchangeCard(Struct, frozen=True, order=True):
     """V2: an exchange card, showing two currencies (in alphabetical order, so a card has one
     form); it lets one purchase be paid in both. It is no money: it has no value."""
 
@@ -107,21 +105,11 @@ _Card = TypeVar("_Card", MoneyCard, DisplayCard)
 
 
 def without(pool: Sequence[_Card], cards: Sequence[_Card]) -> list[_Card] | None:
-    """``pool`` less one copy of each of ``cards``; ``None`` when ``pool`` lacks one of them.
-
-    A card is looked for as the same object first: the engine and the loader of states only
-    use the shared cards of :data:`CARD` (and the six exchange cards), so it is found without
-    calling a dataclass's ``__eq__`` for each card before it (a Python call each). A card only
-    equal to one in ``pool`` is still found by equality."""
+    """``pool`` less one copy of each of ``cards``; ``None`` when ``pool`` lacks one of them."""
     rest = list(pool)
-    held = list(map(id, rest))
     for card in cards:
         try:
-            index = held.index(id(card))
+            rest.remove(card)
         except ValueError:
-            try:
-                index = rest.index(card)
-            except ValueError:
-                return None
-        del rest[index], held[index]
+            return None
     return rest

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from itertools import pairwise
 from typing import Final
+
+from msgspec import Struct
 
 from calculator.core.building import alhambra_violations
 from calculator.core.scoring import winners
@@ -40,8 +41,7 @@ from calculator.engine.setup import STARTING_MONEY
 from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState, Player
 
 
-@dataclass(frozen=True, slots=True)
-class Inconsistency:
+class Inconsistency(Struct, frozen=True):
     where: Path
     message: str
 

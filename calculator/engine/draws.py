@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
+
+from msgspec import Struct
 
 from calculator.core.tiles import Tile
 from calculator.engine.components import ExchangeCard, MoneyCard, ScoringCard
@@ -31,8 +32,7 @@ Receive = Callable[[Draft, Any], list[Event]]
 """Puts a drawn item where it goes (a market slot, the face-up money, a hand...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Struct, frozen=True):
     """An automatic step that needs one item from ``source``; ``receive`` puts it in place."""
 
     source: Source

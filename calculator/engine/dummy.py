@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from msgspec.structs import replace
+
 from calculator.core.scoring import building_counts
 from calculator.core.tiles import Building, Tile
 from calculator.engine.events import DummyDrew, Event
-from calculator.engine.state import Draft, Game, evolve_turn
+from calculator.engine.state import Draft, Game
 
 SETUP_TILES: Final[int] = 6
 AFTER_ROUND_1: Final[int] = 6
@@ -33,7 +35,7 @@ def receive_tile(draft: Draft, tile: Tile) -> list[Event]:
     assert draft.dummy is not None
     draft.dummy = (*draft.dummy, tile)
     if draft.turn.dummy_draws:
-        draft.turn = evolve_turn(draft.turn, dummy_draws=draft.turn.dummy_draws - 1)
+        draft.turn = replace(draft.turn, dummy_draws=draft.turn.dummy_draws - 1)
     return [DummyDrew(tile)]
 
 

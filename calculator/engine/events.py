@@ -6,66 +6,51 @@ the truth the engine goes on from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
-from calculator.core.records import quick_init
 from calculator.core.scoring import RoundScore
 from calculator.core.tiles import Cell, Tile
 from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class MoneyDealt:
+class MoneyDealt(Struct, frozen=True):
     """T1: a starting money card for ``player``."""
 
     player: int
     card: MoneyCard
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class MoneyDrawn:
+class MoneyDrawn(Struct, frozen=True):
     """T1, T7: a money card (V2: or an exchange card) laid face up."""
 
     card: DisplayCard
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class PilesFormed:
+class PilesFormed(Struct, frozen=True):
     """T1: the rest of the money split into five piles, scoring cards in piles 2 and 4."""
 
     sizes: tuple[int, ...]
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class MarketFilled:
+class MarketFilled(Struct, frozen=True):
     """T1, T7: a tile drawn from the bag into a market slot."""
 
     slot: int
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class DummyDrew:
+class DummyDrew(Struct, frozen=True):
     """D2: the dummy drew a tile from the bag."""
 
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TurnStarted:
+class TurnStarted(Struct, frozen=True):
     player: int
     number: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class MoneyTaken:
+class MoneyTaken(Struct, frozen=True):
     """T3; V2: or an exchange card (``exchange``)."""
 
     player: int
@@ -73,9 +58,7 @@ class MoneyTaken:
     exchange: tuple[ExchangeCard, ...] = ()
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TileBought:
+class TileBought(Struct, frozen=True):
     """T4: ``exact`` payments earn another action. V2: ``exchange``, the exchange card used,
     discarded with the payment."""
 
@@ -87,25 +70,19 @@ class TileBought:
     exchange: tuple[ExchangeCard, ...] = ()
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class ExtraActionDeclined:
+class ExtraActionDeclined(Struct, frozen=True):
     """T4: the player ended the turn instead of taking the action an exact payment allowed."""
 
     player: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Passed:
+class Passed(Struct, frozen=True):
     """T2: the player had no legal action."""
 
     player: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TileBuiltFromReserve:
+class TileBuiltFromReserve(Struct, frozen=True):
     """T5."""
 
     player: int
@@ -113,9 +90,7 @@ class TileBuiltFromReserve:
     cell: Cell
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TileMovedToReserve:
+class TileMovedToReserve(Struct, frozen=True):
     """T5."""
 
     player: int
@@ -123,9 +98,7 @@ class TileMovedToReserve:
     cell: Cell
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TilesSwapped:
+class TilesSwapped(Struct, frozen=True):
     """T5: ``tile`` left the reserve for ``cell``; ``removed`` went from there to the reserve."""
 
     player: int
@@ -134,9 +107,7 @@ class TilesSwapped:
     removed: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TilePlaced:
+class TilePlaced(Struct, frozen=True):
     """T6, T9."""
 
     player: int
@@ -144,49 +115,37 @@ class TilePlaced:
     cell: Cell
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TileReserved:
+class TileReserved(Struct, frozen=True):
     """T6, T9."""
 
     player: int
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TileGivenToDummy:
+class TileGivenToDummy(Struct, frozen=True):
     """D4."""
 
     player: int
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class TurnEnded:
+class TurnEnded(Struct, frozen=True):
     player: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class DiscardReshuffled:
+class DiscardReshuffled(Struct, frozen=True):
     """T7: the discard pile became the new money pile."""
 
     cards: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class ScoringCardRevealed:
+class ScoringCardRevealed(Struct, frozen=True):
     """T8: set aside; the round is scored after the refill."""
 
     round: int
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class RoundScored:
+class RoundScored(Struct, frozen=True):
     """T8, T9: a scoring round in full (as ``/v1/scores`` gives it) and the totals after it."""
 
     round: int
@@ -195,9 +154,7 @@ class RoundScored:
     totals: tuple[int, ...]
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class MarketTileAwarded:
+class MarketTileAwarded(Struct, frozen=True):
     """T9: a tile left on the market goes to ``player``; ``None`` when it stays (a tie, or
     nobody holds its currency)."""
 
@@ -206,68 +163,54 @@ class MarketTileAwarded:
     player: int | None
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class GameEnded:
+class GameEnded(Struct, frozen=True):
     """T9, M6: equal totals share the win."""
 
     winners: tuple[int, ...]
     totals: tuple[int, ...]
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class BonusCardLaid:
+class BonusCardLaid(Struct, frozen=True):
     """V3: the tile a bonus card depicts is in the player's Alhambra; the card lies face up."""
 
     player: int
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class BonusCardTakenBack:
+class BonusCardTakenBack(Struct, frozen=True):
     """V3: the depicted tile left the Alhambra; the card goes back to the player's hand."""
 
     player: int
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class BonusCardDealt:
+class BonusCardDealt(Struct, frozen=True):
     """V3, setup: a bonus card dealt face down to ``player``."""
 
     player: int
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class HutRevealed:
+class HutRevealed(Struct, frozen=True):
     """V4, table mode: the top hut of its colour's stack is turned face up."""
 
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class HutTaken:
+class HutTaken(Struct, frozen=True):
     """V4: a player took the top hut of a stack; it waits for the end of the turn."""
 
     player: int
     tile: Tile
 
 
-@dataclass(frozen=True, slots=True)
-class VizierOffered:
+class VizierOffered(Struct, frozen=True):
     """V1: after the turn (and its refill), ``player`` is asked whether to use the vizier."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
-class VizierBought:
+class VizierBought(Struct, frozen=True):
     """V1: out of turn, ``player`` bought a tile paying exactly; the vizier turns face down.
     V2: ``exchange``, the exchange card used, discarded with the payment."""
 
@@ -278,15 +221,13 @@ class VizierBought:
     exchange: tuple[ExchangeCard, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class VizierDeclined:
+class VizierDeclined(Struct, frozen=True):
     """V1: the player asked let the vizier's purchase go by."""
 
     player: int
 
 
-@dataclass(frozen=True, slots=True)
-class VizierActivated:
+class VizierActivated(Struct, frozen=True):
     """V1: the player turned the vizier face up again (the turn's action)."""
 
     player: int

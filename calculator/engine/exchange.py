@@ -26,6 +26,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Final
 
+from msgspec.structs import replace
+
 from calculator.core.tiles import CURRENCIES, Currency
 from calculator.engine.actions import Buy, Choices, TakeMoney
 from calculator.engine.components import (
@@ -40,7 +42,7 @@ from calculator.engine.components import (
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, MoneyTaken
 from calculator.engine.purchase import PAYMENT_MEMO, minimal_payments, pay
-from calculator.engine.state import Draft, Game, GameState, Player, evolve_player, slot_currency
+from calculator.engine.state import Draft, Game, GameState, Player, slot_currency
 from calculator.engine.turn import actions_done
 
 PILES: Final[tuple[int, ...]] = (2, 3, 4)
@@ -88,7 +90,7 @@ def take(draft: Draft, action: TakeMoney) -> list[Event]:
         raise IllegalAction("V2", f"the {card.describe()} is not face up")
     draft.face_up.remove(card)
     player = draft.players[action.player]
-    draft.players[action.player] = evolve_player(
+    draft.players[action.player] = replace(
         player, exchange_cards=(*player.exchange_cards, card)
     )
     return [MoneyTaken(action.player, (), (card,)), *actions_done(draft)]
@@ -203,7 +205,7 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
     player = draft.players[action.player]
     held = list(player.exchange_cards)
     held.remove(card)
-    draft.players[action.player] = evolve_player(player, exchange_cards=tuple(held))
+    draft.players[action.player] = replace(player, exchange_cards=tuple(held))
     draft.discard += (card,)
     return events
 

@@ -18,8 +18,9 @@ otherwise :data:`PROVISIONAL_HUTS` stands in, published as provisional (``GET /v
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Final
+
+from msgspec.structs import replace
 
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER, too_many_huts_message
 from calculator.core.tiles import BUILDINGS, Tile
@@ -27,7 +28,7 @@ from calculator.engine.actions import TakeHut
 from calculator.engine.draws import Draw, shuffler
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, HutRevealed, HutTaken
-from calculator.engine.state import Draft, GameState, evolve_turn
+from calculator.engine.state import Draft, GameState
 
 _STAND_IN_WALLS: Final[tuple[str, ...]] = ("N", "E", "S", "W", "NE")
 
@@ -114,7 +115,7 @@ def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
     draft.hut_stacks = (*stacks[:index], stack[1:], *stacks[index + 1 :])
     if stack[1:] and not draft.digital:
         draft.hidden_tops = (*draft.hidden_tops, index)  # the table reveals the next one
-    draft.turn = evolve_turn(draft.turn, bought=(*draft.turn.bought, stack[0]))
+    draft.turn = replace(draft.turn, bought=(*draft.turn.bought, stack[0]))
     return [HutTaken(action.player, stack[0])]
 
 

@@ -7,11 +7,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final, cast
 
+from msgspec.structs import replace
+
 from calculator.engine.actions import Choices, TakeMoney
 from calculator.engine.components import IN_CARD_ORDER, MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, MoneyTaken
-from calculator.engine.state import Draft, GameState, evolve_player
+from calculator.engine.state import Draft, GameState
 from calculator.engine.turn import actions_done
 
 SMALL_CHANGE: Final[int] = 5
@@ -29,21 +31,13 @@ def legal_takes(state: GameState) -> Choices:
     else:  # all money
         face_up = list(cast("tuple[MoneyCard, ...]", state.face_up))
     face_up.sort(key=IN_CARD_ORDER)
-    # a choice is known by its cards' (currency, value) pairs, hashed in C: hashing the cards
-    # themselves calls the dataclass's __hash__ once per card
-    choices: dict[tuple[object, ...], tuple[MoneyCard, ...]] = {}
-    for card in face_up:
-        choices.setdefault((IN_CARD_ORDER(card),), (card,))
+    choices: dict[tuple[MoneyCard, ...], None] = dict.fromkeys((card,) for card in face_up)
     small = [card for card in face_up if card.value < SMALL_CHANGE]
-    kinds = list(map(IN_CARD_ORDER, small))
-    values = [card.value for card in small]
     for size in range(2, len(small) + 1):
-        for cards, kind, paid in zip(  # noqa: B905 (equally long; strict= costs a parse per call)
-            combinations(small, size), combinations(kinds, size), combinations(values, size)
-        ):
-            if sum(paid) <= SMALL_CHANGE:
-                choices.setdefault(kind, cards)
-    return Choices([(TakeMoney, (seat, cards)) for cards in choices.values()])
+        for cards in combinations(small, size):
+            if total(cards) <= SMALL_CHANGE:
+                choices[cards] = None
+    return Choices([(TakeMoney, (seat, cards)) for cards in choices])
 
 
 def take_money(draft: Draft, action: TakeMoney) -> list[Event]:
@@ -60,6 +54,6 @@ def take_money(draft: Draft, action: TakeMoney) -> list[Event]:
             f"these total {total(action.cards)}",
         )
     player = draft.players[action.player]
-    draft.players[action.player] = evolve_player(player, hand=player.hand + action.cards)
+    draft.players[action.player] = replace(player, hand=player.hand + action.cards)
     draft.face_up = left
     return [MoneyTaken(action.player, action.cards), *actions_done(draft)]

@@ -8,6 +8,8 @@ The market tiles awarded at the end of the game are placed the same way, but not
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from calculator.core.building import placement_violations
 from calculator.core.tiles import Tile
 from calculator.engine import vizier
@@ -16,7 +18,7 @@ from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
 from calculator.engine.redesign import refuse
-from calculator.engine.state import Draft, Game, GameState, evolve_player, evolve_turn
+from calculator.engine.state import Draft, Game, GameState
 from calculator.engine.turn import end_turn
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
@@ -78,10 +80,10 @@ def place(draft: Draft, action: Placement) -> list[Event]:
         rule = draft.options.hole_rule
         if action.cell not in cells_for(player.alhambra, action.tile, rule):
             refuse(placement_violations(player.alhambra, action.tile, action.cell, rule))
-        player = evolve_player(player, alhambra=player.alhambra.placed(action.cell, action.tile))
+        player = replace(player, alhambra=player.alhambra.placed(action.cell, action.tile))
         event = TilePlaced(action.player, action.tile, action.cell)
     elif isinstance(action, ReserveTile):
-        player = evolve_player(player, reserve=(*player.reserve, action.tile))
+        player = replace(player, reserve=(*player.reserve, action.tile))
         event = TileReserved(action.player, action.tile)
     else:
         if draft.dummy is None:
@@ -99,12 +101,12 @@ def place(draft: Draft, action: Placement) -> list[Event]:
         awarded.remove(
             next(a for a in awarded if a.player == action.player and a.tile == action.tile)
         )
-        draft.turn = evolve_turn(turn, awarded=tuple(awarded))
+        draft.turn = replace(turn, awarded=tuple(awarded))
         return events
     bought = list(turn.bought)
     bought.remove(action.tile)
     if bought:
-        draft.turn = evolve_turn(turn, bought=tuple(bought))
+        draft.turn = replace(turn, bought=tuple(bought))
     elif turn.phase == "vizier_placement":
         events += vizier.placed(draft, bought=())
     else:

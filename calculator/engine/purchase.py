@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from msgspec.structs import replace
+
 from calculator.core.tiles import MARKET_SLOTS, Currency
 from calculator.engine.actions import Buy, Choices
 from calculator.engine.components import CARD, MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileBought
-from calculator.engine.state import Draft, GameState, evolve_player, evolve_turn, slot_currency
+from calculator.engine.state import Draft, GameState, slot_currency
 from calculator.engine.turn import actions_done
 
 PAYMENT_MEMO = 4096
@@ -139,7 +141,7 @@ def pay(draft: Draft, action: Buy, currencies: tuple[Currency, ...]) -> list[Eve
             f"{tile.price}",
         )
     exact = paid == tile.price
-    draft.players[action.player] = evolve_player(player, hand=tuple(hand))
+    draft.players[action.player] = replace(player, hand=tuple(hand))
     draft.market[action.slot - 1] = None
     draft.discard += action.payment
     turn = draft.turn
@@ -148,7 +150,7 @@ def pay(draft: Draft, action: Buy, currencies: tuple[Currency, ...]) -> list[Eve
     ]
     buys, bought = turn.buys + 1, (*turn.bought, tile)
     if exact:
-        draft.turn = evolve_turn(turn, buys=buys, bought=bought, extra_action=True)
+        draft.turn = replace(turn, buys=buys, bought=bought, extra_action=True)
     else:
         events += actions_done(draft, buys=buys, bought=bought)
     return events

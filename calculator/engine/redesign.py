@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from msgspec.structs import replace
+
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import (
     Violation,
@@ -40,7 +42,7 @@ from calculator.engine.events import (
     TileMovedToReserve,
     TilesSwapped,
 )
-from calculator.engine.state import Draft, GameState, Player, evolve_player
+from calculator.engine.state import Draft, GameState, Player
 from calculator.engine.turn import actions_done
 
 Redesign = BuildFromReserve | MoveToReserve | Swap
@@ -145,7 +147,7 @@ def redesign(draft: Draft, action: Redesign) -> list[Event]:
         reserve = _reserve_without(player, action.tile)
         if action.cell not in cells_for(alhambra, action.tile, rule):
             refuse(placement_violations(alhambra, action.tile, action.cell, rule))
-        player = evolve_player(
+        player = replace(
             player, alhambra=alhambra.placed(action.cell, action.tile), reserve=reserve
         )
         event = TileBuiltFromReserve(action.player, action.tile, action.cell)
@@ -153,7 +155,7 @@ def redesign(draft: Draft, action: Redesign) -> list[Event]:
         moved = alhambra.get(action.cell)
         if moved is None or moved.is_fountain or action.cell not in removable_cells(alhambra):
             refuse(removal_violations(alhambra, action.cell, rule))
-        player = evolve_player(
+        player = replace(
             player, alhambra=alhambra.removed(action.cell), reserve=(*player.reserve, moved)
         )
         event = TileMovedToReserve(action.player, moved, action.cell)
@@ -166,7 +168,7 @@ def redesign(draft: Draft, action: Redesign) -> list[Event]:
             or action.cell not in swappable_cells(alhambra, action.tile)
         ):
             refuse(swap_violations(alhambra, action.cell, action.tile, rule))
-        player = evolve_player(
+        player = replace(
             player,
             alhambra=alhambra.placed(action.cell, action.tile),
             reserve=(*reserve, removed),

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from msgspec.structs import replace
+
 from calculator.core.tiles import MARKET_SLOTS, Tile
 from calculator.engine import end, vizier
 from calculator.engine.components import DisplayCard, ScoringCard
@@ -19,13 +21,13 @@ from calculator.engine.draws import Draw, Receive, Step, reshuffle_discard
 from calculator.engine.dummy import draws_after_round, receive_tile
 from calculator.engine.events import Event, MarketFilled, MoneyDrawn, ScoringCardRevealed
 from calculator.engine.rounds import score
-from calculator.engine.state import FACE_UP_MONEY, Draft, Game, evolve_turn
+from calculator.engine.state import FACE_UP_MONEY, Draft, Game
 from calculator.engine.turn import next_turn
 
 
 def next_step(game: Game) -> Draw | Step:
     # runs after every action, so its draws are made once (below) and an empty slot is found
-    # by truth, in C: a tile is always true, ``None in market`` would call its __eq__ per slot
+    # by truth: a tile is always true, and ``None in market`` compares each tile with None
     market = game.market
     full = all(market)
     if not full and game.bag:
@@ -59,7 +61,7 @@ def lay_out(draft: Draft, card: DisplayCard | ScoringCard) -> list[Event]:
     """T7: a card drawn for the face-up money (V2: an exchange card lies face up like money); a
     scoring card is set aside for T8."""
     if isinstance(card, ScoringCard):
-        draft.turn = evolve_turn(draft.turn, scoring_due=(*draft.turn.scoring_due, card.round))
+        draft.turn = replace(draft.turn, scoring_due=(*draft.turn.scoring_due, card.round))
         return [ScoringCardRevealed(card.round)]
     draft.face_up.append(card)
     return [MoneyDrawn(card)]
@@ -77,7 +79,7 @@ def score_due_round(draft: Draft) -> list[Event]:
     """T8: the refill is over; score the round of the scoring card it revealed."""
     due = min(draft.turn.scoring_due)
     scored = score(draft, due)
-    draft.turn = evolve_turn(
+    draft.turn = replace(
         draft.turn,
         scoring_due=tuple(r for r in draft.turn.scoring_due if r != due),
         dummy_draws=draws_after_round(due, len(draft.bag)) if draft.dummy is not None else 0,

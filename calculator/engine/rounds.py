@@ -6,11 +6,13 @@ bonus cards (V3) add; walls score by the longest wall (W4).
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from calculator.core.scoring import Holding, RoundScore, score_round, tally
 from calculator.core.walls import wall_length
 from calculator.engine.dummy import dummy_counts
 from calculator.engine.events import RoundScored
-from calculator.engine.state import Draft, Player, evolve_player
+from calculator.engine.state import Draft, Player
 
 
 def holding(player: Player) -> Holding:
@@ -29,7 +31,7 @@ def score(draft: Draft, scoring_round: int) -> RoundScored:
         scoring_round, [holding(player) for player in draft.players], dummy_counts(draft)
     )
     draft.players = [
-        evolve_player(player, score=player.score + points.points)
+        replace(player, score=player.score + points.points)
         for player, points in zip(draft.players, result.players, strict=True)
     ]
     draft.rounds_scored += (scoring_round,)

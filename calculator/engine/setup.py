@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from msgspec.structs import replace
+
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, MARKET_SLOTS, Tile
 from calculator.engine import bonus, exchange, huts, vizier
@@ -43,7 +45,6 @@ from calculator.engine.state import (
     Options,
     Player,
     Turn,
-    evolve_player,
 )
 from calculator.engine.turn import start_turn
 
@@ -117,7 +118,7 @@ def next_step(game: Game) -> Draw | Step:
 def dealing(seat: int) -> Receive:
     def deal(draft: Draft, card: MoneyCard) -> list[Event]:
         player = draft.players[seat]
-        draft.players[seat] = evolve_player(player, hand=(*player.hand, card))
+        draft.players[seat] = replace(player, hand=(*player.hand, card))
         return [MoneyDealt(seat, card)]
 
     return deal

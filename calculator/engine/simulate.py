@@ -23,9 +23,10 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Final
+
+from msgspec import Struct
 
 from calculator.engine import exchange, huts, vizier
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
@@ -137,8 +138,7 @@ def _below(rng: random.Random, count: int) -> int:
     return index
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedGame:
+class PlayedGame(Struct, frozen=True):
     state: GameState
     actions: int
 

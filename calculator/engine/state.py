@@ -12,13 +12,14 @@ is not anywhere else), kept in catalog order, and the table reveals what was dra
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, Protocol
 
+from msgspec import Struct
+
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
-from calculator.core.records import builder, evolver, quick_init
 from calculator.core.tiles import MARKET_SLOTS, Currency, Tile
 from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard, ScoringCard
 
@@ -57,8 +58,7 @@ MODULES: Final[tuple[Module, ...]] = ("vizier", "exchange", "bonus", "huts")
 """The Vizier's Favour modules the engine plays (V1-V4)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
+class Options(Struct, frozen=True):
     mode: Mode = "digital"
     hole_rule: HoleRule = "region"
     modules: frozenset[Module] = frozenset()
@@ -71,9 +71,7 @@ class Options:
 DEFAULT_OPTIONS: Final[Options] = Options()
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(Struct, frozen=True):
     name: str
     alhambra: Alhambra = field(default_factory=Alhambra)
     reserve: tuple[Tile, ...] = ()
@@ -89,8 +87,7 @@ class Player:
     """V2: the exchange cards in the player's hand (``hand`` holds the money)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(Struct, frozen=True):
     """T9: a market tile left at the end, given to the player holding most of its currency."""
 
     player: int
@@ -98,9 +95,7 @@ class Award:
     tile: Tile
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(Struct, frozen=True):
     """Where the turn stands.
 
     ``player`` is the current player (``None`` only during a table-mode setup, before the
@@ -124,9 +119,7 @@ class Turn:
     vizier_asked: tuple[int, ...] = ()
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(Struct, frozen=True):
     options: Options
     seed: int | None
     """Digital mode: the seed of every shuffle; ``None`` in table mode."""
@@ -166,11 +159,6 @@ class GameState:
         """The player whose turn it is."""
         assert self.turn.player is not None
         return self.players[self.turn.player]
-
-
-_build_state: Final = builder(GameState)
-"""``GameState(...)`` with every field by position, without the call of the class: a state is
-built at every action."""
 
 
 def slot_currency(slot: int) -> Currency:
@@ -269,7 +257,7 @@ class Draft:
         return draft
 
     def frozen(self) -> GameState:
-        return _build_state(
+        return GameState(
             self.options,
             self.seed,
             self.shuffles,
@@ -292,11 +280,3 @@ class Draft:
     @property
     def digital(self) -> bool:
         return self.options.mode == "digital"
-
-
-evolve_turn: Final[Callable[..., Turn]] = evolver(Turn)
-"""``dataclasses.replace`` for a turn (``evolve_turn(turn, phase="refill")``), written out once
-for its fields: ``replace`` inspects the fields at every call, and the rules make a new turn
-at most steps of a turn."""
-evolve_player: Final[Callable[..., Player]] = evolver(Player)
-"""``dataclasses.replace`` for a player, written out the same way."""

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from calculator.core.building import HoleRule, Violation, alhambra_violations
 from calculator.core.huts import HUTS_BY_COLOUR, huts_beyond_limit, too_many_huts_message
@@ -58,8 +59,7 @@ from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency
 CATALOG_COUNTS = building_counts(CATALOG)
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(Struct, frozen=True):
     """What lies on a table: the players, the market (slot 1 first), the face-up money (V2:
     exchange cards too), the dummy's tiles (2-player game) and the reading of B5; and whether
     the bag is empty, the last building tile in the market (V2: exchange cards unusable)."""
@@ -72,8 +72,7 @@ class Table:
     bag_empty: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange:
+class Exchange(Struct, frozen=True):
     """V2: the canonical payments that need the exchange card ``card``, and whether one of
     them is exact (T4)."""
 
@@ -82,8 +81,7 @@ class Exchange:
     exact: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Purchase:
+class Purchase(Struct, frozen=True):
     """T4: a market tile the player can pay for, every canonical payment in the slot's
     currency, and whether one payment is exact (and so earns another action), with or without
     an exchange card; V2: the payments each exchange card of the hand makes possible. With no
@@ -100,16 +98,14 @@ class Purchase:
         return not self.payments
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(Struct, frozen=True):
     violations: tuple[Violation, ...]
     counts: Tally
     wall: Wall
     purchases: tuple[Purchase, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(Struct, frozen=True):
     """T9: the tile left in ``slot`` goes to ``player``; ``None`` when it stays."""
 
     slot: int

@@ -6,9 +6,11 @@ refill and scoring (``refill``, T7-T8) -> the next player's turn.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from calculator.core.tiles import Tile
 from calculator.engine.events import Event, TurnEnded, TurnStarted
-from calculator.engine.state import Draft, Turn, evolve_turn
+from calculator.engine.state import Draft, Turn
 
 
 def actions_done(
@@ -22,7 +24,7 @@ def actions_done(
     if bought is None:
         bought = turn.bought
     if bought:
-        draft.turn = evolve_turn(
+        draft.turn = replace(
             turn,
             phase="placement",
             extra_action=False,
@@ -38,7 +40,7 @@ def end_turn(draft: Draft, bought: tuple[Tile, ...] | None = None) -> list[Event
     placement's own change to the turn, made in the same new turn (see :func:`actions_done`)."""
     turn = draft.turn
     assert turn.player is not None
-    draft.turn = evolve_turn(
+    draft.turn = replace(
         turn, phase="refill", extra_action=False, bought=turn.bought if bought is None else bought
     )
     return [TurnEnded(turn.player)]

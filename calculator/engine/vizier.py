@@ -29,7 +29,8 @@ is scored before the offers (T8).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from calculator.core.tiles import Tile
 from calculator.engine import exchange
@@ -51,14 +52,7 @@ from calculator.engine.events import (
     VizierOffered,
 )
 from calculator.engine.purchase import buy, payments_for
-from calculator.engine.state import (
-    Draft,
-    Game,
-    GameState,
-    evolve_player,
-    evolve_turn,
-    slot_currency,
-)
+from calculator.engine.state import Draft, Game, GameState, slot_currency
 from calculator.engine.turn import actions_done
 
 PHASES = ("vizier", "vizier_placement")
@@ -66,7 +60,7 @@ PHASES = ("vizier", "vizier_placement")
 
 def face_up(state: GameState) -> GameState:
     """V1, setup: every player's vizier token face up."""
-    return replace(state, players=tuple(evolve_player(p, vizier=True) for p in state.players))
+    return replace(state, players=tuple(replace(p, vizier=True) for p in state.players))
 
 
 Payment = tuple[int, tuple[MoneyCard, ...], tuple[ExchangeCard, ...]]
@@ -114,7 +108,7 @@ def offer(draft: Draft) -> list[Event]:
     """V1: the turn and its refill are over; ask the next player about the vizier."""
     seat = offered_to(draft)
     assert seat is not None
-    draft.turn = evolve_turn(draft.turn, phase="vizier")
+    draft.turn = replace(draft.turn, phase="vizier")
     return [VizierOffered(seat)]
 
 
@@ -134,7 +128,7 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
     turn = draft.turn
     asked = (*turn.vizier_asked, action.player)
     if isinstance(action, DeclineVizier):
-        draft.turn = evolve_turn(turn, phase="refill", vizier_asked=asked)  # the offers go on
+        draft.turn = replace(turn, phase="refill", vizier_asked=asked)  # the offers go on
         return [VizierDeclined(action.player)]
     if not isinstance(action, VizierBuy):
         raise IllegalAction(
@@ -158,9 +152,9 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
     except IllegalAction as refusal:
         raise IllegalAction("V1", f"the vizier's purchase follows {refusal}") from None
     player = draft.players[action.player]
-    draft.players[action.player] = evolve_player(player, vizier=False)
+    draft.players[action.player] = replace(player, vizier=False)
     bought = draft.turn.bought[-1]
-    draft.turn = evolve_turn(turn, phase="vizier_placement", bought=(bought,), vizier_asked=asked)
+    draft.turn = replace(turn, phase="vizier_placement", bought=(bought,), vizier_asked=asked)
     return [VizierBought(action.player, action.slot, bought, action.payment, action.exchange)]
 
 
@@ -168,7 +162,7 @@ def placed(draft: Draft, bought: tuple[Tile, ...] | None = None) -> list[Event]:
     """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on.
     ``bought``, when given: the placement's own change to the turn, made in the same new turn."""
     turn = draft.turn
-    draft.turn = evolve_turn(turn, phase="refill", bought=turn.bought if bought is None else bought)
+    draft.turn = replace(turn, phase="refill", bought=turn.bought if bought is None else bought)
     return []
 
 
@@ -185,7 +179,7 @@ def activate(draft: Draft, action: ActivateVizier) -> list[Event]:
     player = draft.players[action.player]
     if player.vizier:
         raise IllegalAction("V1", "the vizier is already face up (active)")
-    draft.players[action.player] = evolve_player(player, vizier=True)
+    draft.players[action.player] = replace(player, vizier=True)
     return [VizierActivated(action.player), *actions_done(draft)]
 
 
