@@ -9,7 +9,7 @@ game) until a player must decide or, in table mode, the table must reveal a draw
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, cast
 
 from calculator.core.tiles import Tile
 from calculator.engine import bonus, end, exchange, huts, refill, setup, vizier
@@ -170,36 +170,40 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     if state.over:
         raise GameOver("T9", "the game is over")
     step = next_step(state)
-    if isinstance(action, Reveal):  # the aliases' unions are built once, not at every call
+    # by exact class: isinstance against a union of five Structs costs half a microsecond (a
+    # Struct's metaclass makes CPython look __instancecheck__ up for each)
+    if type(action) in _SOURCES:
+        reveal = cast("Reveal", action)
         if not isinstance(step, Draw):
             raise IllegalAction(
                 "T7",
                 "nothing is being drawn now"
                 + ("" if state.digital else f": {_who(state)} must act"),
             )
-        item = _revealed(state, step, action)
+        item = _revealed(state, step, reveal)
         draft = Draft.of(state)
         events = draw(draft, step, item)
     else:
+        decision = cast("PlayerAction", action)
         if isinstance(step, Draw):
             raise NotYourTurn(
                 _RULE.get(step.source, "T7" if state.turn.phase == "refill" else "T1"),
                 f"the table must first reveal the {_DRAWN[step.source]} just drawn",
             )
         seat = to_act(state)
-        if action.player != seat:
+        if decision.player != seat:
             raise NotYourTurn(
                 "V1" if state.turn.phase in vizier.PHASES else "T2",
-                f"{_who(state)} must act now, not seat {action.player}"
+                f"{_who(state)} must act now, not seat {decision.player}"
                 + (" (the vizier is offered in turn order from the current player)"
                    if state.turn.phase == "vizier" else ""),
             )
-        if isinstance(action, Pass) and (
-            state.turn.extra_action or action not in _turn_actions(state)
+        if type(decision) is Pass and (
+            state.turn.extra_action or decision not in _turn_actions(state)
         ):
             raise IllegalAction("T2", "a player may pass only when no action is legal")
         draft = Draft.of(state)
-        events = _apply_decision(draft, action)
+        events = _apply_decision(draft, decision)
     events += settle(draft)
     return draft.frozen(), events
 

@@ -10,7 +10,7 @@ from typing import Final, cast
 from msgspec.structs import replace
 
 from calculator.engine.actions import Choices, TakeMoney
-from calculator.engine.components import IN_CARD_ORDER, MoneyCard, total, without
+from calculator.engine.components import MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, MoneyTaken
 from calculator.engine.state import Draft, GameState
@@ -30,12 +30,15 @@ def legal_takes(state: GameState) -> Choices:
         face_up = [card for card in state.face_up if isinstance(card, MoneyCard)]
     else:  # all money
         face_up = list(cast("tuple[MoneyCard, ...]", state.face_up))
-    face_up.sort(key=IN_CARD_ORDER)
+    face_up.sort()
     choices: dict[tuple[MoneyCard, ...], None] = dict.fromkeys((card,) for card in face_up)
     small = [card for card in face_up if card.value < SMALL_CHANGE]
+    values = [card.value for card in small]
     for size in range(2, len(small) + 1):
-        for cards in combinations(small, size):
-            if total(cards) <= SMALL_CHANGE:
+        for cards, paid in zip(  # noqa: B905 (equally long; strict= costs a parse per call)
+            combinations(small, size), combinations(values, size)
+        ):
+            if sum(paid) <= SMALL_CHANGE:
                 choices[cards] = None
     return Choices([(TakeMoney, (seat, cards)) for cards in choices])
 
