@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from types import MappingProxyType
 
 from calculator.core.errors import PositionError
@@ -56,11 +55,11 @@ class Alhambra:
             tiles[cell] = tile
         return cls(MappingProxyType(tiles))
 
-    @cached_property
-    def grid(self) -> Grid:
-        """The tiles as bit masks (``grid.py``): built once, shared by the building rules and
-        the walls of this Alhambra."""
-        return Grid.of(self.tiles)
+    grid: Grid = field(init=False, repr=False, compare=False)
+    """The tiles as bit masks (``grid.py``), shared by the building rules and the walls."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "grid", Grid.of(self.tiles))
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.tiles
