@@ -38,7 +38,8 @@ class ScoringCard(Struct, frozen=True):
 def piles_formed(pile: Sequence[object]) -> bool:
     """During setup (T1): has the money been split into piles yet? The scoring cards go into
     the pile then, and nothing draws them before the first turn."""
-    return any(isinstance(card, ScoringCard) for card in pile)
+    # by exact class, in C: isinstance() against a Struct class is slow to answer "no"
+    return ScoringCard in map(type, pile)
 
 
 class ExchangeCard(Struct, frozen=True, order=True):

@@ -48,9 +48,9 @@ def drawable(game: Game, source: Source) -> list[Item]:
     if source != "pile":
         return list(dict.fromkeys(_held(game, source)))
     cards: list[Item] = list(
-        dict.fromkeys(c for c in game.pile if not isinstance(c, ScoringCard))
+        dict.fromkeys(c for c in game.pile if type(c) is not ScoringCard)
     )
-    scoring = [c for c in game.pile if isinstance(c, ScoringCard)]
+    scoring = [c for c in game.pile if type(c) is ScoringCard]
     if scoring:
         cards.append(min(scoring, key=lambda card: card.round))
     return cards

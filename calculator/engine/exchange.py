@@ -74,7 +74,7 @@ def legal_takes(state: GameState) -> Choices:
     """V2: each face-up exchange card, taken alone (T3)."""
     seat = state.turn.player
     assert seat is not None
-    face_up = dict.fromkeys(card for card in state.face_up if isinstance(card, ExchangeCard))
+    face_up = dict.fromkeys(card for card in state.face_up if type(card) is ExchangeCard)
     return Choices([(TakeMoney, (seat, (), (card,))) for card in face_up])
 
 
@@ -255,7 +255,7 @@ def _among(
     name: str, cards: Sequence[DisplayCard | ScoringCard]
 ) -> list[tuple[Path, ExchangeCard]]:
     return [((name, index), card) for index, card in enumerate(cards)
-            if isinstance(card, ExchangeCard)]  # fmt: skip
+            if type(card) is ExchangeCard]  # fmt: skip
 
 
 def repeated(places: Sequence[tuple[Path, ExchangeCard]]) -> list[tuple[Path, str]]:
