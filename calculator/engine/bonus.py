@@ -60,7 +60,7 @@ def next_deal(game: Game) -> Draw | None:
     share = DEALT[len(game.players)]
     for seat, player in enumerate(game.players):
         if dealt(player) < share:
-            return Draw("bonus", _DEALING[seat])
+            return _DEALING[seat]
     return None
 
 
@@ -73,7 +73,9 @@ def dealing(seat: int) -> Receive:
     return deal
 
 
-_DEALING: Final[tuple[Receive, ...]] = tuple(dealing(seat) for seat in range(max(DEALT)))
+_DEALING: Final[tuple[Draw, ...]] = tuple(
+    Draw("bonus", dealing(seat)) for seat in range(max(DEALT))
+)
 
 
 def _in_alhambra(player: Player, card: Tile) -> bool:

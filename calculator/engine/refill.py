@@ -31,15 +31,15 @@ def next_step(game: Game) -> Draw | Step:
     market = game.market
     full = all(market)
     if not full and game.bag:
-        return _FILLING[[tile is None for tile in market].index(True)]
+        return FILLING[[tile is None for tile in market].index(True)]
     if len(game.face_up) < FACE_UP_MONEY:
         if game.pile:
-            return _LAYING_OUT
+            return LAYING_OUT
         if game.discard:
             return reshuffle_discard
     turn = game.turn
     if turn.dummy_draws:
-        return _DUMMY_DRAWING
+        return DUMMY_DRAWING
     if turn.scoring_due:
         return score_due_round
     if not full:
@@ -67,12 +67,14 @@ def lay_out(draft: Draft, card: DisplayCard | ScoringCard) -> list[Event]:
     return [MoneyDrawn(card)]
 
 
-_FILLING: Final[tuple[Draw, ...]] = tuple(
+FILLING: Final[tuple[Draw, ...]] = tuple(
     Draw("bag", filling(slot)) for slot in range(1, len(MARKET_SLOTS) + 1)
 )
 """T7: the draw filling each market slot, by index (slot 1 first)."""
-_LAYING_OUT: Final[Draw] = Draw("pile", lay_out)
-_DUMMY_DRAWING: Final[Draw] = Draw("bag", receive_tile)
+LAYING_OUT: Final[Draw] = Draw("pile", lay_out)
+"""T7: the draw laying out a card of the face-up money."""
+DUMMY_DRAWING: Final[Draw] = Draw("bag", receive_tile)
+"""D2: the dummy's draw of a tile."""
 
 
 def score_due_round(draft: Draft) -> list[Event]:

@@ -33,9 +33,9 @@ from calculator.engine.components import (
     total,
 )
 from calculator.engine.draws import Draw, Receive, Step, shuffler
-from calculator.engine.dummy import SETUP_TILES, receive_tile
+from calculator.engine.dummy import SETUP_TILES
 from calculator.engine.events import Event, MoneyDealt, PilesFormed
-from calculator.engine.refill import filling, lay_out
+from calculator.engine.refill import DUMMY_DRAWING, FILLING, LAYING_OUT
 from calculator.engine.state import (
     DEFAULT_OPTIONS,
     FACE_UP_MONEY,
@@ -102,16 +102,16 @@ def next_step(game: Game) -> Draw | Step:
             return deal
     for seat, player in enumerate(game.players):
         if total(player.hand) < STARTING_MONEY:
-            return Draw("pile", dealing(seat))
+            return _DEALING[seat]
     if len(game.face_up) < FACE_UP_MONEY:
-        return Draw("pile", lay_out)
+        return LAYING_OUT
     if not piles_formed(game.pile):
         return form_piles
-    for slot, tile in enumerate(game.market, start=1):
+    for slot, tile in enumerate(game.market):
         if tile is None:
-            return Draw("bag", filling(slot))
+            return FILLING[slot]
     if game.dummy is not None and len(game.dummy) < SETUP_TILES:
-        return Draw("bag", receive_tile)
+        return DUMMY_DRAWING
     return begin
 
 
@@ -123,6 +123,11 @@ def dealing(seat: int) -> Receive:
 
     return deal
 
+
+_DEALING: Final[tuple[Draw, ...]] = tuple(
+    Draw("pile", dealing(seat)) for seat in range(max(PLAYERS))
+)
+"""T1: the draw dealing a money card to each seat, by seat."""
 
 def pile_sizes(cards: int) -> list[int]:
     """T1: five piles as equal as possible, the larger ones on top."""
