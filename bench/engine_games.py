@@ -3,8 +3,12 @@
 Run: .venv/bin/python bench/engine_games.py [games per round] [rounds] [--against CHECKOUT]
 
 The random player of ``alhambra simulate`` (it lists only the kind of action it chose and
-builds only the action it plays) plays the same seeded games in every round; each round
-prints games per second by the wall clock and by this process's CPU time. The box is shared:
+builds only the action it plays) plays new seeded games in every round (round 1 seeds 0 to
+games - 1, round 2 the next ones...), after a warm-up round of as many games of other seeds:
+no round replays games whose answers the engine's memos hold, and the memos are as warm as in
+a long simulation (the warm-up round's own figure is printed too: the first games of a
+process, memos empty). Each round prints games per second by the wall clock and by this
+process's CPU time. The box is shared:
 the wall clock counts time other work took from us, CPU time does not (it still suffers from a
 busy neighbour core), so the summary gives the median and the best round of each.
 
@@ -34,11 +38,17 @@ from calculator.engine.simulate import NAMES, play_random_game  # noqa: E402
 PLAYERS = 4
 
 
-def timed(play: Callable[[int], tuple[int, int]], games: int) -> tuple[float, float, int, int]:
-    """(wall seconds, CPU seconds, actions, turns) for the games of seeds 0 .. games - 1."""
+WARM_UP_SEEDS = 10**6
+"""The first seed of the warm-up round (far from the timed rounds' seeds)."""
+
+
+def timed(
+    play: Callable[[int], tuple[int, int]], games: int, first: int = 0
+) -> tuple[float, float, int, int]:
+    """(wall seconds, CPU seconds, actions, turns) for the games of seeds ``first`` onwards."""
     wall, cpu = time.perf_counter(), time.process_time()
     actions = turns = 0
-    for seed in range(games):
+    for seed in range(first, first + games):
         played_actions, played_turns = play(seed)
         actions += played_actions
         turns += played_turns
@@ -73,24 +83,35 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="?", type=int, default=40, help="games per round")
     parser.add_argument("rounds", nargs="?", type=int, default=5)
-    parser.add_argument("--against", metavar="CHECKOUT", type=Path,
-                        help="another checkout of this project: its engine and this one play "
-                             "the same games, round by round alternately, each in its own "
-                             "process, and the ratio of each pair of rounds is printed")
-    parser.add_argument("--cpu-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--against",
+        metavar="CHECKOUT",
+        type=Path,
+        help="another checkout of this project: its engine and this one play "
+        "the same games, round by round alternately, each in its own "
+        "process, and the ratio of each pair of rounds is printed",
+    )
+    parser.add_argument("--cpu-only", metavar="FIRST_SEED", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.cpu_only:  # one round for --against: games per second of CPU time, nothing else
-        the_random_player(0)
-        print(args.games / timed(the_random_player, args.games)[1])
+    if args.cpu_only is not None:  # a round for --against: games per second of CPU time
+        timed(the_random_player, args.games, WARM_UP_SEEDS)
+        print(args.games / timed(the_random_player, args.games, args.cpu_only)[1])
         return
     if args.against:
         side_by_side(args.games, args.rounds, args.against)
         return
-    the_random_player(0)  # warm up: catalog, caches
     print(f"{PLAYERS}-player games, one process, Python {sys.version.split()[0]}")
+    the_random_player(WARM_UP_SEEDS - 1)  # imports, the catalog
+    print(
+        line(
+            "warm-up round (memos empty)",
+            args.games,
+            timed(the_random_player, args.games, WARM_UP_SEEDS),
+        )
+    )
     walls, cpus = [], []
     for number in range(1, args.rounds + 1):
-        figures = timed(the_random_player, args.games)
+        figures = timed(the_random_player, args.games, (number - 1) * args.games)
         walls.append(args.games / figures[0])
         cpus.append(args.games / figures[1])
         print(line(f"random player, round {number}", args.games, figures))
@@ -104,25 +125,32 @@ def main() -> None:
 
 
 def side_by_side(games: int, rounds: int, other: Path) -> None:
-    """This checkout's engine and ``other``'s, alternately, the same games in each round: each
-    round is a fresh process running this script on one checkout's ``calculator``."""
+    """This checkout's engine and ``other``'s, alternately, the same new games in each round:
+    each round is a fresh process running this script on one checkout's ``calculator`` (so
+    every round plays its warm-up round first)."""
     roots = {"this": ROOT, "other": other.resolve()}
     figures: dict[str, list[float]] = {"this": [], "other": []}
     for number in range(1, rounds + 1):
-        for name in (("this", "other") if number % 2 else ("other", "this")):
+        for name in ("this", "other") if number % 2 else ("other", "this"):
             done = subprocess.run(
-                [sys.executable, __file__, str(games), "--cpu-only"],
+                [sys.executable, __file__, str(games), "--cpu-only", str((number - 1) * games)],
                 env={**os.environ, "BENCH_ENGINE_ROOT": str(roots[name])},
-                check=True, capture_output=True, text=True,
+                check=True,
+                capture_output=True,
+                text=True,
             )
             figures[name].append(float(done.stdout))
-        print(f"round {number}: this {figures['this'][-1]:6.1f}, other "
-              f"{figures['other'][-1]:6.1f} games/s CPU, ratio "
-              f"{figures['this'][-1] / figures['other'][-1]:.2f}")
+        print(
+            f"round {number}: this {figures['this'][-1]:6.1f}, other "
+            f"{figures['other'][-1]:6.1f} games/s CPU, ratio "
+            f"{figures['this'][-1] / figures['other'][-1]:.2f}"
+        )
     ratios = [a / b for a, b in zip(figures["this"], figures["other"], strict=True)]
-    print(f"median: this {statistics.median(figures['this']):.1f}, other "
-          f"{statistics.median(figures['other']):.1f} games/s CPU; median ratio "
-          f"{statistics.median(ratios):.2f} (other: {other})")
+    print(
+        f"median: this {statistics.median(figures['this']):.1f}, other "
+        f"{statistics.median(figures['other']):.1f} games/s CPU; median ratio "
+        f"{statistics.median(ratios):.2f} (other: {other})"
+    )
 
 
 if __name__ == "__main__":
