@@ -18,7 +18,7 @@ from typing import Final, Literal
 from msgspec import Struct
 
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
-from calculator.core.grid import Grid, flood
+from calculator.core.grid import Grid, flood, walled_sides
 from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, Cell, Side, Tile
 
 HoleRule = Literal["region", "cell"]
@@ -269,21 +269,22 @@ def fitting(grid: Grid, tile: Tile) -> tuple[int, int]:
     next to it, and the cells where one of its sides opens onto a tile whose facing side is
     open too (a way in on foot); two masks."""
     occupied, width = grid.occupied, grid.width
+    north, east, south, west = walled_sides(tile.walls)
     # per side of the cell: the cells whose neighbour there has a wall facing them, and those
     # whose neighbour there is open towards them (each neighbour's bit moved onto the cell)
-    facing: tuple[tuple[Side, int, int], ...] = (
-        ("N", grid.wall_s << width, (occupied & ~grid.wall_s) << width),
-        ("E", grid.wall_w >> 1, (occupied & ~grid.wall_w) >> 1),
-        ("S", grid.wall_n >> width, (occupied & ~grid.wall_n) >> width),
-        ("W", grid.wall_e << 1, (occupied & ~grid.wall_e) << 1),
-    )
-    mismatched = entered = 0
-    for side, walled, open_towards in facing:
-        if side in tile.walls:
-            mismatched |= open_towards
-        else:
-            mismatched |= walled
-            entered |= open_towards
+    walled_n, open_n = grid.wall_s << width, (occupied & ~grid.wall_s) << width
+    walled_e, open_e = grid.wall_w >> 1, (occupied & ~grid.wall_w) >> 1
+    walled_s, open_s = grid.wall_n >> width, (occupied & ~grid.wall_n) >> width
+    walled_w, open_w = grid.wall_e << 1, (occupied & ~grid.wall_e) << 1
+    # a walled side mismatches an open neighbour, an open side a walled one (B2)
+    mismatched = (
+        (open_n if north else walled_n) | (open_e if east else walled_e)
+        | (open_s if south else walled_s) | (open_w if west else walled_w)
+    )  # fmt: skip
+    entered = (
+        (0 if north else open_n) | (0 if east else open_e)
+        | (0 if south else open_s) | (0 if west else open_w)
+    )  # fmt: skip
     return ~mismatched, entered
 
 

@@ -56,7 +56,7 @@ class Grid(Struct, frozen=True):
             occupied |= bit
             walls = tile.walls
             if walls:
-                north, east, south, west = _SIDES.get(walls) or _sides(walls)
+                north, east, south, west = walled_sides(walls)
                 if north:
                     wall_n |= bit
                 if east:
@@ -128,6 +128,11 @@ _SIDES: Final[dict[str, tuple[bool, bool, bool, bool]]] = {
 }
 """The sides of each canonical pattern of walls (N, E, S, W order), looked up once per tile
 instead of asking a string four times."""
+
+
+def walled_sides(walls: str) -> tuple[bool, bool, bool, bool]:
+    """Whether a tile with ``walls`` has a wall on its north, east, south and west side."""
+    return _SIDES.get(walls) or _sides(walls)
 
 
 def flood(start: int, east: int, west: int, south: int, north: int, width: int) -> int:
