@@ -12,7 +12,9 @@ process's CPU time. The box is shared:
 the wall clock counts time other work took from us, CPU time does not (it still suffers from a
 busy neighbour core), so the summary gives the median and the best round of each.
 
-For comparison, one round with every legal action listed and built at every step (as
+For comparison, one round of the same games with each action through ``apply`` (a state
+frozen per action, as ``/v1/games/advance`` does; the random games advance one working copy),
+and one with every legal action listed and built at every step (as
 ``/v1/games/legal-actions`` does) and chosen uniformly: the slow way to play.
 """
 
@@ -33,7 +35,7 @@ ROOT = Path(os.environ.get("BENCH_ENGINE_ROOT") or Path(__file__).resolve().pare
 sys.path.insert(0, str(ROOT))
 
 from calculator.engine import apply, legal_actions, new_game  # noqa: E402
-from calculator.engine.simulate import NAMES, play_random_game  # noqa: E402
+from calculator.engine.simulate import NAMES, play_random_game, random_action  # noqa: E402
 
 PLAYERS = 4
 
@@ -58,6 +60,18 @@ def timed(
 def the_random_player(seed: int) -> tuple[int, int]:
     game = play_random_game(PLAYERS, seed)
     return game.actions, game.state.turn.number
+
+
+def through_apply(seed: int) -> tuple[int, int]:
+    """The random player's game, each action through ``apply`` (a state frozen per action, as
+    the API's ``advance`` does) instead of advancing one working copy."""
+    rng = random.Random(f"player/{seed}")
+    state = new_game(list(NAMES[:PLAYERS]), seed)
+    actions = 0
+    while not state.over:
+        state, _ = apply(state, random_action(state, rng))
+        actions += 1
+    return actions, state.turn.number
 
 
 def listing_everything(seed: int) -> tuple[int, int]:
@@ -120,6 +134,7 @@ def main() -> None:
         f"(best {max(walls):.1f}), median {statistics.median(cpus):.1f} games/s CPU "
         f"(best {max(cpus):.1f})"
     )
+    print(line("each action through apply", args.games, timed(through_apply, args.games)))
     few = max(args.games // 10, 3)
     print(line("every action listed", few, timed(listing_everything, few)))
 

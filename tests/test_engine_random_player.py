@@ -8,7 +8,17 @@ import pytest
 
 from calculator.core.tiles import Currency
 from calculator.engine.components import CARD, MoneyCard, without
-from calculator.engine.simulate import _below, _kinds, _pick, _weighted
+from calculator.engine.game import advance, apply, new_game
+from calculator.engine.simulate import (
+    NAMES,
+    _below,
+    _kinds,
+    _pick,
+    _weighted,
+    play_random_game,
+    random_action,
+)
+from calculator.engine.state import Draft, Options
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 100, 1000])
@@ -45,3 +55,24 @@ def test_without_finds_an_equal_card_that_is_not_the_shared_one():
     assert without(pool, [copy, florin_2]) == [CARD[Currency.DENAR, 5]]
     assert without(pool, [florin_2, florin_2, florin_2]) is None
     assert without(pool, [CARD[Currency.DUCAT, 1]]) is None
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "modules"),
+    [(4, 0, ()), (2, 7, ()), (6, 3, ()), (3, 11, ("vizier", "exchange", "bonus", "huts"))],
+)
+def test_a_game_advanced_in_place_is_the_game_apply_plays(players, seed, modules):
+    """play_random_game advances one draft: the same actions, events and end as apply's."""
+    options = Options(modules=frozenset(modules))
+    rng = random.Random(f"player/{seed}")
+    state = new_game(list(NAMES[:players]), seed=seed, options=options)
+    draft = Draft.of(state)
+    actions = 0
+    while not state.over:
+        action = random_action(state, rng)
+        state, events = apply(state, action)
+        assert advance(draft, action) == events
+        actions += 1
+    assert draft.frozen() == state
+    played = play_random_game(players, seed, options)
+    assert played.state == state and played.actions == actions

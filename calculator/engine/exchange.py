@@ -70,7 +70,7 @@ def usable(game: Game) -> bool:
 # --- taking one ----------------------------------------------------------------------------
 
 
-def legal_takes(state: GameState) -> Choices:
+def legal_takes(state: Game) -> Choices:
     """V2: each face-up exchange card, taken alone (T3)."""
     seat = state.turn.player
     assert seat is not None
@@ -104,7 +104,7 @@ def _in_game(game: Game) -> None:
 # --- paying with one -----------------------------------------------------------------------
 
 
-def legal_buys(state: GameState) -> Choices:
+def legal_buys(state: Game) -> Choices:
     """V2: for each slot and each distinct exchange card in the hand showing the slot's
     currency, the canonical payments (see :mod:`purchase`) that need the card: those using at
     least one card of its other currency. A payment the slot's currency alone makes is listed

@@ -89,7 +89,7 @@ def settle(draft: Draft) -> list[Event]:
     return events
 
 
-def to_act(state: GameState) -> int | None:
+def to_act(state: Game) -> int | None:
     """The seat that must decide now; ``None`` when the table must reveal a draw, or at the end."""
     if state.hidden_tops:
         return None  # V4: the table reveals the next top hut
@@ -105,7 +105,7 @@ def to_act(state: GameState) -> int | None:
     return None
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: Game) -> list[Action]:
     """Every legal action now, each in the form :func:`apply` accepts (payments canonical, see
     :mod:`purchase`)."""
     if state.over:
@@ -121,7 +121,7 @@ def legal_actions(state: GameState) -> list[Action]:
     return _turn_actions(state)
 
 
-def _turn_actions(state: GameState) -> list[Action]:
+def _turn_actions(state: Game) -> list[Action]:
     seat = state.turn.player
     assert seat is not None
     actions: list[Action] = [*legal_takes(state), *legal_buys(state), *legal_redesigns(state)]
@@ -167,9 +167,20 @@ _HOLDER: Final[dict[Source, str]] = {
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Carry out ``action`` and everything automatic after it; refuse it whole if illegal."""
-    if state.over:
+    draft = Draft.of(state)
+    events = advance(draft, action)  # a refusal leaves the copy behind, and the state as it was
+    return draft.frozen(), events
+
+
+def advance(draft: Draft, action: Action) -> list[Event]:
+    """:func:`apply` on a working copy, changed in place: carry out ``action`` and everything
+    automatic after it. A refused action may leave ``draft`` half changed, so a caller that
+    must survive a refusal changes a copy (as :func:`apply` does); a game played by the engine
+    itself (``alhambra simulate``) plays only listed actions and advances one draft
+    throughout, freezing it once at the end instead of at every action."""
+    if draft.over:
         raise GameOver("T9", "the game is over")
-    step = next_step(state)
+    step = next_step(draft)
     # by exact class: isinstance against a union of five Structs costs half a microsecond (a
     # Struct's metaclass makes CPython look __instancecheck__ up for each)
     if type(action) in _SOURCES:
@@ -178,42 +189,39 @@ def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
             raise IllegalAction(
                 "T7",
                 "nothing is being drawn now"
-                + ("" if state.digital else f": {_who(state)} must act"),
+                + ("" if draft.digital else f": {_who(draft)} must act"),
             )
-        item = _revealed(state, step, reveal)
-        draft = Draft.of(state)
-        events = draw(draft, step, item)
+        events = draw(draft, step, _revealed(draft, step, reveal))
     else:
         decision = cast("PlayerAction", action)
         if isinstance(step, Draw):
             raise NotYourTurn(
-                _RULE.get(step.source, "T7" if state.turn.phase == "refill" else "T1"),
+                _RULE.get(step.source, "T7" if draft.turn.phase == "refill" else "T1"),
                 f"the table must first reveal the {_DRAWN[step.source]} just drawn",
             )
-        seat = to_act(state)
+        seat = to_act(draft)
         if decision.player != seat:
             raise NotYourTurn(
-                "V1" if state.turn.phase in vizier.PHASES else "T2",
-                f"{_who(state)} must act now, not seat {decision.player}"
+                "V1" if draft.turn.phase in vizier.PHASES else "T2",
+                f"{_who(draft)} must act now, not seat {decision.player}"
                 + (" (the vizier is offered in turn order from the current player)"
-                   if state.turn.phase == "vizier" else ""),
+                   if draft.turn.phase == "vizier" else ""),
             )
         if type(decision) is Pass and (
-            state.turn.extra_action or decision not in _turn_actions(state)
+            draft.turn.extra_action or decision not in _turn_actions(draft)
         ):
             raise IllegalAction("T2", "a player may pass only when no action is legal")
-        draft = Draft.of(state)
         events = _apply_decision(draft, decision)
     events += settle(draft)
-    return draft.frozen(), events
+    return events
 
 
-def _who(state: GameState) -> str:
+def _who(state: Game) -> str:
     seat = to_act(state)
     return "the table" if seat is None else f"{state.players[seat].name} (seat {seat})"
 
 
-def _revealed(state: GameState, step: Draw, action: Reveal) -> Item:
+def _revealed(state: Game, step: Draw, action: Reveal) -> Item:
     """The item a reveal names, if the draw under way can bring it."""
     item: Item
     if isinstance(action, RevealTile | RevealBonusCard | RevealHut):

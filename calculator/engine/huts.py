@@ -28,7 +28,7 @@ from calculator.engine.actions import TakeHut
 from calculator.engine.draws import Draw, shuffler
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, HutRevealed, HutTaken
-from calculator.engine.state import Draft, GameState
+from calculator.engine.state import Draft, Game, GameState
 
 _STAND_IN_WALLS: Final[tuple[str, ...]] = ("N", "E", "S", "W", "NE")
 
@@ -79,7 +79,7 @@ def turn_up(draft: Draft, hut: Tile) -> list[Event]:
 TURNING_UP: Final[Draw] = Draw("huts", turn_up)
 
 
-def owned(state: GameState | Draft, seat: int) -> int:
+def owned(state: Game, seat: int) -> int:
     """V4: the huts a player owns: in the Alhambra, in the reserve, waiting to be placed."""
     player = state.players[seat]
     count = sum(tile.hut for tile in player.alhambra.tiles.values())
@@ -89,7 +89,7 @@ def owned(state: GameState | Draft, seat: int) -> int:
     return count
 
 
-def legal_takes(state: GameState) -> list[TakeHut]:
+def legal_takes(state: Game) -> list[TakeHut]:
     seat = state.turn.player
     assert seat is not None
     if owned(state, seat) >= HUTS_PER_PLAYER:

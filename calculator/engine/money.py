@@ -13,14 +13,14 @@ from calculator.engine.actions import Choices, TakeMoney
 from calculator.engine.components import MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, MoneyTaken
-from calculator.engine.state import Draft, GameState
+from calculator.engine.state import Draft, Game
 from calculator.engine.turn import actions_done
 
 SMALL_CHANGE: Final[int] = 5
 """T3: several cards may be taken together when their values total at most 5."""
 
 
-def legal_takes(state: GameState) -> Choices:
+def legal_takes(state: Game) -> Choices:
     """Every distinct choice of face-up cards (copies of a card are alike): each card alone,
     then each set of two or more totalling at most 5 (so of cards worth at most 4)."""
     seat = state.turn.player

@@ -18,7 +18,7 @@ from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
 from calculator.engine.redesign import refuse
-from calculator.engine.state import Draft, Game, GameState
+from calculator.engine.state import Draft, Game
 from calculator.engine.turn import end_turn
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
@@ -46,14 +46,14 @@ def waiting_tiles(game: Game, seat: int) -> tuple[Tile, ...]:
     return turn.bought
 
 
-def legal_placements(state: GameState) -> Choices:
+def legal_placements(state: Game) -> Choices:
     found = Choices([])
     for tile in dict.fromkeys(waiting_tiles(state, placer(state))):
         found += placements_of(state, tile)
     return found
 
 
-def placements_of(state: GameState, tile: Tile) -> Choices:
+def placements_of(state: Game, tile: Tile) -> Choices:
     """Where one waiting tile may go: a legal cell, the reserve, or the dummy (D4)."""
     seat = placer(state)
     rule = state.options.hole_rule

@@ -19,7 +19,7 @@ from calculator.engine.actions import Buy, Choices
 from calculator.engine.components import CARD, MoneyCard, total, without
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileBought
-from calculator.engine.state import Draft, GameState, slot_currency
+from calculator.engine.state import Draft, Game, slot_currency
 from calculator.engine.turn import actions_done
 
 PAYMENT_MEMO = 4096
@@ -79,7 +79,7 @@ def _payments(
     )
 
 
-def legal_buys(state: GameState) -> Choices:
+def legal_buys(state: Game) -> Choices:
     seat = state.turn.player
     assert seat is not None
     values = _values_by_slot(state.players[seat].hand)

@@ -42,7 +42,7 @@ from calculator.engine.events import (
     TileMovedToReserve,
     TilesSwapped,
 )
-from calculator.engine.state import Draft, GameState, Player
+from calculator.engine.state import Draft, Game, Player
 from calculator.engine.turn import actions_done
 
 Redesign = BuildFromReserve | MoveToReserve | Swap
@@ -100,7 +100,7 @@ def swappable_cells(alhambra: Alhambra, tile: Tile) -> list[Cell]:
     return grid.cells(matching & grid.occupied & ~grid.bit(FOUNTAIN_CELL))
 
 
-def legal_builds(state: GameState) -> Choices:
+def legal_builds(state: Game) -> Choices:
     seat, player = _redesigner(state)
     rule = state.options.hole_rule
     return Choices(
@@ -112,12 +112,12 @@ def legal_builds(state: GameState) -> Choices:
     )
 
 
-def legal_removals(state: GameState) -> Choices:
+def legal_removals(state: Game) -> Choices:
     seat, player = _redesigner(state)
     return Choices([(MoveToReserve, (seat, cell)) for cell in removable_cells(player.alhambra)])
 
 
-def legal_swaps(state: GameState) -> Choices:
+def legal_swaps(state: Game) -> Choices:
     seat, player = _redesigner(state)
     return Choices(
         [
@@ -128,11 +128,11 @@ def legal_swaps(state: GameState) -> Choices:
     )
 
 
-def legal_redesigns(state: GameState) -> Choices:
+def legal_redesigns(state: Game) -> Choices:
     return legal_builds(state) + legal_removals(state) + legal_swaps(state)
 
 
-def _redesigner(state: GameState) -> tuple[int, Player]:
+def _redesigner(state: Game) -> tuple[int, Player]:
     seat = state.turn.player
     assert seat is not None
     return seat, state.players[seat]

@@ -30,16 +30,16 @@ from msgspec import Struct
 
 from calculator.engine import exchange, huts, vizier
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
-from calculator.engine.game import apply, legal_actions, new_game
+from calculator.engine.game import advance, legal_actions, new_game
 from calculator.engine.money import legal_takes
 from calculator.engine.placement import PLACING, placements_of, placer, waiting_tiles
 from calculator.engine.purchase import legal_buys
 from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
-from calculator.engine.state import DEFAULT_OPTIONS, GameState, Module, Options
+from calculator.engine.state import DEFAULT_OPTIONS, Draft, Game, GameState, Module, Options
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
-Lister = Callable[[GameState], Sequence[Action]]
+Lister = Callable[[Game], Sequence[Action]]
 
 REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
 WEIGHTS: Final[dict[str, int]] = {
@@ -48,7 +48,7 @@ WEIGHTS: Final[dict[str, int]] = {
 }
 
 
-def random_action(state: GameState, rng: random.Random) -> Action:
+def random_action(state: Game, rng: random.Random) -> Action:
     """A legal action chosen at random (see the module's docstring for how)."""
     phase = state.turn.phase
     if phase in PLACING:  # which tile, then where
@@ -76,7 +76,7 @@ def random_action(state: GameState, rng: random.Random) -> Action:
     return Pass(seat)
 
 
-def _decline(state: GameState) -> Sequence[Action]:
+def _decline(state: Game) -> Sequence[Action]:
     """T4: declining the further action an exact payment allows, the one way to do it."""
     seat = state.turn.player
     assert seat is not None
@@ -144,14 +144,18 @@ class PlayedGame(Struct, frozen=True):
 
 
 def play_random_game(players: int, seed: int, options: Options = DEFAULT_OPTIONS) -> PlayedGame:
-    """A whole digital game between random players; the seed fixes both the deal and the play."""
+    """A whole digital game between random players; the seed fixes both the deal and the play.
+
+    The game advances one working copy (:func:`~calculator.engine.game.advance`): the same
+    rules and the same game as :func:`apply` at every action, without freezing a state the
+    player would drop at once."""
     rng = random.Random(f"player/{seed}")
-    state = new_game(list(NAMES[:players]), seed=seed, options=options)
+    draft = Draft.of(new_game(list(NAMES[:players]), seed=seed, options=options))
     actions = 0
-    while not state.over:
-        state, _ = apply(state, random_action(state, rng))
+    while not draft.over:
+        advance(draft, random_action(draft, rng))
         actions += 1
-    return PlayedGame(state, actions)
+    return PlayedGame(draft.frozen(), actions)
 
 
 def simulate(

@@ -112,7 +112,7 @@ def offer(draft: Draft) -> list[Event]:
     return [VizierOffered(seat)]
 
 
-def legal_decisions(state: GameState) -> Choices:
+def legal_decisions(state: Game) -> Choices:
     """V1: the exact purchases of the player asked, and declining."""
     seat = offered_to(state)
     assert seat is not None
@@ -166,7 +166,7 @@ def placed(draft: Draft, bought: tuple[Tile, ...] | None = None) -> list[Event]:
     return []
 
 
-def legal_activations(state: GameState) -> list[ActivateVizier]:
+def legal_activations(state: Game) -> list[ActivateVizier]:
     seat = state.turn.player
     assert seat is not None
     return [ActivateVizier(seat)] if state.players[seat].vizier is False else []
