@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from operator import attrgetter
 from typing import Final, TypeVar
 
 from msgspec import Struct
@@ -93,7 +94,10 @@ def money_cards(players: int) -> tuple[MoneyCard, ...]:
 
 
 def total(cards: Sequence[MoneyCard]) -> int:
-    return sum(card.value for card in cards)
+    return sum(map(_VALUE, cards))  # in C, without a generator's frame per card
+
+
+_VALUE: Final = attrgetter("value")
 
 
 _Card = TypeVar("_Card", MoneyCard, DisplayCard)

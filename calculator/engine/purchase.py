@@ -88,6 +88,7 @@ def legal_buys(state: Game) -> Choices:
             (Buy, (seat, slot, payment))
             for slot, tile in enumerate(state.market, start=1)
             if tile is not None and tile.price is not None
+            and sum(values[slot - 1]) >= tile.price  # most slots: no memo asked at all
             for payment in _payments(slot - 1, values[slot - 1], tile.price)
         ]
     )
