@@ -31,7 +31,8 @@ def legal_takes(state: Game) -> Choices:
     else:  # all money
         face_up = list(cast("tuple[MoneyCard, ...]", state.face_up))
     face_up.sort()
-    choices: dict[tuple[MoneyCard, ...], None] = dict.fromkeys((card,) for card in face_up)
+    # each card alone (zip of one sequence: its items as 1-tuples, made in C)
+    choices: dict[tuple[MoneyCard, ...], None] = dict.fromkeys(zip(face_up))
     small = [card for card in face_up if card.value < SMALL_CHANGE]
     values = [card.value for card in small]
     for size in range(2, len(small) + 1):
