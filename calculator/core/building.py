@@ -318,13 +318,14 @@ def legal_cells(
     else:
         candidates &= entered  # B3, B4: every other tile is reachable, so this one must join them
     found = []
-    for cell in grid.cells(candidates):
+    by_cell = hole_rule == "cell"
+    for cell, block in grid.cells_and_blocks(candidates):
         if stranded:
             after = grid.with_tile(cell, tile)
             if reachable_on_foot(after) != after.occupied:
                 continue  # B3 (and B4: a tile with no neighbour is never reachable)
-        if _creates_hole(grid, tiles, cell, hole_rule):
-            continue  # B5
+        if (by_cell or _SPLITS[block]) and _creates_hole(grid, tiles, cell, hole_rule):
+            continue  # B5 (a block that cannot split the empty space needs no look)
         found.append(cell)
     return found
 
@@ -337,8 +338,6 @@ def _creates_hole(grid: Grid, tiles: Mapping[Cell, Tile], cell: Cell,
             and all(n == cell or n in tiles for _, n in neighbours(other))
             for _, other in neighbours(cell)
         )
-    if not _SPLITS[grid.block(cell)]:
-        return False
     return bool(enclosed(grid.with_tile(cell, _PLACEHOLDER), hole_rule))
 
 

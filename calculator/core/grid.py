@@ -81,14 +81,6 @@ class Grid(Struct, frozen=True):
     def bit(self, cell: Cell) -> int:
         return 1 << ((cell[1] - self.top) * self.width + cell[0] - self.left)
 
-    def block(self, cell: Cell) -> int:
-        """The tiles of the 3 x 3 block centred on ``cell``: 9 bits, row by row from the
-        north-west corner (bit ``dx + 1 + 3 * (dy + 1)``); beyond the bounds is empty."""
-        width = self.width
-        index = (cell[1] - self.top) * width + cell[0] - self.left
-        window = self.occupied << (width + 1) >> index  # the north-west corner at bit 0
-        return window & 7 | (window >> width & 7) << 3 | (window >> 2 * width & 7) << 6
-
     def cells(self, mask: int) -> list[Cell]:
         """The cells of ``mask``, row by row (sorted by y, then x)."""
         found = []
@@ -97,6 +89,22 @@ class Grid(Struct, frozen=True):
             low = mask & -mask
             index = low.bit_length() - 1
             found.append((left + index % width, top + index // width))
+            mask ^= low
+        return found
+
+    def cells_and_blocks(self, mask: int) -> list[tuple[Cell, int]]:
+        """The cells of ``mask`` as :meth:`cells` gives them, each with the tiles of the 3 x 3
+        block centred on it: 9 bits, row by row from the north-west corner (bit
+        ``dx + 1 + 3 * (dy + 1)``); beyond the bounds is empty."""
+        found = []
+        width, left, top = self.width, self.left, self.top
+        around = self.occupied << (width + 1)  # each block's north-west corner on its centre
+        while mask:
+            low = mask & -mask
+            index = low.bit_length() - 1
+            window = around >> index
+            block = window & 7 | (window >> width & 7) << 3 | (window >> 2 * width & 7) << 6
+            found.append(((left + index % width, top + index // width), block))
             mask ^= low
         return found
 
