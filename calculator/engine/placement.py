@@ -105,10 +105,7 @@ def place(draft: Draft, action: Placement) -> list[Event]:
         return events
     bought = list(turn.bought)
     bought.remove(action.tile)
-    if bought:
-        draft.turn = replace(turn, bought=tuple(bought))
-    elif turn.phase == "vizier_placement":
-        events += vizier.placed(draft, bought=())
-    else:
-        events += end_turn(draft, bought=())
+    draft.turn = replace(turn, bought=tuple(bought))
+    if not bought:
+        events += vizier.placed(draft) if turn.phase == "vizier_placement" else end_turn(draft)
     return events

@@ -149,10 +149,8 @@ def pay(draft: Draft, action: Buy, currencies: tuple[Currency, ...]) -> list[Eve
     events: list[Event] = [
         TileBought(action.player, action.slot, tile, action.payment, exact, action.exchange)
     ]
-    buys, bought = turn.buys + 1, (*turn.bought, tile)
-    if exact:
-        draft.turn = replace(turn, buys=buys, bought=bought, extra_action=True)
-    else:
-        events += actions_done(draft, buys=buys, bought=bought)
+    draft.turn = replace(turn, buys=turn.buys + 1, bought=(*turn.bought, tile), extra_action=exact)
+    if not exact:
+        events += actions_done(draft)
     return events
 

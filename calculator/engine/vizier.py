@@ -32,7 +32,6 @@ from collections.abc import Iterator
 
 from msgspec.structs import replace
 
-from calculator.core.tiles import Tile
 from calculator.engine import exchange
 from calculator.engine.actions import (
     ActivateVizier,
@@ -158,11 +157,9 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
     return [VizierBought(action.player, action.slot, bought, action.payment, action.exchange)]
 
 
-def placed(draft: Draft, bought: tuple[Tile, ...] | None = None) -> list[Event]:
-    """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on.
-    ``bought``, when given: the placement's own change to the turn, made in the same new turn."""
-    turn = draft.turn
-    draft.turn = replace(turn, phase="refill", bought=turn.bought if bought is None else bought)
+def placed(draft: Draft) -> list[Event]:
+    """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on."""
+    draft.turn = replace(draft.turn, phase="refill")
     return []
 
 
