@@ -34,6 +34,12 @@ class Alhambra:
         default_factory=lambda: MappingProxyType({FOUNTAIN_CELL: FOUNTAIN})
     )
 
+    grid: Grid = field(init=False, repr=False, compare=False)
+    """The tiles as bit masks (``grid.py``), shared by the building rules and the walls."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "grid", Grid.of(self.tiles))
+
     @classmethod
     def of(cls, placed: Iterable[tuple[Cell, Tile]]) -> Alhambra:
         """Build an Alhambra from ``(cell, tile)`` pairs, the fountain excluded.
@@ -54,12 +60,6 @@ class Alhambra:
                 raise PositionError(index, "B6", f"two tiles on the cell ({cell[0]},{cell[1]})")
             tiles[cell] = tile
         return cls(MappingProxyType(tiles))
-
-    grid: Grid = field(init=False, repr=False, compare=False)
-    """The tiles as bit masks (``grid.py``), shared by the building rules and the walls."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "grid", Grid.of(self.tiles))
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.tiles
