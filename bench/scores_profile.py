@@ -67,7 +67,7 @@ def wsgi_call(app: Any, raw: bytes) -> Callable[[], bytes]:
 
 
 def fresh(alhambras: list[Alhambra]) -> list[Alhambra]:
-    """The same Alhambras without their grid built: each request loads its own."""
+    """The same Alhambras made again, their grids worked out anew: each request loads its own."""
     return [Alhambra(a.tiles) for a in alhambras]
 
 
