@@ -147,8 +147,8 @@ def play_random_game(players: int, seed: int, options: Options = DEFAULT_OPTIONS
     """A whole digital game between random players; the seed fixes both the deal and the play.
 
     The game advances one working copy (:func:`~calculator.engine.game.advance`): the same
-    rules and the same game as :func:`apply` at every action, without freezing a state the
-    player would drop at once."""
+    rules and the same game as :func:`~calculator.engine.game.apply` at every action, without
+    freezing a state the player would drop at once."""
     rng = random.Random(f"player/{seed}")
     draft = Draft.of(new_game(list(NAMES[:players]), seed=seed, options=options))
     actions = 0
