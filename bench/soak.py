@@ -38,7 +38,12 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the tests' fixtures are reused
 
-from tests.hostile import body_operations, operations, replaced  # noqa: E402
+from tests.hostile import (  # noqa: E402
+    body_operations,
+    operations,
+    replaced,
+    worst_case_status,
+)
 from tests.servers import NGINX, gunicorn, nginx  # noqa: E402
 from tests.test_hostile_positions import POSITIONS, alhambra_members  # noqa: E402
 
@@ -58,7 +63,7 @@ def request_mix() -> list[Request]:
             for where in alhambra_members(op.example):
                 worst = json.dumps(replaced(op.example, where, POSITIONS[name])).encode()
                 mix.append((f"{op.method} {op.path} [80 tiles]", op.method, op.path, worst,
-                            "application/json", 200))
+                            "application/json", worst_case_status(op)))
     scores = next((op for op in body_operations() if op.path == "/v1/scores"), None)
     if scores:
         table = {"round": 3, "players": [{"name": n[:40], "alhambra": POSITIONS[n]}
