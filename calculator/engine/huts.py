@@ -6,8 +6,8 @@ The 24 huts lie in six stacks by colour (pavilion 3, seraglio 3, arcades 4, cham
 no money and, unlike an exact payment (T4), earns no further one: it ends the turn's actions,
 as the turn's action or as the further action an exact payment earned. The hut waits with the
 tiles bought this turn (``turn.bought``) and is placed or reserved at the end of the turn (T6),
-never given to the dummy (D4 is about bought tiles). The building rules treat a
-hut as any tile; :func:`calculator.core.scoring.tally` counts what it adds.
+never given to the dummy (D4 is about bought tiles). The building rules treat a hut as any
+tile; :func:`calculator.core.scoring.tally` counts what it adds.
 
 In table mode a stack is known only by its top: the rest is kept in the game's order. The top
 is revealed by the table at setup and again after each take (``hidden_tops``, a draw like any,
