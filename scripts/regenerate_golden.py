@@ -2,10 +2,11 @@
 
     .venv/bin/python scripts/regenerate_golden.py
 
-Each transcript is a whole seeded game between random players (2, 4 and 6 players): the
-setup request, the state after setup, every action with the events it caused, and the final
-state. The test replays the actions and compares every event and both states exactly, so a
-change to the engine's behaviour shows as a diff here: regenerate only when it is meant.
+Each transcript is a whole seeded game between random players (the base game with 2, 4 and 6
+players; 3 players with every module of the Vizier's Favour, V1-V4): the setup request, the
+state after setup, every action with the events it caused, and the final state. The test
+replays the actions and compares every event and both states exactly, so a change to the
+engine's behaviour shows as a diff here: regenerate only when it is meant.
 """
 
 from __future__ import annotations
@@ -21,20 +22,29 @@ sys.path.insert(0, str(ROOT))
 
 from calculator.engine import Options, apply, new_game  # noqa: E402
 from calculator.engine.simulate import NAMES, random_action  # noqa: E402
+from calculator.engine.state import MODULES, Module  # noqa: E402
 from calculator.web.game_document import dump_action, dump_event, dump_state  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
-GAMES = {2: 2024, 4: 1492, 6: 1238}
-"""Players -> seed of the game (and of the random players)."""
+GAMES: dict[str, tuple[int, int, tuple[Module, ...]]] = {
+    "game-2-players": (2, 2024, ()),
+    "game-4-players": (4, 1492, ()),
+    "game-6-players": (6, 1238, ()),
+    "game-3-players-vizier-favour": (3, 9, MODULES),
+}
+"""File name -> players, seed of the game (and of the random players), and modules played."""
 
 
-def transcript(players: int, seed: int) -> dict[str, Any]:
+def transcript(players: int, seed: int, modules: tuple[Module, ...] = ()) -> dict[str, Any]:
     names = list(NAMES[:players])
-    state = new_game(names, seed, None, Options())
+    state = new_game(names, seed, None, Options(modules=frozenset(modules)))
+    options: dict[str, Any] = {"mode": "digital", "holes": "region"}
+    if modules:
+        options["modules"] = sorted(modules)
     record: dict[str, Any] = {
         "players": names,
         "seed": seed,
-        "options": {"mode": "digital", "holes": "region"},
+        "options": options,
         "initial": dump_state(state),
         "steps": [],
     }
@@ -66,9 +76,9 @@ def write(record: dict[str, Any], path: Path) -> None:
 
 def main() -> None:
     GOLDEN.mkdir(parents=True, exist_ok=True)
-    for players, seed in GAMES.items():
-        path = GOLDEN / f"game-{players}-players.json"
-        record = transcript(players, seed)
+    for name, (players, seed, modules) in GAMES.items():
+        path = GOLDEN / f"{name}.json"
+        record = transcript(players, seed, modules)
         write(record, path)
         assert json.loads(path.read_text("utf-8")) == record
         print(

@@ -257,11 +257,24 @@ def test_v4_a_game_with_huts_lists_taking_a_hut_and_the_caller_may_give_them(cli
         "modules": ["huts"], "components": {"huts": huts}}})["state"]
     assert [len(stack) for stack in state["hut_stacks"]] == [3, 3, 4, 4, 5, 5]
     listed = post(client, "/v1/games/legal-actions", {"state": state})["actions"]
-    take = {"type": "take_hut", "player": state["turn"]["player"], "hut": "garden"}
+    seat = state["turn"]["player"]
+    take = {"type": "take_hut", "player": seat, "hut": "garden"}
     assert take in listed
     after = post(client, "/v1/games/advance", {"state": state, "actions": [take]})
     assert after["state"]["turn"]["bought"] == [{"hut": "garden", "walls": "NS"}]
     assert [e["type"] for e in after["events"]] == ["hut_taken"]
+    # the hut is the turn's action: placed at the end of the turn, nothing else first
+    assert after["state"]["turn"]["phase"] == "placement"
+    placing = post(client, "/v1/games/legal-actions", {"state": after["state"]})
+    assert placing["player"] == seat
+    assert {a["type"] for a in placing["actions"]} == {"place", "reserve"}
+    problem = post(client, "/v1/games/advance", {"state": after["state"], "actions": [
+        {"type": "take_hut", "player": seat, "hut": "tower"}]}, 409)
+    assert problem["rule"] == "T6"
+    reserve = {"type": "reserve", "player": seat, "tile": {"hut": "garden", "walls": "NS"}}
+    done = post(client, "/v1/games/advance", {"state": after["state"], "actions": [reserve]})
+    assert "turn_ended" in [e["type"] for e in done["events"]]
+    assert done["state"]["turn"]["player"] == 1 - seat
 
 
 def test_v4_the_caller_gives_as_many_huts_of_each_colour_as_exist(client):
@@ -372,6 +385,23 @@ def test_v1_advance_buys_with_the_vizier_and_the_buyer_places_the_tile(client):
         {"type": "reserve", "player": 1, "tile": answer["events"][0]["tile"]}]})
     assert [e["type"] for e in placed_["events"]][:2] == ["tile_reserved", "market_filled"]
     assert placed_["state"]["turn"]["player"] == 1 and placed_["state"]["turn"]["phase"] == "action"
+
+
+def test_v1_the_next_player_is_asked_first_the_one_whose_turn_ended_last(client):
+    """Seat 0 takes money though it could pay the garden exactly: seat 1 is asked first."""
+    state = vizier_scene([("florin 6",), ("florin 2", "florin 4"), ("ducat 3",)])
+    after = post(client, "/v1/games/advance", {"state": dump_state(state), "actions": [
+        {"type": "take_money", "player": 0, "cards": [{"currency": "denar", "value": 1}]}]})
+    assert [e for e in after["events"] if e["type"] == "vizier_offered"] == [
+        {"type": "vizier_offered", "player": 1}]
+    declined = post(client, "/v1/games/advance", {"state": after["state"], "actions": [
+        {"type": "decline_vizier", "player": 1}]})
+    assert declined["events"][-1] == {"type": "vizier_offered", "player": 0}
+    listed = post(client, "/v1/games/legal-actions", {"state": declined["state"]})
+    assert listed["player"] == 0 and listed["phase"] == "vizier"
+    assert {"type": "vizier_buy", "player": 0, "slot": 1,
+            "payment": [{"currency": "florin", "value": 6}]} in listed["actions"]
+    assert declined["state"]["turn"]["vizier_asked"] == [1]
 
 
 def test_v1_a_vizier_decision_out_of_order_is_a_409_naming_v1(client):

@@ -1,9 +1,10 @@
-"""Properties over many seeded random games (T1-T9, D1-D4, C1, C3, B2-B5).
+"""Properties over many seeded random games (T1-T9, D1-D4, C1, C3, B2-B5; V1-V4).
 
 At every step of every game: each component is in the state exactly once and every Alhambra
 is legal (the consistency check a client-sent state passes). At sampled steps: every listed
 action is accepted, sampled unlisted actions are refused, and the state survives a JSON round
-trip unchanged. Every game ends; the same seed and actions give the same game.
+trip unchanged. Every game ends; the same seed and actions give the same game. The base game
+and every combination of the Vizier's Favour modules are played, in digital and table mode.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from itertools import chain
+from itertools import chain, combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from calculator.core.alhambra import neighbours
-from calculator.core.tiles import CATALOG
+from calculator.core.tiles import BUILDINGS, CATALOG
 from calculator.engine import ActionRefused, GameState, Options, apply, legal_actions, new_game
 from calculator.engine.actions import (
     Action,
@@ -36,6 +38,7 @@ from calculator.engine.actions import (
     RevealScoringCard,
     RevealTile,
     Swap,
+    TakeHut,
     TakeMoney,
     VizierBuy,
 )
@@ -43,6 +46,7 @@ from calculator.engine.components import CARD, MoneyCard
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.game import to_act
 from calculator.engine.simulate import play_random_game, random_action
+from calculator.engine.state import MODULES, Module
 from calculator.web.game_document import dump_state, load_state
 
 NAMES = ["Anna", "Ben", "Carla", "Dev", "Emre", "Fatima"]
@@ -74,6 +78,8 @@ def candidates(state: GameState, rng: random.Random) -> Iterator[Action]:
             yield Buy(seat, slot, tuple(sorted(payment)))
     yield EndTurn(seat)
     yield Pass(seat)
+    if "huts" in state.options.modules:  # V4: a turn's action, at most 3 per player
+        yield TakeHut(seat, rng.choice(BUILDINGS))
     if "vizier" in state.options.modules:  # V1: offered or not, paid exactly or not
         yield DeclineVizier(seat)
         yield ActivateVizier(seat)
@@ -131,9 +137,12 @@ def check_listing(
         ), f"accepted but no listed payment within it: {action}"
 
 
-def play_checked(players: int, seed: int, mode: str) -> GameState:
+def play_checked(
+    players: int, seed: int, mode: str, modules: frozenset[Module] = frozenset()
+) -> GameState:
     rng = random.Random(seed)
-    state = new_game(NAMES[:players], seed, None, Options(mode=mode))  # type: ignore[arg-type]
+    options = Options(mode=mode, modules=modules)  # type: ignore[arg-type]
+    state = new_game(NAMES[:players], seed, None, options)
     for step in range(MAX_ACTIONS):
         assert not inconsistencies(state), (step, inconsistencies(state))
         if state.over:
@@ -159,6 +168,27 @@ def test_random_digital_games_keep_every_rule(players, seed):
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**31 - 1))
 def test_random_table_games_keep_every_rule(players, seed):
     play_checked(players, seed, "table")
+
+
+MODULE_SETS: list[frozenset[Module]] = [
+    frozenset(chosen) for size in range(len(MODULES) + 1) for chosen in combinations(MODULES, size)
+]
+"""The base game and every combination of the Vizier's Favour modules: 16 sets."""
+
+
+@pytest.mark.parametrize("mode", ["digital", "table"])
+@pytest.mark.parametrize(
+    ("players", "seed", "modules"),
+    [(2 + index % 5, 40 + index, modules) for index, modules in enumerate(MODULE_SETS)],
+    ids=lambda value: "+".join(sorted(value)) or "base" if isinstance(value, frozenset) else None,
+)
+def test_random_games_with_every_module_combination_keep_every_rule(
+    players, seed, modules, mode
+):
+    """V1-V4 as ruled (a hut is one of the turn's actions, the vizier is offered from the next
+    player on) in every combination of the modules: every game ends, every state on the way is
+    consistent, listed actions are accepted and unlisted ones refused."""
+    play_checked(players, seed, mode, modules)
 
 
 def test_every_game_ends():

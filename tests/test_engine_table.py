@@ -14,6 +14,8 @@ from calculator.core.tiles import BUILDINGS, CATALOG, Building
 from calculator.engine import IllegalAction, NotYourTurn, Options, apply, legal_actions, to_act
 from calculator.engine.actions import (
     Action,
+    PlaceTile,
+    ReserveTile,
     RevealBonusCard,
     RevealHut,
     RevealMoney,
@@ -339,14 +341,24 @@ def test_v4_at_a_table_each_stack_s_top_hut_is_revealed_and_again_after_a_take()
     top, rest = state.hut_stacks[garden][0], state.hut_stacks[garden][1:]
     state, events = apply(state, TakeHut(seat, Building.GARDEN))
     assert events == [HutTaken(seat, top)] and state.hidden_tops == (garden,)
-    assert to_act(state) is None and state.turn.phase == "action"
+    # the hut is the turn's action, as in a digital game: placed once the top is revealed
+    assert to_act(state) is None and state.turn.phase == "placement"
     assert legal_actions(state) == [RevealHut(hut) for hut in dict.fromkeys(rest)]
     with pytest.raises(NotYourTurn):
-        apply(state, TakeHut(seat, Building.TOWER))
+        apply(state, ReserveTile(seat, top))
     checked(state)
     state, events = apply(state, RevealHut(rest[-1]))
     assert events == [HutRevealed(rest[-1])] and state.hut_stacks[garden][0] == rest[-1]
-    assert to_act(state) == seat and TakeHut(seat, Building.GARDEN) in legal_actions(state)
+    assert to_act(state) == seat and ReserveTile(seat, top) in legal_actions(state)
+    assert {type(action) for action in legal_actions(state)} == {PlaceTile, ReserveTile}
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, TakeHut(seat, Building.TOWER))
+    assert refused.value.rule == "T6"
+    checked(state)
+    state, _ = apply(state, ReserveTile(seat, top))  # the market and money are full: no refill
+    following = (seat + 1) % 2
+    assert state.turn.player == following and state.turn.phase == "action"
+    assert TakeHut(following, Building.GARDEN) in legal_actions(state)
     checked(state)
 
 

@@ -1,7 +1,7 @@
 """The Vizier's Favour in the engine: bonus cards (V3), dealt, laid and taken back; worker huts
-(V4), stacked, taken as a free action, placed at the end of the turn; the vizier (V1), offered
-after every turn, bought with exactly, reactivated as an action; in scoring rounds, in the
-state document, in the consistency check and in random games of every module combination."""
+(V4), stacked, taken as one of the turn's actions, placed at the end of the turn; the vizier
+(V1), offered after every turn from the next player on, bought with exactly, reactivated as an
+action; in scoring rounds, in the state document and in the consistency check."""
 
 from __future__ import annotations
 
@@ -27,8 +27,10 @@ from calculator.engine.actions import (
     BuildFromReserve,
     Buy,
     DeclineVizier,
+    EndTurn,
     GiveToDummy,
     MoveToReserve,
+    Pass,
     PlaceTile,
     ReserveTile,
     TakeHut,
@@ -71,7 +73,6 @@ from tests.engine_scenes import (
     with_pile_top,
     with_reserve,
 )
-from tests.test_engine_properties import check_listing
 
 BONUS = Options(modules=frozenset({"bonus"}))
 
@@ -206,38 +207,132 @@ def test_v4_huts_lie_in_six_stacks_by_colour_top_face_up():
         map(repr, PROVISIONAL_HUTS))
 
 
-def test_v4_taking_a_hut_is_a_free_action_and_it_waits_for_the_end_of_the_turn():
-    state = hut_game()
+def hut_scene(hands):
+    """A huts game at the start of seat 0's turn, with the market and face-up money of the
+    vizier scenes (florin 6, dirham 7, denar 8, ducat 9) and the given hands."""
+    return vizier_scene(hands, options=HUTS)
+
+
+def with_huts_in_reserve(state, seat, count):
+    """The seat keeps ``count`` worker huts in its reserve, the top ones of the tower stack."""
+    tower = BUILDINGS.index(Building.TOWER)
+    stack = state.hut_stacks[tower]
+    player = replace(state.players[seat], reserve=state.players[seat].reserve + stack[:count])
+    players = (*state.players[:seat], player, *state.players[seat + 1:])
+    stacks = (*state.hut_stacks[:tower], stack[count:], *state.hut_stacks[tower + 1:])
+    return checked(replace(state, players=players, hut_stacks=stacks))
+
+
+def test_v4_hut_is_the_turns_action_and_is_placed_at_the_end_of_the_turn():
+    state = hut_game(players=2)
     take = TakeHut(0, Building.TOWER)
     assert take in legal_actions(state)
     top = state.hut_stacks[5][0]
     after, events = apply(state, take)
-    assert of_type(events, HutTaken) == [HutTaken(0, top)]
-    assert after.turn.player == 0 and after.turn.phase == "action"  # still seat 0's action
-    assert after.turn.bought == (top,) and after.hut_stacks[5] == state.hut_stacks[5][1:]
+    assert events == [HutTaken(0, top)]
     assert after.players[0].hand == state.players[0].hand  # no money
-    checked(after)
-    # the action proper ends the turn; the hut is then placed like a bought tile (T6)
-    money = next(a for a in legal_actions(after) if isinstance(a, TakeMoney))
-    placing, _ = apply(after, money)
-    assert placing.turn.phase == "placement"
-    placements = legal_actions(placing)
+    assert after.hut_stacks[5] == state.hut_stacks[5][1:]
+    # no further action (T2): the hut waits and is placed like a bought tile (T6)
+    assert after.turn.phase == "placement" and not after.turn.extra_action
+    assert after.turn.bought == (top,) and to_act(after) == 0
+    placements = legal_actions(after)
     assert ReserveTile(0, top) in placements
     assert any(isinstance(a, PlaceTile) and a.tile == top for a in placements)
-    assert not any(isinstance(a, GiveToDummy) for a in placements)
-    done, _ = apply(placing, ReserveTile(0, top))
-    assert top in done.players[0].reserve and done.turn.player == 1
+    assert all(isinstance(a, PlaceTile | ReserveTile) for a in placements)  # D4: not a purchase
+    checked(after)
+    done, events = apply(after, ReserveTile(0, top))
+    assert TurnEnded(0) in events and top in done.players[0].reserve
+    assert done.turn.player == 1 and done.turn.phase == "action"
     checked(done)
 
 
-def test_v4_a_player_owns_at_most_three_huts_reserve_included():
-    state = hut_game()
-    for _ in range(3):
-        state, _ = apply(state, TakeHut(0, Building.GARDEN))
+def test_v4_hut_may_be_the_further_action_an_exact_payment_earns():
+    state = hut_scene([("florin 6",), ("ducat 2",), ("ducat 3",)])
+    state, _ = apply(state, Buy(0, 1, cards("florin 6")))
+    assert state.turn.extra_action and TakeHut(0, Building.GARDEN) in legal_actions(state)
+    top = state.hut_stacks[BUILDINGS.index(Building.GARDEN)][0]
+    after, events = apply(state, TakeHut(0, Building.GARDEN))
+    assert events == [HutTaken(0, top)]
+    assert after.turn.phase == "placement" and not after.turn.extra_action  # T4: no more
+    assert after.turn.bought == (GARDEN_6, top)
+    checked(after)
+
+
+def test_v4_no_purchase_money_redesign_or_second_hut_after_a_hut():
+    state = hut_scene([("florin 6", "dirham 7"), ("ducat 2",), ("ducat 3",)])
+    state = with_reserve(state, 0, [tile("pavilion", 2)])
+    build = next(a for a in legal_actions(state) if isinstance(a, BuildFromReserve))
+    after, _ = apply(state, TakeHut(0, Building.TOWER))
+    assert {type(a) for a in legal_actions(after)} <= {PlaceTile, ReserveTile}
+    for action in (TakeMoney(0, cards("denar 1")), Buy(0, 1, cards("florin 6")), build,
+                   TakeHut(0, Building.GARDEN), EndTurn(0)):
+        with pytest.raises(IllegalAction) as refused:
+            apply(after, action)
+        assert refused.value.rule == "T6"  # the turn's actions are over: place the hut
+
+
+def test_v4_hut_cannot_follow_an_overpaid_purchase():
+    state = hut_scene([("florin 9",), ("ducat 2",), ("ducat 3",)])
+    state, _ = apply(state, Buy(0, 1, cards("florin 9")))  # 9 for a price of 6: no change
+    assert state.turn.phase == "placement" and not state.turn.extra_action
     assert not any(isinstance(a, TakeHut) for a in legal_actions(state))
-    with pytest.raises(ActionRefused) as refused:
+    with pytest.raises(IllegalAction) as refused:
         apply(state, TakeHut(0, Building.TOWER))
+    assert refused.value.rule == "T6"
+
+
+def test_v4_taking_a_hut_is_listed_only_while_an_action_is_open():
+    state = hut_scene([("florin 6", "dirham 7"), ("ducat 2",), ("ducat 3",)])
+    takes = [TakeHut(0, building) for building in BUILDINGS]
+    assert [a for a in legal_actions(state) if isinstance(a, TakeHut)] == takes  # T2
+    state, _ = apply(state, Buy(0, 1, cards("florin 6")))
+    assert [a for a in legal_actions(state) if isinstance(a, TakeHut)] == takes  # T4
+    state, _ = apply(state, EndTurn(0))  # the further action declined: the placement (T6)
+    assert state.turn.phase == "placement"
+    assert not any(isinstance(a, TakeHut) for a in legal_actions(state))
+
+
+def test_v4_a_player_who_can_take_a_hut_does_not_pass():
+    state = with_face_up(hut_scene([(), ("ducat 2",), ("ducat 3",)]), ())
+    without_huts = replace(state, options=Options(), hut_stacks=())
+    assert legal_actions(checked(without_huts)) == [Pass(0)]  # nothing else is legal (T2)
+    assert legal_actions(state) == [TakeHut(0, building) for building in BUILDINGS]
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Pass(0))
+    assert refused.value.rule == "T2"
+
+
+def test_v4_a_player_owns_at_most_three_huts_reserve_included():
+    two = with_huts_in_reserve(hut_game(), 0, 2)
+    assert TakeHut(0, Building.GARDEN) in legal_actions(two)
+    third, _ = apply(two, TakeHut(0, Building.GARDEN))
+    assert checked(third).turn.phase == "placement"
+    full = with_huts_in_reserve(hut_game(), 0, 3)
+    assert not any(isinstance(a, TakeHut) for a in legal_actions(full))
+    with pytest.raises(ActionRefused) as refused:
+        apply(full, TakeHut(0, Building.GARDEN))
+    assert refused.value.rule == "V4" and "at most 3" in refused.value.message
+    # nor as the further action of an exact payment
+    paid, _ = apply(with_huts_in_reserve(hut_scene([("florin 6",), (), ()]), 0, 3),
+                    Buy(0, 1, cards("florin 6")))
+    assert paid.turn.extra_action
+    assert not any(isinstance(a, TakeHut) for a in legal_actions(paid))
+    with pytest.raises(ActionRefused) as refused:
+        apply(paid, TakeHut(0, Building.GARDEN))
     assert refused.value.rule == "V4"
+
+
+def test_v4_hut_waiting_while_the_player_still_acts_is_inconsistent():
+    state, _ = apply(hut_game(), TakeHut(0, Building.TOWER))
+    acting = replace(state, turn=replace(state.turn, phase="action"))
+    problems = inconsistencies(acting)
+    assert [p.where for p in problems] == [("turn", "bought")] and "V4" in problems[0].message
+    garden = BUILDINGS.index(Building.GARDEN)
+    stacks = state.hut_stacks
+    two = replace(state, turn=replace(state.turn, bought=(*state.turn.bought, stacks[garden][0])),
+                  hut_stacks=(*stacks[:garden], stacks[garden][1:], *stacks[garden + 1:]))
+    problems = inconsistencies(two)
+    assert [p.where for p in problems] == [("turn", "bought")] and "V4" in problems[0].message
 
 
 def test_v4_an_empty_stack_cannot_be_taken_from():
@@ -258,29 +353,6 @@ def test_v4_the_caller_may_give_the_huts_walls():
         {"pavilion": 3, "seraglio": 3, "arcades": 4, "chambers": 4, "garden": 5, "tower": 5}[b]))
     state = checked(hut_game(options=replace(HUTS, huts=given)))
     assert all(h.walls == "NS" for s in state.hut_stacks for h in s)
-
-
-MODULE_SETS = [frozenset(), frozenset({"bonus"}), frozenset({"huts"}),
-               frozenset({"bonus", "huts"}), frozenset({"vizier"}),
-               frozenset({"vizier", "bonus"}), frozenset({"vizier", "huts"}),
-               frozenset({"vizier", "bonus", "huts"})]
-
-
-@pytest.mark.parametrize("modules", MODULE_SETS, ids=lambda m: "+".join(sorted(m)) or "base")
-@pytest.mark.parametrize("players,seed", [(2, 21), (5, 22)])
-def test_random_games_with_every_module_combination_keep_every_rule(modules, players, seed):
-    """Conservation (tiles, money, bonus cards, huts), legal Alhambras and the JSON round trip
-    at every step of random games with each combination of the modules played."""
-    rng = random.Random(seed)
-    state = new_game(list(NAMES[:players]), seed, None, Options(modules=modules))
-    while not state.over:
-        assert not inconsistencies(state)
-        if rng.random() < 0.05:
-            assert load_state(json.loads(json.dumps(dump_state(state)))) == state
-            check_listing(state, rng)  # listed actions accepted, unlisted ones refused
-        state, _ = apply(state, random_action(state, rng))
-    assert not inconsistencies(state)
-    assert load_state(json.loads(json.dumps(dump_state(state)))) == state
 
 
 def test_v4_no_hut_can_be_taken_in_a_game_without_the_huts_module():
@@ -353,16 +425,52 @@ def test_v1_after_a_turn_only_players_with_an_active_vizier_who_can_pay_exactly_
     assert after.turn.phase == "action" and after.turn.player == 1 and not after.turn.vizier_asked
 
 
-def test_v1_offers_go_in_turn_order_from_the_current_player():
+def asked_until_the_next_turn(state):
+    """Everybody asked declines; the seats asked, in order, and the state at the next turn."""
+    asked = []
+    while state.turn.phase == "vizier":
+        seat = to_act(state)
+        asked.append(seat)
+        state, _ = apply(state, DeclineVizier(seat))
+    return asked, state
+
+
+def test_v1_offers_start_with_the_next_player_and_end_with_the_one_whose_turn_ended():
     exact = [("florin 6",), ("florin 6",), ("florin 2", "florin 4"), ("florin 6",)]
     state = vizier_scene(exact, start=2)
-    state, events = apply(state, take_denar(state))
-    asked = [event.player for event in of_type(events, VizierOffered)]
-    while state.turn.phase == "vizier":
-        state, events = apply(state, DeclineVizier(to_act(state)))
-        asked += [event.player for event in of_type(events, VizierOffered)]
-    assert asked == [2, 3, 0, 1]  # the player whose turn ended first, then round the table
+    state, _ = apply(state, take_denar(state))
+    asked, state = asked_until_the_next_turn(state)
+    assert asked == [3, 0, 1, 2]  # round the table from the next player; seat 2 last
     assert state.turn.player == 3 and state.turn.phase == "action"
+
+
+def test_v1_a_vizier_turned_face_up_in_a_turn_is_offered_last():
+    """Seat 0 spends its turn turning its vizier face up (T2) while it could pay the garden
+    exactly: the others are asked first, seat 0 only after them."""
+    state = vizier_scene([("florin 6",), ("florin 2", "florin 4"), ("dirham 7",)],
+                         viziers=[False, True, True])
+    state, events = apply(state, ActivateVizier(0))
+    assert of_type(events, VizierOffered) == [VizierOffered(1)]
+    asked, _ = asked_until_the_next_turn(state)
+    assert asked == [1, 2, 0]
+    # seat 1 takes the garden seat 0 wanted: seat 0 is asked only about what is left
+    state, _ = apply(state, VizierBuy(1, 1, cards("florin 2", "florin 4")))
+    state, events = apply(state, ReserveTile(1, GARDEN_6))
+    assert of_type(events, VizierOffered) == [VizierOffered(2)]
+
+
+def test_v1_players_passed_over_are_asked_after_a_vizier_refill_in_the_same_order():
+    """Seat 0's turn ends; only seat 3 can pay exactly and buys; the refill brings a tile every
+    other seat can pay exactly: they are asked from the next player on, seat 0 last."""
+    state = vizier_scene([("florin 5",), ("florin 5",), ("florin 5",), ("florin 6",)])
+    state = with_bag_top(state, tile("chambers", 5))
+    state, events = apply(state, take_denar(state))
+    assert of_type(events, VizierOffered) == [VizierOffered(3)]
+    state, _ = apply(state, VizierBuy(3, 1, cards("florin 6")))
+    state, _ = apply(state, ReserveTile(3, GARDEN_6))
+    asked, state = asked_until_the_next_turn(state)
+    assert asked == [1, 2, 0]  # each once, seat 3 not again
+    assert state.turn.player == 1 and state.turn.phase == "action"
 
 
 def test_v1_a_vizier_purchase_flips_the_token_earns_no_action_and_is_placed_at_once():

@@ -17,7 +17,8 @@ from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
 
 
 class TakeHut(Struct, frozen=True):
-    """V4: the top hut of the stack of that colour, a free action."""
+    """V4: the top hut of the stack of that colour, one of the turn's actions (no money, no
+    further action)."""
 
     player: int
     building: Building

@@ -129,12 +129,12 @@ def _turn_actions(state: Game) -> list[Action]:
         actions += vizier.legal_activations(state)  # V1: an action like the others
     if "exchange" in state.options.modules:
         actions += [*exchange.legal_takes(state), *exchange.legal_buys(state)]  # V2
+    if "huts" in state.options.modules:
+        actions += huts.legal_takes(state)  # V4: an action like the others
     if state.turn.extra_action:
         actions.append(EndTurn(seat))
     elif not actions:
         actions.append(Pass(seat))
-    if "huts" in state.options.modules:
-        actions += huts.legal_takes(state)  # V4: free, besides the action
     return actions
 
 
@@ -204,7 +204,7 @@ def advance(draft: Draft, action: Action) -> list[Event]:
             raise NotYourTurn(
                 "V1" if draft.turn.phase in vizier.PHASES else "T2",
                 f"{_who(draft)} must act now, not seat {decision.player}"
-                + (" (the vizier is offered in turn order from the current player)"
+                + (" (the vizier is offered in turn order from the next player)"
                    if draft.turn.phase == "vizier" else ""),
             )
         if type(decision) is Pass and (

@@ -1,11 +1,13 @@
-"""The Vizier's Favour, worker huts (V4): six stacks, taken as a free action, placed at the end
-of the turn like bought tiles; at most 3 per player, reserve included.
+"""The Vizier's Favour, worker huts (V4): six stacks, the top hut taken as one of the turn's
+actions, placed at the end of the turn like bought tiles; at most 3 per player, reserve included.
 
 The 24 huts lie in six stacks by colour (pavilion 3, seraglio 3, arcades 4, chambers 4, garden
-5, tower 5), the top hut face up (index 0 of a stack). Taking it costs no money and no action:
-it waits with the tiles bought this turn (``turn.bought``) and is placed, reserved or, like a
-bought tile, never given to the dummy (D4 is about bought tiles). The building rules treat a
-hut as any tile; :func:`calculator.core.scoring.tally` counts what it adds.
+5, tower 5), the top hut face up (index 0 of a stack). Taking it is an action (T2) that costs
+no money and, unlike an exact payment (T4), earns no further one: it ends the turn's actions,
+as the turn's action or as the further action an exact payment earned. The hut waits with the
+tiles bought this turn (``turn.bought``) and is placed or reserved at the end of the turn (T6),
+never given to the dummy (D4 is about bought tiles). The building rules treat a hut as any
+tile; :func:`calculator.core.scoring.tally` counts what it adds.
 
 In table mode a stack is known only by its top: the rest is kept in the game's order. The top
 is revealed by the table at setup and again after each take (``hidden_tops``, a draw like any,
@@ -29,6 +31,7 @@ from calculator.engine.draws import Draw, shuffler
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, HutRevealed, HutTaken
 from calculator.engine.state import Draft, Game, GameState
+from calculator.engine.turn import actions_done
 
 _STAND_IN_WALLS: Final[tuple[str, ...]] = ("N", "E", "S", "W", "NE")
 
@@ -102,7 +105,8 @@ def legal_takes(state: Game) -> list[TakeHut]:
 
 
 def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
-    """V4: the top hut of a stack joins the tiles waiting for the end of the turn."""
+    """V4: the top hut of a stack joins the tiles waiting for the end of the turn, and the
+    turn's actions are over."""
     if "huts" not in draft.options.modules:
         raise IllegalAction("V4", "this game is played without the worker huts")
     index = BUILDINGS.index(action.building)
@@ -116,7 +120,7 @@ def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
     if stack[1:] and not draft.digital:
         draft.hidden_tops = (*draft.hidden_tops, index)  # the table reveals the next one
     draft.turn = replace(draft.turn, bought=(*draft.turn.bought, stack[0]))
-    return [HutTaken(action.player, stack[0])]
+    return [HutTaken(action.player, stack[0]), *actions_done(draft)]
 
 
 def _places(state: GameState) -> list[tuple[Path, Tile]]:

@@ -51,6 +51,8 @@ WEIGHTS: Final[dict[str, int]] = {
 def random_action(state: Game, rng: random.Random) -> Action:
     """A legal action chosen at random (see the module's docstring for how)."""
     phase = state.turn.phase
+    if state.hidden_tops:  # V4, at a table: a top hut is revealed before anything else
+        return rng.choice(legal_actions(state))
     if phase in PLACING:  # which tile, then where
         waiting = waiting_tiles(state, placer(state))
         if len(waiting) > 1:
@@ -59,8 +61,8 @@ def random_action(state: Game, rng: random.Random) -> Action:
     if phase == "vizier":  # V1: buy (which exact payment, uniformly) or decline, as often
         *buys, decline = vizier.legal_decisions(state)
         return rng.choice(buys) if _weighted(["buy", "decline"], rng) == "buy" else decline
-    if phase != "action" or state.hidden_tops:
-        return rng.choice(legal_actions(state))  # the table reveals a draw (V4: a top hut)
+    if phase != "action":
+        return rng.choice(legal_actions(state))  # the table reveals a draw
     open_weights, open_listers = _kinds(state.options.modules, state.turn.extra_action)
     weights, listers_of = list(open_weights), list(open_listers)
     while weights:

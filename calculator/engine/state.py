@@ -39,7 +39,8 @@ PHASES: Final[tuple[Phase, ...]] = (
 * ``setup`` (T1, D2) and ``refill`` (T7-T9): automatic; a state rests here only in table mode,
   waiting for the table to reveal a draw;
 * ``action``: the current player chooses an action (T2), or another after an exact payment (T4);
-* ``placement``: the current player places the tiles bought this turn (T6);
+* ``placement``: the current player places the tiles bought this turn and the hut taken (T6,
+  V4);
 * ``final_placement``: players place the market tiles awarded at the end of the game (T9);
 * ``over``: the final round is scored and the winners are known (T9, M6);
 * ``vizier``: between two turns, a player with an active vizier is offered an out-of-turn
@@ -100,9 +101,10 @@ class Turn(Struct, frozen=True):
 
     ``player`` is the current player (``None`` only during a table-mode setup, before the
     start player is known); ``number`` counts the turns begun. ``bought`` holds the tiles bought
-    this turn, waiting for its end (T6); ``extra_action`` says an exact payment earned another
-    action (T4). ``scoring_due`` lists scoring cards revealed during the refill, scored once it
-    is over (T8); ``dummy_draws`` the tiles the dummy still has to draw (D2).
+    this turn (V4: and the hut taken), waiting for its end (T6); ``extra_action`` says an exact
+    payment earned another action (T4). ``scoring_due`` lists scoring cards revealed during the
+    refill, scored once it is over (T8); ``dummy_draws`` the tiles the dummy still has to draw
+    (D2).
     ``vizier_asked`` lists, in order, the seats asked about their vizier since the turn's
     refill (V1); in phase ``vizier_placement`` the last of them bought and places the tile.
     """

@@ -1,21 +1,21 @@
 """The Vizier's Favour, the vizier (V1): an out-of-turn purchase, paid exactly, once per token.
 
 Each player has a vizier token, face up (active) at setup. After every turn, once its refill
-and any scoring round (and dummy draw) the refill called are over, the players are asked in
-turn order *from the current one*: we read "in turn order from the current one" as starting
-with the player whose turn just ended, then the next seat, and so on round the table (the
-seeds: "any player" may use the vizier when a player ends a turn, several "in their usual
-order"). Only a player whose vizier is active and who can pay some market tile exactly in its
-slot's currency is asked; the others are passed over without a question.
+and any scoring round (and dummy draw) the refill called are over, the players are asked "in
+the order of their usual turns": starting with the player who plays next and going round the
+table, so the player whose turn just ended is asked last (a token turned face up again in a
+turn is not used before everybody else has been asked). Only a player whose vizier is active
+and who can pay some market tile exactly in its slot's currency is asked; the others are
+passed over without a question.
 
 The player asked either buys (:class:`VizierBuy`: exact payment, no extra action) or declines
 (:class:`DeclineVizier`). A purchase turns the token face down; the player places the tile at
 once like a bought tile (T6: Alhambra, reserve, or the dummy, D4) in phase
 ``vizier_placement``; the market is then refilled (T7, the phase ``refill`` again) and the
 offers go on. Each player is asked at most once between two turns (``turn.vizier_asked``):
-the next one asked is the first seat in turn order from the current player not yet asked who
-may buy now, so a player passed over before a vizier's refill is asked if the new tile makes
-an exact payment possible. Then the next player's turn begins (T2).
+the next one asked is the first seat in that order not yet asked who may buy now, so a player
+passed over before a vizier's refill is asked if the new tile makes an exact payment possible.
+Then the next player's turn begins (T2).
 
 The vizier buys market tiles only, never a worker hut (V4), and is not offered once the last
 building tile has entered the market (the bag is empty). Turning the token face up again is a
@@ -89,15 +89,16 @@ def _may_buy(game: Game, seat: int) -> bool:
 
 
 def offered_to(game: Game) -> int | None:
-    """V1: the seat to ask next, in turn order from the current player: the first not yet
-    asked who has an active vizier and can pay a market tile exactly; ``None`` when there is
-    nobody, or once the last building tile has entered the market (the bag is empty)."""
-    first = game.turn.player
-    if not game.bag or first is None:
+    """V1: the seat to ask next, in turn order from the player who plays next (the player
+    whose turn just ended last): the first not yet asked who has an active vizier and can pay
+    a market tile exactly; ``None`` when there is nobody, or once the last building tile has
+    entered the market (the bag is empty)."""
+    ended = game.turn.player
+    if not game.bag or ended is None:
         return None
     seats = len(game.players)
-    for step in range(seats):
-        seat = (first + step) % seats
+    for step in range(1, seats + 1):
+        seat = (ended + step) % seats
         if seat not in game.turn.vizier_asked and _may_buy(game, seat):
             return seat
     return None
