@@ -2,6 +2,21 @@
 #   docker build -t alhambra-calculator .
 #   docker run --rm -p 8000:8000 --read-only --tmpfs /tmp alhambra-calculator
 # Put nginx (deploy/nginx.conf) or an ingress in front: it buffers slow clients.
+
+# Stage 1: the wheel, built by the standard frontend from the package's sources. The wire
+# contract (calculator/contract/) and every other data file ship inside it.
+FROM python:3.11-slim-bookworm AS builder
+
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY calculator/ calculator/
+RUN pip install --no-cache-dir build==1.6.1 \
+ && python -m build --wheel --outdir /dist
+
+# Stage 2: the image that runs; it holds the installed wheel, not the sources.
 FROM python:3.11-slim-bookworm
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -19,19 +34,17 @@ RUN groupadd --system --gid 10001 app \
 WORKDIR /app
 
 # Dependencies first, in their own layer: a code change does not reinstall them.
-COPY pyproject.toml README.md ./
+COPY pyproject.toml ./
 RUN python -m venv "$VIRTUAL_ENV" \
  && python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
  && pip install --no-cache-dir -r /tmp/requirements.txt \
  && rm /tmp/requirements.txt
 
-# The project itself. Installed in place (editable): the wire contract is read from
-# schemas/ and openapi.yaml next to the package, so the package stays beside them.
-COPY calculator/ calculator/
-COPY schemas/ schemas/
-COPY openapi.yaml gunicorn.conf.py ./
-RUN pip install --no-cache-dir --no-deps --editable . \
- && python -m compileall -q calculator
+# The project itself: the wheel from the builder stage (pip compiles its bytecode).
+COPY --from=builder /dist/ /tmp/dist/
+RUN pip install --no-cache-dir --no-deps /tmp/dist/*.whl \
+ && rm -r /tmp/dist
+COPY gunicorn.conf.py ./
 
 USER 10001:10001
 EXPOSE 8000

@@ -82,10 +82,13 @@ def _stop(process: subprocess.Popen[bytes], sig: int) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str] | None = None, workers: int | None = 2) -> Iterator[Server]:
+def gunicorn(env: dict[str, str] | None = None, workers: int | None = 2,
+             python: str = sys.executable, cwd: Path = ROOT) -> Iterator[Server]:
     """gunicorn as ``make serve`` runs it (the repository's gunicorn.conf.py), on a free port.
 
     ``workers=None`` leaves the number to gunicorn.conf.py (the CPU budget plus one).
+    ``python`` and ``cwd`` choose the environment that serves the app and where it starts (an
+    installed wheel's venv, outside the checkout).
     """
     with tempfile.TemporaryDirectory(prefix="gunicorn-") as scratch:
         log = Path(scratch) / "gunicorn.log"
@@ -95,9 +98,9 @@ def gunicorn(env: dict[str, str] | None = None, workers: int | None = 2) -> Iter
             environment["WEB_CONCURRENCY"] = str(workers)
         with log.open("wb") as out:
             process = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
+                [python, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
                  "--bind", "127.0.0.1:0", "calculator:create_app()"],
-                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=environment,
+                cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=environment,
             )
         try:
             found: list[str] = []

@@ -55,8 +55,7 @@ def test_every_route_is_documented_and_every_documented_operation_is_routed(app)
 def test_every_schema_file_is_a_component_and_every_component_file_exists():
     components = openapi_document()["components"]["schemas"]
     referenced = {entry["$ref"].removeprefix("schemas/") for entry in components.values()}
-    assert referenced == set(schema_documents())
-    assert referenced == {path.name for path in SCHEMA_DIR.glob("*.json")}
+    assert referenced == set(schema_documents())  # every *.json file of the contract's schemas
 
 
 @pytest.mark.parametrize("name", sorted(schema_documents()))

@@ -171,19 +171,51 @@ def test_the_exposed_port_is_the_bound_port(dockerfile):
     assert exposed == [bind.rsplit(":", 1)[1]] and bind.startswith("0.0.0.0:")
 
 
-def test_the_image_copies_everything_the_app_reads_and_dockerignore_lets_it_through(dockerfile):
-    copied = {part.rstrip("/") for value in instructions(dockerfile, "COPY")
-              for part in value.split()[:-1]}
-    # What the running app needs: the package, the wire contract, the served spec, the config,
-    # and the metadata pip needs to install it.
-    needed = {"calculator", "schemas", "openapi.yaml", "gunicorn.conf.py", "pyproject.toml",
-              "README.md"}
-    assert copied == needed
+def stages(dockerfile: DockerfileParser) -> list[list[dict[str, Any]]]:
+    """The instructions of each build stage, from its ``FROM`` to the next."""
+    found: list[list[dict[str, Any]]] = []
+    for instruction in dockerfile.structure:
+        if instruction["instruction"] == "FROM":
+            found.append([])
+        if found and instruction["instruction"] != "COMMENT":
+            found[-1].append(instruction)
+    return found
+
+
+def values(stage: list[dict[str, Any]], name: str) -> list[str]:
+    return [i["value"] for i in stage if i["instruction"] == name]
+
+
+def copied_from_the_context(stage: list[dict[str, Any]]) -> set[str]:
+    return {part.rstrip("/") for value in values(stage, "COPY") if not value.startswith("--from")
+            for part in value.split()[:-1]}
+
+
+def test_a_builder_stage_builds_the_wheel_from_the_package_sources(dockerfile):
+    builder, _ = stages(dockerfile)
+    assert values(builder, "FROM")[0].endswith(" AS builder")
+    assert copied_from_the_context(builder) == {"pyproject.toml", "README.md", "calculator"}
+    assert any("python -m build --wheel --outdir /dist" in run for run in values(builder, "RUN"))
+
+
+def test_the_image_installs_the_built_wheel_not_the_sources(dockerfile):
+    _, image = stages(dockerfile)
+    assert values(image, "COPY").count("--from=builder /dist/ /tmp/dist/") == 1
+    install = next(run for run in values(image, "RUN") if "/tmp/dist/" in run)
+    assert "pip install --no-cache-dir --no-deps /tmp/dist/*.whl" in install
+    # The dependencies' own layer reads pyproject.toml; the package itself is only the wheel.
+    assert copied_from_the_context(image) == {"pyproject.toml", "gunicorn.conf.py"}
+    assert not any("--editable" in i["value"] or " -e " in i["value"] for i in image)
+
+
+def test_dockerignore_lets_through_exactly_what_the_stages_copy(dockerfile):
+    copied = set().union(*(copied_from_the_context(stage) for stage in stages(dockerfile)))
+    assert copied == {"calculator", "pyproject.toml", "README.md", "gunicorn.conf.py"}
     assert all((ROOT / name).exists() for name in copied)
     lines = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()
              if line.strip() and not line.startswith("#")]
     assert lines[0] == "*"  # deny by default: no .git, .venv, tests or secrets in the context
-    assert {line[1:].rstrip("/") for line in lines if line.startswith("!")} == needed
+    assert {line[1:].rstrip("/") for line in lines if line.startswith("!")} == copied
 
 
 def test_the_dependency_layer_command_reads_the_projects_dependencies(dockerfile, tmp_path):

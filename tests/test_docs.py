@@ -1,8 +1,9 @@
 """The repository carries the rules it cites; the copy must be the team's current text."""
 
-import json
 import re
 from pathlib import Path
+
+from calculator.web.contract import schema_documents
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -19,5 +20,5 @@ def test_the_rule_ids_a_violation_may_name_are_those_of_the_rules():
     """schemas/violation.json lists the rule ids a client may meet: exactly those of RULES.md."""
     rules = (ROOT / "docs" / "RULES.md").read_text("utf-8")
     ids = set(re.findall(r"\*\*([CBWMTDV][0-9]+)[* ]", rules))
-    schema = json.loads((ROOT / "schemas" / "violation.json").read_text("utf-8"))
+    schema = schema_documents()["violation.json"]
     assert set(schema["properties"]["rule"]["enum"]) == ids

@@ -1,5 +1,8 @@
 """The wire contract: ``schemas/*.json`` (JSON Schema 2020-12), loaded once, used two ways.
 
+The files ship inside the package (``calculator/contract/``) and are read through
+``importlib.resources``, so an installed wheel finds them wherever it is.
+
 * The hot path asks a compiled validator (``jsonschema_rs``) one question: is this body valid?
   That costs microseconds, where a pure-Python validator costs ~30 us per tile.
 * Only when the answer is no does the full ``jsonschema`` validator walk the body and report
@@ -14,7 +17,8 @@ import json
 import logging
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import jsonschema_rs
@@ -29,9 +33,9 @@ from calculator.web.wire import pointer
 
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parents[2]
-SCHEMA_DIR = ROOT / "schemas"
-OPENAPI_PATH = ROOT / "openapi.yaml"
+CONTRACT: Traversable = resources.files("calculator") / "contract"
+SCHEMA_DIR: Traversable = CONTRACT / "schemas"
+OPENAPI_FILE: Traversable = CONTRACT / "openapi.yaml"
 SCHEMA_BASE = "https://alhambra.invalid/schemas/"
 """The base of every schema's ``$id`` (``.invalid``: an identifier, never fetched)."""
 
@@ -40,7 +44,9 @@ SCHEMA_BASE = "https://alhambra.invalid/schemas/"
 def schema_documents() -> dict[str, dict[str, Any]]:
     """Every schema file by file name (``tile.json``), each with its ``$id`` checked."""
     documents = {}
-    for path in sorted(SCHEMA_DIR.glob("*.json")):
+    files = sorted((f for f in SCHEMA_DIR.iterdir() if f.name.endswith(".json")),
+                   key=lambda f: f.name)
+    for path in files:
         document = json.loads(path.read_text("utf-8"))
         expected = SCHEMA_BASE + path.name
         if document.get("$id") != expected:
@@ -148,7 +154,7 @@ def request_contract(reference: str) -> RequestContract:
 @cache
 def openapi_document() -> dict[str, Any]:
     """``openapi.yaml`` as written: its schemas are ``$ref`` s into ``schemas/``."""
-    return yaml.safe_load(OPENAPI_PATH.read_text("utf-8"))  # type: ignore[no-any-return]
+    return yaml.safe_load(OPENAPI_FILE.read_text("utf-8"))  # type: ignore[no-any-return]
 
 
 @cache

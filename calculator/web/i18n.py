@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from functools import cache
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any, Final
 
 from flask import Request
@@ -22,7 +23,7 @@ from calculator.pictures import PictureLabels
 
 LANGUAGES: Final[tuple[str, ...]] = ("en", "ru", "ja", "de")
 DEFAULT_LANGUAGE: Final = "en"
-CATALOG_DIR: Final = Path(__file__).resolve().parent / "messages"
+CATALOG_DIR: Final[Traversable] = resources.files("calculator.web") / "messages"
 
 
 @cache
