@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -21,3 +23,117 @@ def test_the_rule_ids_a_violation_may_name_are_those_of_the_rules():
     ids = set(re.findall(r"\*\*([CBWMTDV][0-9]+)[* ]", rules))
     schema = json.loads((ROOT / "schemas" / "violation.json").read_text("utf-8"))
     assert set(schema["properties"]["rule"]["enum"]) == ids
+
+
+# The documents a newcomer reads. docs/RULES.md is left out: it is the team's text, kept
+# verbatim (above), and it names the printed rulebooks it restates, which are not shipped here.
+DOCUMENTS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md",
+             *sorted(path for path in (ROOT / "docs").glob("*.md") if path.name != "RULES.md")]
+FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
+INLINE_CODE = re.compile(r"`([^`\n]+)`")
+FILE_SUFFIX = re.compile(r"\.(py|md|json|ya?ml|toml|conf|csv|js|css|html|png|svg|txt|cfg|ini)$")
+REPO_PATH = re.compile(r"^[\w.-]+(/[\w.*-]+)*/?(::\w+)?$")
+MEDIA_TYPES = {"application", "image", "text"}
+# Made by `make install` and by the test run, never committed.
+MADE_LOCALLY = (".venv/", "tests/artifacts/")
+
+
+def prose(document: Path) -> str:
+    """The document without its fenced blocks: commands and outputs name files of the reader."""
+    return FENCE.sub("", document.read_text("utf-8"))
+
+
+def heading_anchors(document: Path) -> set[str]:
+    """GitHub's anchors for a document's headings: lower case, punctuation dropped, spaces to
+    hyphens, a repeated heading numbered."""
+    anchors: set[str] = set()
+    for line in prose(document).splitlines():
+        if line.startswith("#"):
+            anchor = re.sub(r"[^\w\- ]", "", line.lstrip("#").strip().lower()).replace(" ", "-")
+            repeated, numbered = 0, anchor
+            while numbered in anchors:
+                repeated += 1
+                numbered = f"{anchor}-{repeated}"
+            anchors.add(numbered)
+    return anchors
+
+
+def relative_links(document: Path) -> list[str]:
+    targets = [a or b for a, b in LINK.findall(prose(document))]
+    return [t for t in targets if not re.match(r"^[a-z]+:", t)]
+
+
+def repository_paths(document: Path) -> list[str]:
+    """Every inline-code span that names a file or folder of the repository."""
+    paths = []
+    for code in INLINE_CODE.findall(prose(document)):
+        if not REPO_PATH.match(code) or code.split("/")[0] in MEDIA_TYPES:
+            continue
+        if ("/" in code or FILE_SUFFIX.search(code.split("::")[0])) and not code.startswith(
+                MADE_LOCALLY):
+            paths.append(code)
+    return paths
+
+
+def test_the_readme_is_a_five_minute_read():
+    assert len((ROOT / "README.md").read_text("utf-8").splitlines()) <= 250
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+def test_every_relative_link_leads_to_a_file_and_heading_of_the_repository(document):
+    broken = []
+    for link in relative_links(document):
+        target, _, anchor = link.partition("#")
+        path = (document.parent / target).resolve() if target else document
+        if not path.exists() or ROOT not in (path, *path.parents):
+            broken.append(link)
+        elif anchor and anchor not in heading_anchors(path):
+            broken.append(link)
+    assert relative_links(document) and not broken
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
+def test_every_repository_path_named_exists(document):
+    missing = []
+    for named in repository_paths(document):
+        path, _, test_name = named.partition("::")
+        found = list(ROOT.glob(path.rstrip("/"))) if "*" in path else [ROOT / path]
+        if not found or not all(match.exists() for match in found):
+            missing.append(named)
+        elif test_name and f"def {test_name}(" not in found[0].read_text("utf-8"):
+            missing.append(named)
+    assert not missing
+
+
+def rule_ids(text: str) -> set[str]:
+    """The rule ids a text cites, ranges spelled out: "B2-B6" or "B2–B6" is B2 to B6."""
+    ids = set()
+    for family, first, last in re.findall(r"\b([CBWMTDV])([0-9])(?:\s*[-–]\s*\1?([0-9]))?\b",
+                                          text):
+        ids |= {f"{family}{n}" for n in range(int(first), int(last or first) + 1)}
+    return ids
+
+
+# Rules that no module has to cite: B1 (tiles are never rotated: a tile is its printed walls,
+# there is nothing to check), C5 (the reserve is a member of a player), W5 (a difference from
+# Board Game Arena that W3 already settles).
+CITED_BY_NO_MODULE = {"B1", "C5", "W5"}
+
+
+def test_the_readme_maps_every_rule_id_to_a_module_that_cites_it():
+    """The README's rule table finds the module for any rule id of docs/RULES.md in one step."""
+    rules = (ROOT / "docs" / "RULES.md").read_text("utf-8")
+    every_id = set(re.findall(r"\*\*([CBWMTDV][0-9]+)[* ]", rules))
+    readme = (ROOT / "README.md").read_text("utf-8")
+    table = readme.split("### Find the module for a rule", 1)[1].split("\n\n")[1]
+    mapped, uncited = set(), []
+    for row in table.splitlines()[2:]:
+        ids_cell, modules_cell = row.strip("|").split("|")[:2]
+        ids = rule_ids(ids_cell)
+        modules = [code for code in INLINE_CODE.findall(modules_cell) if "/" in code]
+        cited = set().union(*(rule_ids((ROOT / m).read_text("utf-8")) for m in modules))
+        uncited += sorted(ids - cited - CITED_BY_NO_MODULE)
+        mapped |= ids
+    assert mapped == every_id
+    assert not uncited
