@@ -1,4 +1,6 @@
-"""The repository carries the rules it cites; the copy must be the team's current text."""
+"""The documentation: the repository carries the rules it cites (the team's current text), the
+README maps every rule to its module, and no document points at something the repository does
+not hold."""
 
 import json
 import re
@@ -27,8 +29,11 @@ def test_the_rule_ids_a_violation_may_name_are_those_of_the_rules():
 
 # The documents a newcomer reads. docs/RULES.md is left out: it is the team's text, kept
 # verbatim (above), and it names the printed rulebooks it restates, which are not shipped here.
-DOCUMENTS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md",
-             *sorted(path for path in (ROOT / "docs").glob("*.md") if path.name != "RULES.md")]
+DOCUMENTS = [
+    ROOT / "README.md",
+    ROOT / "CONTRIBUTING.md",
+    *sorted(path for path in (ROOT / "docs").glob("*.md") if path.name != "RULES.md"),
+]
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
 INLINE_CODE = re.compile(r"`([^`\n]+)`")
@@ -71,7 +76,8 @@ def repository_paths(document: Path) -> list[str]:
         if not REPO_PATH.match(code) or code.split("/")[0] in MEDIA_TYPES:
             continue
         if ("/" in code or FILE_SUFFIX.search(code.split("::")[0])) and not code.startswith(
-                MADE_LOCALLY):
+            MADE_LOCALLY
+        ):
             paths.append(code)
     return paths
 
@@ -80,37 +86,46 @@ def test_the_readme_is_a_five_minute_read():
     assert len((ROOT / "README.md").read_text("utf-8").splitlines()) <= 250
 
 
+def leads_somewhere(document: Path, link: str) -> bool:
+    """Whether a relative link names a file of the repository and, if it has one, a heading of
+    that file."""
+    target, _, anchor = link.partition("#")
+    path = (document.parent / target).resolve() if target else document
+    if not path.exists() or ROOT not in (path, *path.parents):
+        return False
+    return not anchor or anchor in heading_anchors(path)
+
+
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
 def test_every_relative_link_leads_to_a_file_and_heading_of_the_repository(document):
-    broken = []
-    for link in relative_links(document):
-        target, _, anchor = link.partition("#")
-        path = (document.parent / target).resolve() if target else document
-        if not path.exists() or ROOT not in (path, *path.parents):
-            broken.append(link)
-        elif anchor and anchor not in heading_anchors(path):
-            broken.append(link)
-    assert relative_links(document) and not broken
+    links = relative_links(document)
+    assert links
+    assert [link for link in links if not leads_somewhere(document, link)] == []
+
+
+def exists(named: str) -> bool:
+    """Whether a path (a glob, or a test as ``file::test_name``) names something in the
+    repository."""
+    path, _, test_name = named.partition("::")
+    found = list(ROOT.glob(path.rstrip("/"))) if "*" in path else [ROOT / path]
+    if not found or not all(match.exists() for match in found):
+        return False
+    return not test_name or f"def {test_name}(" in found[0].read_text("utf-8")
 
 
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: path.name)
 def test_every_repository_path_named_exists(document):
-    missing = []
-    for named in repository_paths(document):
-        path, _, test_name = named.partition("::")
-        found = list(ROOT.glob(path.rstrip("/"))) if "*" in path else [ROOT / path]
-        if not found or not all(match.exists() for match in found):
-            missing.append(named)
-        elif test_name and f"def {test_name}(" not in found[0].read_text("utf-8"):
-            missing.append(named)
-    assert not missing
+    assert [named for named in repository_paths(document) if not exists(named)] == []
+
+
+RULE_ID_OR_RANGE = re.compile(r"\b([CBWMTDV])([0-9])(?:\s*[-\u2013]\s*\1?([0-9]))?\b")
 
 
 def rule_ids(text: str) -> set[str]:
-    """The rule ids a text cites, ranges spelled out: "B2-B6" or "B2–B6" is B2 to B6."""
+    """The rule ids a text cites, ranges spelled out: "B2-B6" is B2 to B6 (with a hyphen or
+    an en dash)."""
     ids = set()
-    for family, first, last in re.findall(r"\b([CBWMTDV])([0-9])(?:\s*[-–]\s*\1?([0-9]))?\b",
-                                          text):
+    for family, first, last in RULE_ID_OR_RANGE.findall(text):
         ids |= {f"{family}{n}" for n in range(int(first), int(last or first) + 1)}
     return ids
 
