@@ -103,11 +103,20 @@ def test_every_relative_link_leads_to_a_file_and_heading_of_the_repository(docum
     assert [link for link in links if not leads_somewhere(document, link)] == []
 
 
+# Where a bare file name (``huts.py`` after ``calculator/engine/``) may live.
+TRACKED_FOLDERS = ("calculator", "tests", "bench", "scripts", "deploy", "docs", "schemas")
+
+
 def exists(named: str) -> bool:
-    """Whether a path (a glob, or a test as ``file::test_name``) names something in the
-    repository."""
+    """Whether a path from the root (a glob, or a test as ``file::test_name``), or a bare file
+    name, names something in the repository."""
     path, _, test_name = named.partition("::")
-    found = list(ROOT.glob(path.rstrip("/"))) if "*" in path else [ROOT / path]
+    if "/" not in path and not (ROOT / path).exists():
+        found = [hit for folder in TRACKED_FOLDERS for hit in (ROOT / folder).rglob(path)]
+    elif "*" in path:
+        found = list(ROOT.glob(path.rstrip("/")))
+    else:
+        found = [ROOT / path]
     if not found or not all(match.exists() for match in found):
         return False
     return not test_name or f"def {test_name}(" in found[0].read_text("utf-8")
