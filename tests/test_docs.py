@@ -36,7 +36,8 @@ DOCUMENTS = [
 ]
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)|<img [^>]*src=\"([^\"]+)\"")
-INLINE_CODE = re.compile(r"`([^`\n]+)`")
+# A code span may run over a line break, never over a blank line.
+INLINE_CODE = re.compile(r"`((?:[^`\n]|\n(?!\n))+)`")
 FILE_SUFFIX = re.compile(r"\.(py|md|json|ya?ml|toml|conf|csv|js|css|html|png|svg|txt|cfg|ini)$")
 REPO_PATH = re.compile(r"^[\w.-]+(/[\w.*-]+)*/?(::\w+)?$")
 MEDIA_TYPES = {"application", "image", "text"}
