@@ -2,9 +2,9 @@
 
 A count over the game's supply (C1) is an error and refused. What these checks find is
 possible only in theory, or impossible given what the same request says; the round is still
-scored and the finding is given beside it (an :class:`Implausibility`). Every check is proved
-never to fire on a position a game can reach: a warning means a typing slip, or a table
-described in part.
+scored and the finding is given beside it (an :class:`Implausibility`). Each check's docstring
+proves it never fires on a position a game can reach (the dummy's: none but a deal and a play
+possible only in theory): a warning means a typing slip, or a table described in part.
 
 * ``wall-longer-than-tiles-carry`` (W1-W3, V4): a typed wall longer than :func:`most_wall`
   of the tiles the counts allow;
@@ -102,13 +102,14 @@ def dummy_short(scoring_round: int, tiles: int) -> Implausibility | None:
     never leave him, and gifts (D4) only add. So he holds at least 6 at scoring round 1 and
     12 from scoring round 2 on.
 
-    The 6 after round 1 come from the bag, which then still holds them unless more than 38
-    tiles were bought before scoring card 1 came up in the second of five money piles: each
-    purchase pays at least one money card, and that many cards out of piles 1 and 2 and the
-    starting hands of a 2-player game (72 cards, D1; piles 3 to 5 hold at least 36 of them
-    when the hands hold at most 18) need starting hands of more than 18 cards together and
-    nearly every tile paid with one card. Possible only in theory, so a warning; the same
-    holds for a game that would end before scoring round 1.
+    The 6 after round 1 come from the bag, which still holds them unless more than 38 tiles
+    were bought before scoring card 1 came up in the second of five money piles (54 tiles, 4 in
+    the market, 6 with the dummy). Each purchase pays at least one money card, not seen again
+    before then, out of the starting hands (20 to 28 in value each, T1), the 4 cards first
+    face up and piles 1 and 2 (about 12 cards each of a 2-player game's 72, D1): so many
+    purchases need starting hands of far more cards than a deal gives and nearly every tile
+    paid with one card. Possible only in theory, so a warning; the same holds for a game that
+    would end before scoring round 1.
     """
     least = DUMMY_DEALT[scoring_round]
     if tiles >= least:
