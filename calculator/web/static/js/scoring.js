@@ -349,7 +349,8 @@ function warnedEntry(pointer) {
 
 function renderWarnings(warnings) {
   $$('.entry-warning', entries).forEach((note) => note.remove());
-  $$('[aria-describedby^="warning-"]', entries).forEach((el) => el.removeAttribute('aria-describedby'));
+  $$('[aria-describedby^="warning-"]', entries)
+    .forEach((described) => described.removeAttribute('aria-describedby'));
   warnings.forEach((warning, index) => {
     const note = document.createElement('p');
     note.className = 'entry-warning notice';
