@@ -26,7 +26,7 @@ chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
 # Run the tests, then copy the key phone screenshots into docs/ for the README.
-SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja
+SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja phone-warning-en
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done

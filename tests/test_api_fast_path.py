@@ -63,6 +63,21 @@ def test_m5_w4_scores_of_a_table_are_the_same_answer(app):
     assert [player["name"] for player in fast.get_json()["players"]] == ["Ana", "Ben", "Cy"]
 
 
+@pytest.mark.parametrize("body", [
+    {"round": 1,
+     "players": [{"name": "Ana", "alhambra": [placed(-1, 0, "pavilion", "NEW", price=2)]}]},
+    {"round": 2,
+     "players": [{"name": "Ana", "counts": {"tower": 1}, "wall": 40},
+                 {"name": "Ben", "counts": {}}],
+     "dummy": {"counts": {"tower": 3}}},
+], ids=["one player, the clean shape", "a wall and a dummy beyond belief"])
+def test_warnings_are_the_same_answer(app, body):
+    """C2, W1-W3, D2: the warnings come from the one function both ways end in."""
+    fast, flask = both_ways(app, json.dumps(body))
+    same_answer(fast, flask)
+    assert fast.status_code == 200 and fast.get_json()["warnings"]
+
+
 def test_the_fast_path_answers_without_the_flask_view(app):
     def view() -> None:
         raise AssertionError("the Flask view was called")

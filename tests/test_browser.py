@@ -295,7 +295,7 @@ TWO_PLAYER_GAME = {  # the dummy's counts last (D3): he never scores walls (W6)
         "dummy": [1, 1, 1, 0, 1, 2]},
     2: {"players": [{"counts": [2, 1, 2, 1, 1, 2], "wall": 5},
                     {"counts": [1, 2, 1, 2, 2, 2], "wall": 3}],
-        "dummy": [2, 2, 1, 2, 2, 2]},
+        "dummy": [2, 2, 2, 2, 2, 2]},  # D2: 12 tiles by round 2
     3: {"players": [{"counts": [3, 2, 3, 2, 3, 3], "wall": 8},
                     {"counts": [2, 3, 2, 3, 3, 4], "wall": 6}],
         "dummy": [2, 2, 4, 2, 3, 4]},
@@ -333,6 +333,34 @@ def test_two_player_game_with_the_dummy(phone):
                if total == best]
     assert "Dirk" not in page.locator("#winners").inner_text()  # D3: he cannot win
     assert page.locator("#winners").inner_text().endswith(", ".join(winners))
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_an_implausible_wall_is_warned_beside_its_field(phone, language):
+    """W1-W3, V4: a wall of 40 with no buildings (at most 3 worker huts, 9 segments) is
+    scored, and the warning stands next to that player's wall, in the page's language."""
+    page = phone.open(f"/?lang={language}")
+    messages = json.loads(page.locator("#messages").text_content() or "{}")
+    anna = player_card(page, 0)
+    anna.locator("input[data-wall]").fill("40")
+    page.get_by_role("button", name=messages["score.button"].format(n=1)).click()
+    warning = anna.locator(".stepper:has(input[data-wall]) + .entry-warning")
+    playwright_api.expect(warning).to_have_text(messages["warning.wall-longer-than-tiles-carry"])
+    assert warning.get_attribute("data-pointer") == "/players/0/wall"
+    assert anna.locator("input[data-wall]").get_attribute("aria-describedby") == (
+        warning.get_attribute("id"))
+    assert page.locator(".entry-warning").count() == 1  # nobody else's entry is doubted
+    assert page.locator("#results .results-warned").inner_text() == messages["warning.check"]
+    assert shown_round_points(page)[0] == 40  # M5, W4: scored all the same
+    assert_accessible(page, f"{language}: a warned wall")
+    warning.evaluate("note => note.scrollIntoView({block: 'center'})")
+    phone.shot(f"phone-warning-{language}")
+
+    anna.locator("input[data-wall]").fill("9")  # three huts can carry 9: the warning goes
+    playwright_api.expect(page.locator(".entry-warning")).to_have_count(0)
+    page.get_by_role("button", name=messages["score.button"].format(n=1)).click()
+    page.locator("#results-body details").first.wait_for()
+    assert page.locator(".entry-warning").count() == 0
 
 
 @pytest.mark.parametrize("stored", [

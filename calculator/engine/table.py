@@ -4,7 +4,8 @@ No bag and no money pile: only what lies on the table. Per player: is the Alhamb
 (B2-B5) and what is wrong, the buildings (M1: the reserve never counts), the longest wall
 (W1-W3), and which market tiles the player can buy, with the canonical payments, and which of
 those exactly (T4). On request, a scoring round (M1-M5, W4, D3) and the end-of-game award of
-the market tiles (T9). Each rule is the core's or the engine's own; this module only gathers.
+the market tiles (T9); warnings for what a real game could not show (the core's plausibility
+checks). Each rule is the core's or the engine's own; this module only gathers.
 
 A described table must be one that can exist (C1, C3, D1, V4): at most the 54 tiles, each
 printed tile at most once and no more tiles of a building than the game has; no more money
@@ -27,6 +28,7 @@ from msgspec import Struct
 
 from calculator.core.building import HoleRule, Violation, alhambra_violations
 from calculator.core.huts import HUTS_BY_COLOUR, huts_beyond_limit, too_many_huts_message
+from calculator.core.plausibility import Implausibility, table_implausibilities
 from calculator.core.scoring import (
     Holding,
     RoundScore,
@@ -168,6 +170,20 @@ def awards(table: Table) -> tuple[Award, ...]:
         Award(slot, tile, receiver(table.players, slot))
         for slot, tile in enumerate(table.market, start=1)
         if tile is not None
+    )
+
+
+def implausibilities(table: Table, scoring_round: int | None) -> list[Implausibility]:
+    """What a real game could not show on this table, as warnings (the core's checks, C1, C2,
+    D1, D2, T9): the building tiles in sight, huts aside, count towards the 54."""
+    building_tiles = sum(not tile.hut for _, tile in
+                         tiles_on_table(table.players, table.market, table.dummy))
+    return table_implausibilities(
+        len(table.players),
+        scoring_round,
+        building_tiles,
+        sum(tile is not None for tile in table.market),
+        None if table.dummy is None else len(table.dummy),
     )
 
 

@@ -40,7 +40,7 @@ from calculator.engine.state import (
     Turn,
     slot_currency,
 )
-from calculator.engine.table import Purchase, Table, awards, scores, seats
+from calculator.engine.table import Purchase, Table, awards, implausibilities, scores, seats
 from calculator.engine.table import inconsistencies as table_inconsistencies
 from calculator.web import wire
 
@@ -850,6 +850,7 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
         ]
         names = [player.name for player in table.players]
         report["scores"] = wire.round_score(scores(table, scoring_round, evaluated), names, extras)
+    report["warnings"] = wire.warnings(implausibilities(table, scoring_round))
     if end_of_game:
         report["end_of_game"] = {
             "market": [

@@ -18,6 +18,7 @@ from marshmallow import ValidationError
 
 from calculator.core import building, walls
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
+from calculator.core.plausibility import EnteredSeat, round_implausibilities
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
 from calculator.engine.bonus import PROVISIONAL_BONUS_CARDS
@@ -115,6 +116,7 @@ def scores_of_bytes(raw: bytes) -> dict[str, Any]:
 
 
 def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
+    """The one answer of both readers of ``POST /v1/scores``: the round and its warnings."""
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
     for seat in query.seats:
@@ -133,7 +135,14 @@ def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
             **wire.vizier_counts(counted),
         })
     result = score_round(query.scoring_round, holdings, query.dummy)
-    return wire.round_score(result, [seat.name for seat in query.seats], extras)
+    answer = wire.round_score(result, [seat.name for seat in query.seats], extras)
+    answer["warnings"] = wire.warnings(round_implausibilities(
+        query.scoring_round,
+        [EnteredSeat(None, None) if seat.alhambra is not None
+         else EnteredSeat(seat.counts, seat.wall) for seat in query.seats],
+        query.dummy,
+    ))
+    return answer
 
 
 def render(body: Any, language: str) -> str:

@@ -39,6 +39,7 @@ from calculator.core.huts import (
     is_hut,
     too_many_huts_message,
 )
+from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import Counts, Majority, RoundScore, Tally, building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Tile
 from calculator.core.walls import Wall
@@ -544,6 +545,14 @@ def _majorities(standing: Mapping[Building, Majority]) -> dict[str, Any]:
             "points": majority.points,
         }
     return found
+
+
+def warnings(found: Iterable[Implausibility]) -> list[dict[str, str]]:
+    """``schemas/warning.json``: each warning with a JSON Pointer to the request's entry."""
+    return [
+        {"code": warning.code, "pointer": pointer(*warning.where), "message": warning.message}
+        for warning in found
+    ]
 
 
 def round_score(result: RoundScore, names: Sequence[str],

@@ -1,5 +1,6 @@
 // Quick scoring: players, the round, steppers for each building and the wall; points with
-// their breakdown from POST /v1/scores (M1-M5, W4, D3), running totals, the winner (M6).
+// their breakdown from POST /v1/scores (M1-M5, W4, D3), running totals, the winner (M6); the
+// answer's warnings (what a real table cannot produce) beside the entries they concern.
 
 import { post } from './api.js';
 import { renderAll } from './app.js';
@@ -331,17 +332,63 @@ function breakdownTable(name, score, withWall) {
   return details;
 }
 
+// --- warnings: what a real table cannot produce, beside the entry it concerns -------------
+
+/** The element a warning's JSON Pointer (into the scores request) is about: a player's wall
+ * or counts, the dummy, else none (the table as a whole). */
+function warnedEntry(pointer) {
+  const [, head, seat, member] = pointer.split('/');
+  if (head === 'players' && seat !== undefined) {
+    const card = $(`fieldset.player[data-player="${Number(seat)}"]`, entries);
+    if (card && member === 'wall') return $('input[data-wall]', card).closest('.stepper');
+    return card;
+  }
+  if (head === 'dummy') return $('fieldset.dummy', entries);
+  return null;
+}
+
+function renderWarnings(warnings) {
+  $$('.entry-warning', entries).forEach((note) => note.remove());
+  $$('[aria-describedby^="warning-"]', entries)
+    .forEach((described) => described.removeAttribute('aria-describedby'));
+  warnings.forEach((warning, index) => {
+    const note = document.createElement('p');
+    note.className = 'entry-warning notice';
+    note.id = `warning-${index}`;
+    note.dataset.pointer = warning.pointer;
+    note.textContent = t(`warning.${warning.code}`);
+    const entry = warnedEntry(warning.pointer);
+    if (entry === null) {
+      entries.prepend(note);
+    } else if (entry.matches('.stepper')) {
+      entry.after(note);
+      $('input', entry).setAttribute('aria-describedby', note.id);
+    } else {
+      entry.append(note);
+      entry.setAttribute('aria-describedby', note.id);
+    }
+  });
+}
+
 export function renderResults() {
   const round = currentRound();
   const section = $('#results');
   const body = $('#results-body');
   body.replaceChildren();
+  const warnings = round.result?.warnings ?? [];
+  renderWarnings(warnings);
   if (!round.result) {
     section.hidden = true;
     return;
   }
   section.hidden = false;
   $('#results-heading').textContent = t('results.heading', { n: game.round });
+  if (warnings.length) {
+    const check = document.createElement('p');
+    check.className = 'notice results-warned';
+    check.textContent = t('warning.check');
+    body.append(check);
+  }
   round.result.players.forEach((score, player) => {
     const card = breakdownTable(game.names[player], score, true);
     card.dataset.player = player;

@@ -1,0 +1,191 @@
+"""Plausibility of a table entered by hand: what a real game cannot produce, as warnings.
+
+A count over the game's supply (C1) is an error and refused. What these checks find is
+possible only in theory, or impossible given what the same request says; the round is still
+scored and the finding is given beside it (an :class:`Implausibility`). Each check's docstring
+proves it never fires on a position a game can reach (the dummy's: none but a deal and a play
+possible only in theory): a warning means a typing slip, or a table described in part.
+
+* ``wall-longer-than-tiles-carry`` (W1-W3, V4): a typed wall longer than :func:`most_wall`
+  of the tiles the counts allow;
+* ``dummy-fewer-tiles-than-dealt`` (D2): the dummy holds fewer tiles than he is dealt by the
+  scoring round;
+* ``one-player-table`` (C2, D1): Alhambra is played by 2 to 6;
+* ``tiles-missing-at-game-end`` (C1, T9): at the third scoring round every one of the 54
+  tiles lies on the table;
+* ``full-market-at-game-end`` (T9): at the third scoring round a market slot is empty.
+
+The checks take numbers, not requests; ``where`` names the entry a warning concerns in the
+request's own terms (``("players", 0, "wall")``), for the web layer to make a JSON Pointer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from msgspec import Struct
+
+from calculator.core.huts import HUTS_PER_PLAYER
+from calculator.core.scoring import Counts
+from calculator.core.tiles import CATALOG, MARKET_SLOTS
+
+Where = tuple[str | int, ...]
+
+TILES_IN_GAME: Final[int] = len(CATALOG)
+"""C1: the 54 building tiles."""
+
+MOST_PLAYERS: Final[int] = 6
+"""C2: six Lion Fountains, one per player."""
+
+DUMMY_DEALT: Final[dict[int, int]] = {1: 6, 2: 12, 3: 12}
+"""D2: the tiles the dummy has been dealt by each scoring round (see :func:`dummy_short`)."""
+
+
+class Implausibility(Struct, frozen=True):
+    """A warning: ``code`` is stable (kebab-case), ``where`` the entry it concerns, ``message``
+    the reason, citing the rules it rests on."""
+
+    code: str
+    where: Where
+    message: str
+
+
+class EnteredSeat(Struct, frozen=True):
+    """What a scoring round says of one player: the counts typed by hand and the wall typed
+    with them, or ``None`` for both when the Alhambra itself was given (the service counts
+    and measures it; there is nothing typed to doubt)."""
+
+    counts: Counts | None
+    wall: int | None
+
+
+def most_wall(tiles: int) -> int:
+    """The longest wall (W3) an Alhambra of ``tiles`` tiles beside its fountain can have:
+    ``min(3 * tiles, 2 * tiles + 4)``.
+
+    Proof. The tiles and the fountain fill ``tiles + 1`` cells. Every tile can be walked to
+    from the fountain (B3), so those cells are connected and at least ``tiles`` pairs of them
+    share a side; each shared side hides two of the ``4 * (tiles + 1)`` cell sides, so at most
+    ``2 * tiles + 4`` sides face an empty cell. An outer wall segment is such a side of a tile
+    (W1); the fountain has no walls (C2), and of its ``4 - d`` sides facing an empty cell, ``d``
+    being its neighbours (``d <= min(tiles, 4)``), none is a segment. So there are at most
+    ``2 * tiles + d <= 2 * tiles + min(tiles, 4)`` outer segments, and a wall uses each at most
+    once (W3). Reached: up to 4 tiles around the fountain, each walled on its 3 outer sides,
+    make one wall of ``3 * tiles`` (a ring of 12 with 4); more tiles in a tree of arms from
+    those 4, every outer side walled, make a ring of ``2 * tiles + 4``. It holds under either
+    reading of B5 and for worker huts, which are tiles under every building rule (V4).
+    """
+    return min(3 * tiles, 2 * tiles + 4)
+
+
+def wall_beyond_tiles(player: int, counts: Counts, wall: int) -> Implausibility | None:
+    """W1-W3 with V4: a wall typed beside counts is at most :func:`most_wall` of the tiles
+    those counts allow. Each building tile adds one to its type's count (M1; bonus cards and
+    huts add more, never less), and up to 3 worker huts (V4) may add nothing yet carry walls,
+    so the Alhambra holds at most ``sum(counts) + 3`` tiles."""
+    buildings = sum(counts.values())
+    most = most_wall(buildings + HUTS_PER_PLAYER)
+    if wall <= most:
+        return None
+    held = f"{buildings} building{'s' if buildings != 1 else ''}" if buildings else "no building"
+    return Implausibility(
+        "wall-longer-than-tiles-carry",
+        ("players", player, "wall"),
+        f"a wall of {wall} is longer than {held} and at most {HUTS_PER_PLAYER} worker huts (V4) "
+        f"can carry: at most {most} segments (W1-W3)",
+    )
+
+
+def dummy_short(scoring_round: int, tiles: int) -> Implausibility | None:
+    """D2: the dummy is dealt 6 tiles at setup and 6 more right after scoring round 1; tiles
+    never leave him, and gifts (D4) only add. So he holds at least 6 at scoring round 1 and
+    12 from scoring round 2 on.
+
+    The 6 after round 1 come from the bag, which still holds them unless more than 38 tiles
+    were bought before scoring card 1 came up in the second of five money piles (54 tiles, 4 in
+    the market, 6 with the dummy). Each purchase pays at least one money card, not seen again
+    before then, out of the starting hands (20 to 28 in value each, T1), the 4 cards first
+    face up and piles 1 and 2 (about 12 cards each of a 2-player game's 72, D1): so many
+    purchases need starting hands of far more cards than a deal gives and nearly every tile
+    paid with one card. Possible only in theory, so a warning; the same holds for a game that
+    would end before scoring round 1.
+    """
+    least = DUMMY_DEALT[scoring_round]
+    if tiles >= least:
+        return None
+    return Implausibility(
+        "dummy-fewer-tiles-than-dealt",
+        ("dummy",),
+        f"the dummy holds {tiles} tile{'s' if tiles != 1 else ''}; by scoring round "
+        f"{scoring_round} he has been dealt {least} (D2)",
+    )
+
+
+def lone_player(players: int) -> Implausibility | None:
+    """C2, D1: Alhambra is played by 2 to 6 (six Lion Fountains; two players sit with the
+    dummy). More than 6 is refused by the contract; one is scored, with a warning."""
+    if players != 1:
+        return None
+    return Implausibility(
+        "one-player-table",
+        ("players",),
+        f"a table of one player: Alhambra is played by 2 to {MOST_PLAYERS} (C2), "
+        "two with the dummy (D1)",
+    )
+
+
+def tiles_missing_at_game_end(tiles_on_table: int) -> Implausibility | None:
+    """C1, T8, T9: the third scoring round comes at the end of the game, when a refill finds
+    the bag short and the slots are filled as far as it allows: the bag is empty. Every one of
+    the 54 tiles then lies on the table, in an Alhambra, a reserve, the dummy's pile or the
+    market (tiles are never discarded)."""
+    if tiles_on_table >= TILES_IN_GAME:
+        return None
+    return Implausibility(
+        "tiles-missing-at-game-end",
+        ("round",),
+        f"the third scoring round comes when the bag is empty (T8, T9): all {TILES_IN_GAME} "
+        f"tiles (C1) lie in the Alhambras, reserves, the dummy's pile and the market; "
+        f"this table shows {tiles_on_table}",
+    )
+
+
+def full_market_at_game_end(market_tiles: int) -> Implausibility | None:
+    """T9: the game ends when a refill cannot fill every empty market slot, so at least one
+    slot stays empty; the award of the tiles left only empties more."""
+    if market_tiles < len(MARKET_SLOTS):
+        return None
+    return Implausibility(
+        "full-market-at-game-end",
+        ("market",),
+        f"the game ends when a refill cannot fill every empty market slot (T9): at the third "
+        f"scoring round at least one slot is empty; this market holds {market_tiles} tiles",
+    )
+
+
+def round_implausibilities(scoring_round: int, seats: Sequence[EnteredSeat],
+                           dummy: Counts | None) -> list[Implausibility]:
+    """Every warning for a scoring round (``POST /v1/scores``): the table's size, each typed
+    wall, the dummy's tiles (every tile of his is a building, D3)."""
+    found = [lone_player(len(seats))]
+    found += [
+        wall_beyond_tiles(player, seat.counts, seat.wall)
+        for player, seat in enumerate(seats)
+        if seat.counts is not None and seat.wall is not None
+    ]
+    if dummy is not None:
+        found.append(dummy_short(scoring_round, sum(dummy.values())))
+    return [warning for warning in found if warning is not None]
+
+
+def table_implausibilities(players: int, scoring_round: int | None, tiles_on_table: int,
+                           market_tiles: int, dummy_tiles: int | None) -> list[Implausibility]:
+    """Every warning for a described table (``POST /v1/table``), its scoring round if any.
+    Walls are measured from the Alhambras there, never typed."""
+    found = [lone_player(players)]
+    if scoring_round is not None and dummy_tiles is not None:
+        found.append(dummy_short(scoring_round, dummy_tiles))
+    if scoring_round == 3:
+        found += [tiles_missing_at_game_end(tiles_on_table), full_market_at_game_end(market_tiles)]
+    return [warning for warning in found if warning is not None]
