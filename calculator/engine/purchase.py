@@ -23,8 +23,8 @@ from calculator.engine.state import Draft, Game, slot_currency
 from calculator.engine.turn import actions_done
 
 PAYMENT_MEMO = 4096
-"""How many answers each payment memo keeps: hands repeat within a game (a random 4-player game
-asks a few hundred times), while a server asked about every possible hand keeps no more."""
+"""How many answers each payment memo keeps: hands repeat within a game, while a server asked
+about every possible hand keeps no more."""
 
 
 @lru_cache(maxsize=PAYMENT_MEMO)
@@ -88,7 +88,7 @@ def legal_buys(state: Game) -> Choices:
             (Buy, (seat, slot, payment))
             for slot, tile in enumerate(state.market, start=1)
             if tile is not None and tile.price is not None
-            and sum(values[slot - 1]) >= tile.price  # most slots: no memo asked at all
+            and sum(values[slot - 1]) >= tile.price  # else no payment can be enough
             for payment in _payments(slot - 1, values[slot - 1], tile.price)
         ]
     )
@@ -103,8 +103,7 @@ def _values_by_slot(hand: Sequence[MoneyCard]) -> list[tuple[int, ...]]:
     by_slot = []
     for currency in MARKET_SLOTS:
         held = values[currency]
-        held.sort()  # in place: sorted() looks its list's sort method up by name at every call
-        by_slot.append(tuple(held))
+        by_slot.append(tuple(sorted(held)))
     return by_slot
 
 

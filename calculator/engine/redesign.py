@@ -79,8 +79,7 @@ def _cut_cells(grid: Grid) -> int:
             other = index + offset
             if other not in order:
                 visit(other, index)
-                if low[other] < low[index]:  # not min(): it parses keywords at every call
-                    low[index] = low[other]
+                low[index] = min(low[index], low[other])
                 if parent is not None and low[other] >= order[index]:
                     cut |= 1 << index
             elif other != parent and order[other] < low[index]:
