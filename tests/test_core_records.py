@@ -1,7 +1,6 @@
 """Records: the data of the core and the engine is frozen (STYLE), and records compare, hash
-and copy as the rules expect. They are frozen msgspec ``Struct``\\ s: built, compared, hashed
-and copied with changes in C (a frozen dataclass sets each field through
-``object.__setattr__``, several times slower, and records are built at every step of a game)."""
+and copy as the rules expect. They are frozen msgspec ``Struct``\\ s; the one mutable kind is
+the working copy an action changes (``Draft``), with the fields of a game (``Game``)."""
 
 from __future__ import annotations
 
