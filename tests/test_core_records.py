@@ -21,7 +21,7 @@ from calculator.engine import new_game
 from calculator.engine.actions import TakeHut, TakeMoney
 from calculator.engine.components import CARD, ExchangeCard, MoneyCard
 from calculator.engine.events import TurnStarted
-from calculator.engine.state import Draft, Game, GameState, Player, Turn
+from calculator.engine.state import MODULES, Draft, Game, GameState, Options, Player, Turn
 
 
 def classes_of(package: object) -> list[type]:
@@ -76,9 +76,14 @@ def test_a_record_cannot_be_changed(made):
 
 
 def test_a_draft_freezes_into_the_state_it_was_made_of():
-    state = new_game(["Anna", "Ben", "Carla"], 7)
+    state = new_game(["Anna", "Ben", "Carla"], 7, options=Options(modules=frozenset(MODULES)))
+    assert state.hut_stacks and state.hidden_tops == ()  # fields set, and one at its default
     draft = Draft.of(state)
     assert isinstance(draft.players, list) and isinstance(draft.market, list)
+    assert {name: getattr(draft, name) for name in Game.__struct_fields__} == {
+        name: list(value) if name in ("players", "market", "face_up") else value
+        for name, value in msgspec.structs.asdict(state).items()
+    }
     assert draft.frozen() == state
     draft.players[0] = replace(draft.players[0], score=3)
     assert state.players[0].score == 0  # the state the draft was made of is left as it was
