@@ -1,7 +1,6 @@
 """Records: the data of the core and the engine is frozen (STYLE), and records compare, hash
-and copy as the rules expect. They are frozen msgspec ``Struct``\\ s: built, compared, hashed
-and copied with changes in C (a frozen dataclass sets each field through
-``object.__setattr__``, several times slower, and records are built at every step of a game)."""
+and copy as the rules expect. They are frozen msgspec ``Struct``\\ s; the one mutable kind is
+the working copy an action changes (``Draft``), with the fields of a game (``Game``)."""
 
 from __future__ import annotations
 
@@ -22,7 +21,7 @@ from calculator.engine import new_game
 from calculator.engine.actions import TakeHut, TakeMoney
 from calculator.engine.components import CARD, ExchangeCard, MoneyCard
 from calculator.engine.events import TurnStarted
-from calculator.engine.state import Draft, Player, Turn
+from calculator.engine.state import MODULES, Draft, Game, GameState, Options, Player, Turn
 
 
 def classes_of(package: object) -> list[type]:
@@ -46,8 +45,8 @@ RECORD_CLASSES = [
 
 @pytest.mark.parametrize("cls", RECORD_CLASSES, ids=lambda cls: cls.__qualname__)
 def test_every_record_of_the_core_and_the_engine_is_frozen(cls):
-    if cls is Draft:  # the one working copy apply() changes in place, never seen outside it
-        assert not cls.__dataclass_params__.frozen
+    if cls in (Game, Draft):  # the fields of a game, and the working copy apply() changes
+        assert not cls.__struct_config__.frozen  # in place, never seen outside it
     elif issubclass(cls, msgspec.Struct):
         assert cls.__struct_config__.frozen
     else:
@@ -74,6 +73,26 @@ def test_the_records_are_found():
 def test_a_record_cannot_be_changed(made):
     with pytest.raises(AttributeError):
         setattr(made, made.__struct_fields__[0], None)
+
+
+def test_a_draft_freezes_into_the_state_it_was_made_of():
+    state = new_game(["Anna", "Ben", "Carla"], 7, options=Options(modules=frozenset(MODULES)))
+    assert state.hut_stacks and state.hidden_tops == ()  # fields set, and one at its default
+    draft = Draft.of(state)
+    assert isinstance(draft.players, list) and isinstance(draft.market, list)
+    assert {name: getattr(draft, name) for name in Game.__struct_fields__} == {
+        name: list(value) if name in ("players", "market", "face_up") else value
+        for name, value in msgspec.structs.asdict(state).items()
+    }
+    assert draft.frozen() == state
+    draft.players[0] = replace(draft.players[0], score=3)
+    assert state.players[0].score == 0  # the state the draft was made of is left as it was
+    assert draft.frozen().players[0].score == 3
+
+
+def test_a_state_and_a_draft_have_the_fields_of_a_game_declared_once():
+    assert GameState.__struct_fields__ == Draft.__struct_fields__ == Game.__struct_fields__
+    assert GameState.__struct_defaults__ == Draft.__struct_defaults__ == Game.__struct_defaults__
 
 
 def test_positional_and_keyword_construction_give_the_same_record():

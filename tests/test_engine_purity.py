@@ -62,3 +62,34 @@ def test_every_memo_of_the_core_and_engine_is_bounded(package):
                 memos.append(name)
                 assert value.cache_info().maxsize is not None, f"{module.__name__}.{name}"
     assert memos  # the payments, the walls' borders, the random player's kinds
+
+
+def test_the_memos_of_the_alhambras_are_keyed_by_value_from_any_thread():
+    """B2-B6, T5: two equal Alhambras built apart share one kept answer (a memo keyed by the
+    object's identity would not), and threads asking at once about more Alhambras than the
+    memo keeps all get the core's answer."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from calculator.core.alhambra import Alhambra
+    from calculator.core.building import legal_cells
+    from calculator.core.tiles import CATALOG
+    from calculator.engine.cells import KEPT, cells_for
+    from calculator.engine.redesign import removable_cells
+
+    open_tiles = [tile for tile in CATALOG if not tile.walls]
+    placed = [((1, 0), open_tiles[0]), ((-1, 0), open_tiles[1])]
+    alhambra, twin = Alhambra.of(placed), Alhambra.of(reversed(placed))
+    assert alhambra is not twin and alhambra == twin and hash(alhambra) == hash(twin)
+    assert cells_for(alhambra, CATALOG[0], "region") is cells_for(twin, CATALOG[0], "region")
+    assert removable_cells(alhambra) is removable_cells(twin)
+
+    rows = [
+        Alhambra.of(((x, 0), open_tiles[0]) for x in range(1, length)) for length in range(1, 15)
+    ]
+    questions = [(row, tile) for row in rows for tile in CATALOG]
+    assert len(questions) > KEPT  # so the memo drops answers while the threads ask
+    expected = [tuple(legal_cells(row, tile, "region")) for row, tile in questions]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        for _ in range(3):
+            answers = pool.map(lambda question: cells_for(*question, "region"), questions)
+            assert list(answers) == expected

@@ -61,6 +61,10 @@ class Alhambra:
             tiles[cell] = tile
         return cls(MappingProxyType(tiles))
 
+    def __hash__(self) -> int:
+        # a value: equal Alhambras hold equal tiles, so their grids are equal too
+        return hash(self.grid)
+
     def __contains__(self, cell: object) -> bool:
         return cell in self.tiles
 

@@ -152,7 +152,7 @@ def alhambra_violations(alhambra: Alhambra, hole_rule: HoleRule = "region") -> l
     alone = isolated(grid)
     holes = enclosed(grid, hole_rule)
     if not (east or south or stranded or alone or holes):
-        return []  # the common case: a legal Alhambra costs a few shifts and nothing more
+        return []  # the common case: a legal Alhambra
     found = []
     sides: tuple[tuple[Side, int], ...] = (("E", east), ("S", south))
     for side, mask in sides:

@@ -31,22 +31,11 @@ class Grid(Struct, frozen=True):
     @classmethod
     def of(cls, tiles: Mapping[Cell, Tile]) -> Grid:
         """The masks of ``tiles``."""
-        # the bounds in one pass: min() and max() parse keyword arguments at every call, and
-        # with zip(*tiles) they cost more than the rest of the masks
-        cells = iter(tiles)
-        first = next(cells, None)
-        if first is None:
+        if not tiles:
             raise ValueError("an Alhambra holds at least the fountain")
-        left, top = right, bottom = first
-        for x, y in cells:
-            if x < left:
-                left = x
-            elif x > right:
-                right = x
-            if y < top:
-                top = y
-            elif y > bottom:
-                bottom = y
+        xs = [x for x, _ in tiles]
+        ys = [y for _, y in tiles]
+        left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
         left, top = left - 1, top - 1
         width = right - left + 2
         origin = top * width + left  # the bit of (x, y) is y * width + x - origin
@@ -134,8 +123,7 @@ _SIDES: Final[dict[str, tuple[bool, bool, bool, bool]]] = {
         for pattern in range(16)
     )
 }
-"""The sides of each canonical pattern of walls (N, E, S, W order), looked up once per tile
-instead of asking a string four times."""
+"""The sides of each canonical pattern of walls (N, E, S, W order)."""
 
 
 def walled_sides(walls: str) -> tuple[bool, bool, bool, bool]:

@@ -8,7 +8,6 @@ counts what it adds in majority scoring. This module holds the limits.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import compress, count
 from operator import attrgetter
 from typing import Final
 
@@ -29,13 +28,13 @@ HUTS_BY_COLOUR: Final[dict[Building, int]] = {
 
 
 is_hut: Final = attrgetter("hut")
-"""``is_hut(tile)``: is this tile a worker hut? (a C function, for ``map`` over many tiles)"""
+"""``is_hut(tile)``: is this tile a worker hut?"""
 
 
 def huts_beyond_limit(tiles: Iterable[Tile]) -> list[int]:
     """V4: the positions in ``tiles`` (one player's, reserve included) of every hut after the
     third."""
-    huts = list(compress(count(), map(is_hut, tiles)))  # in C: no call per tile
+    huts = [index for index, tile in enumerate(tiles) if tile.hut]
     return huts[HUTS_PER_PLAYER:]
 
 

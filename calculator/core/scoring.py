@@ -80,7 +80,7 @@ def tally(alhambra: Mapping[Cell, Tile], bonus_cards: Iterable[Tile] = ()) -> Ta
     huts = []
     placed_huts = (
         sorted((cell, tile) for cell, tile in alhambra.items() if tile.hut)
-        if any(map(is_hut, alhambra.values()))  # most Alhambras have none: one pass in C
+        if any(map(is_hut, alhambra.values()))  # most Alhambras have none
         else []
     )
     for (x, y), hut in placed_huts:

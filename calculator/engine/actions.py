@@ -166,8 +166,8 @@ class Choices(Sequence[Action]):
     """Legal actions, each built only when it is looked at.
 
     A listing holds each action as its class and arguments, a plain tuple: the random player
-    looks at one action of a listing and the API at all of them, and a record costs about
-    three times a tuple to build.
+    looks at one action of a listing and the API at all of them, so a record is built only
+    for an action looked at.
     """
 
     __slots__ = ("_choices",)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from operator import attrgetter
 from typing import Final, TypeVar
 
 from msgspec import Struct
@@ -39,8 +38,7 @@ class ScoringCard(Struct, frozen=True):
 def piles_formed(pile: Sequence[object]) -> bool:
     """During setup (T1): has the money been split into piles yet? The scoring cards go into
     the pile then, and nothing draws them before the first turn."""
-    # by exact class, in C: isinstance() against a Struct class is slow to answer "no"
-    return ScoringCard in map(type, pile)
+    return any(isinstance(card, ScoringCard) for card in pile)
 
 
 class ExchangeCard(Struct, frozen=True, order=True):
@@ -94,10 +92,7 @@ def money_cards(players: int) -> tuple[MoneyCard, ...]:
 
 
 def total(cards: Sequence[MoneyCard]) -> int:
-    return sum(map(_VALUE, cards))  # in C, without a generator's frame per card
-
-
-_VALUE: Final = attrgetter("value")
+    return sum(card.value for card in cards)
 
 
 _Card = TypeVar("_Card", MoneyCard, DisplayCard)

@@ -208,14 +208,11 @@ def _money(state: GameState) -> list[Inconsistency]:
 def _scoring_cards(state: GameState) -> list[Inconsistency]:
     """T1, T8: each scoring card in the pile, waiting for its round, or scored; round 1 first."""
     found = []
-    in_pile = [index for index, card in enumerate(state.pile) if type(card) is ScoringCard]
-    for index in in_pile:
-        card = state.pile[index]
-        assert isinstance(card, ScoringCard)
-        if card.round not in (1, 2):
+    for index, card in enumerate(state.pile):
+        if isinstance(card, ScoringCard) and card.round not in (1, 2):
             found.append(Inconsistency(("pile", index), "there are only scoring cards 1 and 2"))
     places = Counter(
-        [card.round for card in state.pile if type(card) is ScoringCard]
+        [card.round for card in state.pile if isinstance(card, ScoringCard)]
         + list(state.turn.scoring_due)
         + [r for r in state.rounds_scored if r != FINAL_ROUND]
     )

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
+
+from msgspec import Struct
 
 from calculator.core.tiles import Tile
 from calculator.engine.components import ExchangeCard, MoneyCard, ScoringCard
@@ -31,26 +32,25 @@ Receive = Callable[[Draft, Any], list[Event]]
 """Puts a drawn item where it goes (a market slot, the face-up money, a hand...)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(Struct, frozen=True):
     """An automatic step that needs one item from ``source``; ``receive`` puts it in place.
 
-    A dataclass, not a Struct: the engine asks whether each automatic step is a draw, and
-    ``isinstance`` answers "no" several times faster for a plain class (a Struct's metaclass
-    makes CPython look ``__instancecheck__`` up); draws are built once, at import."""
+    In digital mode the item is the one on top, so a draw is a step like the others: called
+    on a draft, it draws that item. In table mode the table reveals it (:func:`draw`)."""
 
     source: Source
     receive: Receive
+
+    def __call__(self, draft: Draft) -> list[Event]:
+        return draw(draft, self, top(draft, self.source))
 
 
 def drawable(game: Game, source: Source) -> list[Item]:
     """What the next draw from ``source`` can bring, each kind once, in the state's order."""
     if source != "pile":
         return list(dict.fromkeys(_held(game, source)))
-    cards: list[Item] = list(
-        dict.fromkeys(c for c in game.pile if type(c) is not ScoringCard)
-    )
-    scoring = [c for c in game.pile if type(c) is ScoringCard]
+    cards: list[Item] = list(dict.fromkeys(c for c in game.pile if not isinstance(c, ScoringCard)))
+    scoring = [c for c in game.pile if isinstance(c, ScoringCard)]
     if scoring:
         cards.append(min(scoring, key=lambda card: card.round))
     return cards

@@ -74,7 +74,7 @@ def legal_takes(state: Game) -> Choices:
     """V2: each face-up exchange card, taken alone (T3)."""
     seat = state.turn.player
     assert seat is not None
-    face_up = dict.fromkeys(card for card in state.face_up if type(card) is ExchangeCard)
+    face_up = dict.fromkeys(card for card in state.face_up if isinstance(card, ExchangeCard))
     return Choices([(TakeMoney, (seat, (), (card,))) for card in face_up])
 
 
@@ -254,8 +254,11 @@ def in_sight(
 def _among(
     name: str, cards: Sequence[DisplayCard | ScoringCard]
 ) -> list[tuple[Path, ExchangeCard]]:
-    return [((name, index), card) for index, card in enumerate(cards)
-            if type(card) is ExchangeCard]  # fmt: skip
+    return [
+        ((name, index), card)
+        for index, card in enumerate(cards)
+        if isinstance(card, ExchangeCard)
+    ]
 
 
 def repeated(places: Sequence[tuple[Path, ExchangeCard]]) -> list[tuple[Path, str]]:

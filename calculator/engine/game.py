@@ -9,7 +9,7 @@ game) until a player must decide or, in table mode, the table must reveal a draw
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final, cast
+from typing import Final
 
 from calculator.core.tiles import Tile
 from calculator.engine import bonus, end, exchange, huts, refill, setup, vizier
@@ -32,7 +32,7 @@ from calculator.engine.actions import (
     VizierBuy,
 )
 from calculator.engine.components import ScoringCard
-from calculator.engine.draws import Draw, Item, Source, Step, draw, drawable, top
+from calculator.engine.draws import Draw, Item, Source, Step, draw, drawable
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
 from calculator.engine.money import legal_takes, take_money
@@ -76,16 +76,10 @@ def settle(draft: Draft) -> list[Event]:
     # never an automatic step, so once before them is enough
     events = bonus.lay_and_take_back(draft) if "bonus" in draft.options.modules else []
     digital = draft.digital
-    while True:
-        step = next_step(draft)
-        if step is None:
-            break
-        if isinstance(step, Draw):
-            if not digital:
-                break
-            events += draw(draft, step, top(draft, step.source))
-        else:
-            events += step(draft)
+    while (step := next_step(draft)) is not None:
+        if not digital and isinstance(step, Draw):
+            break  # the table reveals what is drawn
+        events += step(draft)
     return events
 
 
@@ -181,37 +175,33 @@ def advance(draft: Draft, action: Action) -> list[Event]:
     if draft.over:
         raise GameOver("T9", "the game is over")
     step = next_step(draft)
-    # by exact class: isinstance against a union of five Structs costs half a microsecond (a
-    # Struct's metaclass makes CPython look __instancecheck__ up for each)
-    if type(action) in _SOURCES:
-        reveal = cast("Reveal", action)
+    if isinstance(action, Reveal):
         if not isinstance(step, Draw):
             raise IllegalAction(
                 "T7",
                 "nothing is being drawn now"
                 + ("" if draft.digital else f": {_who(draft)} must act"),
             )
-        events = draw(draft, step, _revealed(draft, step, reveal))
+        events = draw(draft, step, _revealed(draft, step, action))
     else:
-        decision = cast("PlayerAction", action)
         if isinstance(step, Draw):
             raise NotYourTurn(
                 _RULE.get(step.source, "T7" if draft.turn.phase == "refill" else "T1"),
                 f"the table must first reveal the {_DRAWN[step.source]} just drawn",
             )
         seat = to_act(draft)
-        if decision.player != seat:
+        if action.player != seat:
             raise NotYourTurn(
                 "V1" if draft.turn.phase in vizier.PHASES else "T2",
-                f"{_who(draft)} must act now, not seat {decision.player}"
+                f"{_who(draft)} must act now, not seat {action.player}"
                 + (" (the vizier is offered in turn order from the next player)"
                    if draft.turn.phase == "vizier" else ""),
             )
-        if type(decision) is Pass and (
-            draft.turn.extra_action or decision not in _turn_actions(draft)
+        if isinstance(action, Pass) and (
+            draft.turn.extra_action or action not in _turn_actions(draft)
         ):
             raise IllegalAction("T2", "a player may pass only when no action is legal")
-        events = _apply_decision(draft, decision)
+        events = _apply_decision(draft, action)
     events += settle(draft)
     return events
 

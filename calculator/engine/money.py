@@ -5,7 +5,7 @@ V2: a face-up exchange card is taken alone, instead of money (:mod:`exchange`)."
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Final, cast
+from typing import Final
 
 from msgspec.structs import replace
 
@@ -25,21 +25,13 @@ def legal_takes(state: Game) -> Choices:
     then each set of two or more totalling at most 5 (so of cards worth at most 4)."""
     seat = state.turn.player
     assert seat is not None
-    face_up: list[MoneyCard]
-    if "exchange" in state.options.modules:  # V2: exchange cards are taken apart (exchange.py)
-        face_up = [card for card in state.face_up if isinstance(card, MoneyCard)]
-    else:  # all money
-        face_up = list(cast("tuple[MoneyCard, ...]", state.face_up))
-    face_up.sort()
-    # each card alone (zip of one sequence: its items as 1-tuples, made in C)
-    choices: dict[tuple[MoneyCard, ...], None] = dict.fromkeys(zip(face_up))
+    # V2: a face-up exchange card is taken apart (exchange.py)
+    face_up = sorted(card for card in state.face_up if isinstance(card, MoneyCard))
+    choices: dict[tuple[MoneyCard, ...], None] = {(card,): None for card in face_up}  # distinct
     small = [card for card in face_up if card.value < SMALL_CHANGE]
-    values = [card.value for card in small]
     for size in range(2, len(small) + 1):
-        for cards, paid in zip(  # noqa: B905 (equally long; strict= costs a parse per call)
-            combinations(small, size), combinations(values, size)
-        ):
-            if sum(paid) <= SMALL_CHANGE:
+        for cards in combinations(small, size):
+            if total(cards) <= SMALL_CHANGE:
                 choices[cards] = None
     return Choices([(TakeMoney, (seat, cards)) for cards in choices])
 

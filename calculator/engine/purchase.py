@@ -9,6 +9,7 @@ it never earns the extra action, and the minimal payment it contains is listed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -23,8 +24,8 @@ from calculator.engine.state import Draft, Game, slot_currency
 from calculator.engine.turn import actions_done
 
 PAYMENT_MEMO = 4096
-"""How many answers each payment memo keeps: hands repeat within a game (a random 4-player game
-asks a few hundred times), while a server asked about every possible hand keeps no more."""
+"""How many answers each payment memo keeps: hands repeat within a game, while a server asked
+about every possible hand keeps no more."""
 
 
 @lru_cache(maxsize=PAYMENT_MEMO)
@@ -35,8 +36,7 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     A payment has no card to spare when dropping its smallest card leaves less than the price.
     Remembered: hands repeat, and the answer depends on the values alone.
     """
-    # (value, copies), largest first; without a Counter, whose __init__ is several Python calls
-    available = [(value, values.count(value)) for value in sorted(set(values), reverse=True)]
+    available = sorted(Counter(values).items(), reverse=True)  # (value, copies), largest first
     found: list[tuple[int, ...]] = []
     left_after = [0] * (len(available) + 1)
     for index in range(len(available) - 1, -1, -1):
@@ -64,15 +64,14 @@ def payments_for(
     """The canonical payments for a tile of ``price`` in a slot of ``currency``."""
     values = [card.value for card in hand if card.currency is currency]
     values.sort()
-    return _payments(MARKET_SLOTS.index(currency), tuple(values), price)
+    return _payments(currency, tuple(values), price)
 
 
 @lru_cache(maxsize=PAYMENT_MEMO)
 def _payments(
-    slot_index: int, values: tuple[int, ...], price: int
+    currency: Currency, values: tuple[int, ...], price: int
 ) -> tuple[tuple[MoneyCard, ...], ...]:
-    """Remembered by plain numbers (hashing a currency is a Python call, hashing ints is not)."""
-    currency = MARKET_SLOTS[slot_index]
+    """:func:`minimal_payments` in cards of ``currency``."""
     return tuple(
         tuple(CARD[currency, value] for value in payment)
         for payment in minimal_payments(values, price)
@@ -88,8 +87,8 @@ def legal_buys(state: Game) -> Choices:
             (Buy, (seat, slot, payment))
             for slot, tile in enumerate(state.market, start=1)
             if tile is not None and tile.price is not None
-            and sum(values[slot - 1]) >= tile.price  # most slots: no memo asked at all
-            for payment in _payments(slot - 1, values[slot - 1], tile.price)
+            and sum(values[slot - 1]) >= tile.price  # else no payment can be enough
+            for payment in _payments(slot_currency(slot), values[slot - 1], tile.price)
         ]
     )
 
@@ -103,8 +102,7 @@ def _values_by_slot(hand: Sequence[MoneyCard]) -> list[tuple[int, ...]]:
     by_slot = []
     for currency in MARKET_SLOTS:
         held = values[currency]
-        held.sort()  # in place: sorted() looks its list's sort method up by name at every call
-        by_slot.append(tuple(held))
+        by_slot.append(tuple(sorted(held)))
     return by_slot
 
 

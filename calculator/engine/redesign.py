@@ -18,6 +18,7 @@ A refused redesign is explained by the core's full check, which names every brok
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NoReturn
 
 from msgspec.structs import replace
@@ -34,7 +35,7 @@ from calculator.core.building import (
 from calculator.core.grid import Grid
 from calculator.core.tiles import FOUNTAIN_CELL, Cell, Tile
 from calculator.engine.actions import BuildFromReserve, Choices, MoveToReserve, Swap
-from calculator.engine.cells import cells_for, keep_answer, kept_answer
+from calculator.engine.cells import KEPT, cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import (
     Event,
@@ -48,19 +49,16 @@ from calculator.engine.turn import actions_done
 Redesign = BuildFromReserve | MoveToReserve | Swap
 
 
+@lru_cache(maxsize=KEPT)
 def removable_cells(alhambra: Alhambra) -> tuple[Cell, ...]:
     """The cells of a legal Alhambra whose tile may go to the reserve (T5), sorted by (y, x).
 
     Kept per Alhambra (:mod:`cells`): listing the removals and then checking the one chosen
     ask the same question of the same Alhambra, and the answer takes a depth-first search."""
-    key = (id(alhambra), "", "removals")
-    kept = kept_answer(key, alhambra)
-    if kept is not None:
-        return kept
     grid = alhambra.grid
     beside_empty = grid.touching(grid.everything & ~grid.occupied)  # B5
     buildings = grid.occupied & ~grid.bit(FOUNTAIN_CELL)
-    return keep_answer(key, alhambra, grid.cells(buildings & beside_empty & ~_cut_cells(grid)))
+    return tuple(grid.cells(buildings & beside_empty & ~_cut_cells(grid)))
 
 
 def _cut_cells(grid: Grid) -> int:
@@ -81,8 +79,7 @@ def _cut_cells(grid: Grid) -> int:
             other = index + offset
             if other not in order:
                 visit(other, index)
-                if low[other] < low[index]:  # not min(): it parses keywords at every call
-                    low[index] = low[other]
+                low[index] = min(low[index], low[other])
                 if parent is not None and low[other] >= order[index]:
                     cut |= 1 << index
             elif other != parent and order[other] < low[index]:

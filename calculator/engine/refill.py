@@ -26,12 +26,10 @@ from calculator.engine.turn import next_turn
 
 
 def next_step(game: Game) -> Draw | Step:
-    # runs after every action, so its draws are made once (below) and an empty slot is found
-    # by truth: a tile is always true, and ``None in market`` compares each tile with None
     market = game.market
-    full = all(market)
+    full = None not in market
     if not full and game.bag:
-        return FILLING[[tile is None for tile in market].index(True)]
+        return FILLING[market.index(None)]
     if len(game.face_up) < FACE_UP_MONEY:
         if game.pile:
             return LAYING_OUT

@@ -57,7 +57,7 @@ def random_action(state: Game, rng: random.Random) -> Action:
         waiting = waiting_tiles(state, placer(state))
         if len(waiting) > 1:
             waiting = tuple(dict.fromkeys(waiting))
-        return _one_of(placements_of(state, waiting[_below(rng, len(waiting))]), rng)
+        return rng.choice(placements_of(state, rng.choice(waiting)))
     if phase == "vizier":  # V1: buy (which exact payment, uniformly) or decline, as often
         *buys, decline = vizier.legal_decisions(state)
         return rng.choice(buys) if _weighted(["buy", "decline"], rng) == "buy" else decline
@@ -70,9 +70,9 @@ def random_action(state: Game, rng: random.Random) -> Action:
         del weights[kind]
         listers = list(listers_of.pop(kind))
         while listers:
-            actions = listers.pop(_below(rng, len(listers)))(state)
-            if len(actions):
-                return _one_of(actions, rng)
+            actions = listers.pop(rng.randrange(len(listers)))(state)
+            if actions:
+                return rng.choice(actions)
     seat = state.turn.player
     assert seat is not None
     return Pass(seat)
@@ -114,30 +114,15 @@ def _weighted(kinds: list[str], rng: random.Random) -> str:
 
 
 def _pick(weights: list[int], rng: random.Random) -> int:
-    """The index of one of ``weights``, with the chance its weight gives it."""
+    """The index of one of ``weights``, with the chance its weight gives it: what
+    ``rng.choices(range(len(weights)), weights)[0]`` draws (a test holds them equal), without
+    building the cumulative weights at every decision of the player."""
     pick = rng.random() * sum(weights)
     for index, weight in enumerate(weights):
         pick -= weight
         if pick < 0:
             return index
     return len(weights) - 1
-
-
-def _one_of(actions: Sequence[Action], rng: random.Random) -> Action:
-    """``rng.choice(actions)``, asking a listing its length once."""
-    return actions[_below(rng, len(actions))]
-
-
-def _below(rng: random.Random, count: int) -> int:
-    """The index ``rng.choice`` and ``rng.randrange(count)`` draw among ``count`` > 0: the
-    fewest random bits that can hold ``count - 1``, drawn again until below ``count`` (the
-    method of CPython's ``random``; a test holds them equal). Called directly, it spares the
-    argument checks of ``randrange``, two Python calls at every choice of the player."""
-    bits = count.bit_length()
-    index = rng.getrandbits(bits)
-    while index >= count:
-        index = rng.getrandbits(bits)
-    return index
 
 
 class PlayedGame(Struct, frozen=True):

@@ -13,10 +13,10 @@ is not anywhere else), kept in catalog order, and the table reveals what was dra
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Final, Literal, Protocol
+from dataclasses import field
+from typing import Final, Literal
 
-from msgspec import Struct
+from msgspec import Struct, structs
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
@@ -121,18 +121,22 @@ class Turn(Struct, frozen=True):
     vizier_asked: tuple[int, ...] = ()
 
 
-class GameState(Struct, frozen=True):
+class Game(Struct):
+    """The fields of a game, declared once: what the rules read of a :class:`GameState` or of
+    the :class:`Draft` an action changes. Only its two kinds are ever made; they differ in the
+    three fields most actions change, tuples in a state and lists in a draft."""
+
     options: Options
     seed: int | None
     """Digital mode: the seed of every shuffle; ``None`` in table mode."""
     shuffles: int
     """Digital mode: the shuffles made so far; the next one is seeded from (seed, shuffles)."""
-    players: tuple[Player, ...]
+    players: Sequence[Player]
     dummy: tuple[Tile, ...] | None
     """D2: the dummy's tiles in a 2-player game, else ``None``."""
-    market: tuple[Tile | None, ...]
+    market: Sequence[Tile | None]
     """C4: the tile in each market slot, slot 1 first."""
-    face_up: tuple[DisplayCard, ...]
+    face_up: Sequence[DisplayCard]
     """T1, T7: the face-up money (V2: exchange cards among it)."""
     pile: tuple[DisplayCard | ScoringCard, ...]
     discard: tuple[DisplayCard, ...]
@@ -163,122 +167,53 @@ class GameState(Struct, frozen=True):
         return self.players[self.turn.player]
 
 
-def slot_currency(slot: int) -> Currency:
-    """C4: the currency of market slot ``slot`` (1-4)."""
-    return MARKET_SLOTS[slot - 1]
+# mypy's dataclass rule refuses a frozen subclass of a mutable base; msgspec supports it, and
+# it is what lets the fields be declared once, in Game
+class GameState(Game, frozen=True):  # type: ignore[misc]
+    """A game between two actions: frozen, and what the engine takes and gives."""
+
+    players: tuple[Player, ...]
+    market: tuple[Tile | None, ...]
+    face_up: tuple[DisplayCard, ...]
 
 
-class Game(Protocol):
-    """What the rules read of a game: a :class:`GameState` or a :class:`Draft` of one."""
-
-    @property
-    def options(self) -> Options: ...
-    @property
-    def players(self) -> Sequence[Player]: ...
-    @property
-    def dummy(self) -> Sequence[Tile] | None: ...
-    @property
-    def market(self) -> Sequence[Tile | None]: ...
-    @property
-    def face_up(self) -> Sequence[DisplayCard]: ...
-    @property
-    def pile(self) -> Sequence[DisplayCard | ScoringCard]: ...
-    @property
-    def discard(self) -> Sequence[DisplayCard]: ...
-    @property
-    def bag(self) -> Sequence[Tile]: ...
-    @property
-    def rounds_scored(self) -> Sequence[int]: ...
-    @property
-    def turn(self) -> Turn: ...
-    @property
-    def over(self) -> bool: ...
-    @property
-    def bonus_aside(self) -> Sequence[Tile]: ...
-    @property
-    def hut_stacks(self) -> Sequence[tuple[Tile, ...]]: ...
-    @property
-    def hidden_tops(self) -> Sequence[int]: ...
-    @property
-    def digital(self) -> bool: ...
-
-
-@dataclass(slots=True)
-class Draft:
+class Draft(Game):
     """A game being changed: the working copy :func:`~calculator.engine.game.apply` makes of a
     state, changes in place and freezes into the next state (the pattern of immer's
     ``produce``). Nothing outside one call of ``apply`` ever sees it, so a refused action
-    leaves no trace; the rules change it instead of building a new frozen state at every step
-    of a turn (that cost a fifth of the engine's time).
+    leaves no trace; the rules change it in place instead of building a new frozen state at
+    every step of a turn.
 
-    Only the players, the market and the face-up money, changed by most actions, are copied
-    into lists; the rest is shared with the state: tuples that a rule replaces when it changes
-    them (a draw leaves the bag or the pile less its top). Copying the bag, the pile and the
-    discard pile into lists and back at every action cost about a tenth of the engine's work."""
+    The players, the market and the face-up money, changed by most actions, are lists; the
+    other fields are shared with the state, tuples that a rule replaces when it changes them
+    (a draw leaves the bag or the pile less its top)."""
 
-    options: Options
-    seed: int | None
-    shuffles: int
     players: list[Player]
-    dummy: tuple[Tile, ...] | None
     market: list[Tile | None]
     face_up: list[DisplayCard]
-    pile: tuple[DisplayCard | ScoringCard, ...]
-    discard: tuple[DisplayCard, ...]
-    bag: tuple[Tile, ...]
-    rounds_scored: tuple[int, ...]
-    turn: Turn
-    over: bool
-    winners: tuple[int, ...]
-    bonus_aside: tuple[Tile, ...] = ()
-    hut_stacks: tuple[tuple[Tile, ...], ...] = ()
-    hidden_tops: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, state: GameState) -> Draft:
-        # filled here rather than through the generated __init__: a call with 17 arguments
-        # costs more than the stores, at every action
-        draft = object.__new__(cls)
-        draft.options = state.options
-        draft.seed = state.seed
-        draft.shuffles = state.shuffles
-        draft.players = list(state.players)
-        draft.dummy = state.dummy
-        draft.market = list(state.market)
-        draft.face_up = list(state.face_up)
-        draft.pile = state.pile
-        draft.discard = state.discard
-        draft.bag = state.bag
-        draft.rounds_scored = state.rounds_scored
-        draft.turn = state.turn
-        draft.over = state.over
-        draft.winners = state.winners
-        draft.bonus_aside = state.bonus_aside
-        draft.hut_stacks = state.hut_stacks
-        draft.hidden_tops = state.hidden_tops
-        return draft
+        return cls(
+            **{
+                **structs.asdict(state),
+                "players": list(state.players),
+                "market": list(state.market),
+                "face_up": list(state.face_up),
+            }
+        )
 
     def frozen(self) -> GameState:
         return GameState(
-            self.options,
-            self.seed,
-            self.shuffles,
-            tuple(self.players),
-            self.dummy,
-            tuple(self.market),
-            tuple(self.face_up),
-            self.pile,
-            self.discard,
-            self.bag,
-            self.rounds_scored,
-            self.turn,
-            self.over,
-            self.winners,
-            self.bonus_aside,
-            self.hut_stacks,
-            self.hidden_tops,
+            **{
+                **structs.asdict(self),
+                "players": tuple(self.players),
+                "market": tuple(self.market),
+                "face_up": tuple(self.face_up),
+            }
         )
 
-    @property
-    def digital(self) -> bool:
-        return self.options.mode == "digital"
+
+def slot_currency(slot: int) -> Currency:
+    """C4: the currency of market slot ``slot`` (1-4)."""
+    return MARKET_SLOTS[slot - 1]
