@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.errors import PositionError
@@ -348,20 +348,27 @@ class GameStateSchema(Schema):
     hut_stacks = fields.List(fields.List(TileField()), load_default=list)
     hidden_tops = fields.List(fields.Integer(), load_default=list)
 
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def version_and_market(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
+        """Checked on the document as sent, so they are reported beside any other problem."""
+        problems = []
+        if document["options"].get("modules") and document["version"] != VIZIER_VERSION:
+            problems.append(
+                Problem("/version", f"a game with modules is a version {VIZIER_VERSION} document")
+            )
+        for index, slot in enumerate(document["market"]):
+            currency = slot_currency(index + 1)
+            if slot["slot"] != index + 1 or slot["currency"] != currency.value:
+                problems.append(Problem(
+                    pointer("market", index),
+                    f"slot {index + 1} comes here, its currency {currency.value} (C4)",
+                ))
+        if problems:
+            raise refusal(problems)
+
     @post_load
     def state(self, data: dict[str, Any], **_: Any) -> GameState:
-        if data["options"].modules and data["version"] != VIZIER_VERSION:
-            raise refusal(
-                [Problem("/version", f"a game with modules is a version {VIZIER_VERSION} document")]
-            )
         market = data["market"]
-        for index, slot in enumerate(market):
-            if slot["slot"] != index + 1 or slot["currency"] != slot_currency(index + 1):
-                raise refusal([Problem(
-                    pointer("market", index),
-                    f"slot {index + 1} comes here, its currency "
-                    f"{slot_currency(index + 1).value} (C4)",
-                )])
         rng = data["rng"]
         money = data["money"]
         return GameState(
@@ -727,13 +734,24 @@ class TableRequestSchema(Schema):
     bag_empty = fields.Boolean(load_default=False)
     rules = fields.Dict(load_default=dict)
 
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def slots_once(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
+        """C4: each market slot described once; checked on the document as sent, so it is
+        reported beside any other problem."""
+        seen: set[int] = set()
+        problems = []
+        for index, slot in enumerate(document.get("market", ())):
+            if slot["slot"] in seen:
+                problems.append(Problem(pointer("market", index, "slot"),
+                                        f"slot {slot['slot']} is described twice"))
+            seen.add(slot["slot"])
+        if problems:
+            raise refusal(problems)
+
     @post_load
     def table(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
         market: list[Tile | None] = [None] * 4
-        for index, slot in enumerate(data["market"]):
-            if market[slot["slot"] - 1] is not None:
-                raise refusal([Problem(pointer("market", index, "slot"),
-                                       f"slot {slot['slot']} is described twice")])
+        for slot in data["market"]:
             market[slot["slot"] - 1] = slot["tile"]
         return {
             "table": Table(
