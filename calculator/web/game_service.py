@@ -61,6 +61,24 @@ class GameOverProblem(ActionRefusedProblem):
     title = "Game over"
 
 
+class BeyondBoundsProblem(ApiProblem):
+    """409: an action takes the game past a bound of the state document (a turn number, a
+    score, a count of reshuffles: ``schemas/game-state.json``), so the state could not be sent
+    back; nothing of the request was applied."""
+
+    status = 409
+    type = "urn:alhambra:problem:beyond-bounds"
+    title = "Beyond the state's bounds"
+
+    def __init__(self, index: int, problems: list[Problem]) -> None:
+        where = "; ".join(f"{problem.pointer}: {problem.message}" for problem in problems)
+        super().__init__(
+            f"action {index} takes the game past the bounds of a state ({where}); "
+            "nothing was applied",
+            [Problem(pointer("actions", index), problem.message) for problem in problems],
+        )
+
+
 def new_game(body: Any) -> dict[str, Any]:
     """``POST /v1/games``: a game set up (T1, D1, D2); the same seed gives the same game."""
     request_contract("new-game-request.json").check(body)
@@ -120,7 +138,7 @@ def advance(body: Any) -> dict[str, Any]:
     them; all or nothing."""
     request_contract("advance-request.json").check(body)
     state, actions = _state_and_actions(body["state"], body["actions"])
-    events = []
+    events, steps = [], []
     for index, action in enumerate(actions):
         try:
             state, happened = engine.apply(state, action)
@@ -131,7 +149,21 @@ def advance(body: Any) -> dict[str, Any]:
         except ActionRefused as refusal:
             raise ActionRefusedProblem(index, refusal) from None
         events += happened
-    return {"state": dump_state(state), "events": [dump_event(event) for event in events]}
+        steps.append(state)
+    document = _within_bounds(steps)
+    return {"state": document, "events": [dump_event(event) for event in events]}
+
+
+def _within_bounds(steps: list[GameState]) -> dict[str, Any]:
+    """The document of the last state, which the caller can send back: it meets the state's
+    contract. Else 409 at the first action that took the game past a bound."""
+    contract = request_contract("game-state.json")
+    document = dump_state(steps[-1])
+    if contract.is_valid(document):
+        return document
+    documents = [dump_state(state) for state in steps]
+    first = next(i for i, step in enumerate(documents) if not contract.is_valid(step))
+    raise BeyondBoundsProblem(first, contract.problems(documents[first]))
 
 
 def _state(document: Any) -> GameState:
