@@ -26,14 +26,14 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from calculator import create_app
-from calculator.engine import Options, apply, new_game
+from calculator.engine import Options, apply, legal_actions, new_game
 from calculator.engine.simulate import random_action
 from calculator.web import service
-from calculator.web.game_document import dump_action, dump_state
+from calculator.web.game_document import dump_action, dump_state, load_state
 from calculator.web.wire import CATALOG_BY_KEY
 from tests.contract_check import ContractClient
 
@@ -291,14 +291,8 @@ def state_faults(at: str) -> list[Fault]:
 
 def advance_body() -> Body:
     state = game_state()
-    first = dump_action(_first_legal_action())
+    first = dump_action(legal_actions(load_state(state))[0])
     return {"state": copy.deepcopy(state), "actions": [first]}
-
-
-def _first_legal_action() -> Any:
-    from calculator.engine import legal_actions
-    from calculator.web.game_document import load_state
-    return legal_actions(load_state(game_state()))[0]
 
 
 @fault("/actions/N/tile: an action's tile out of the catalog (C1)", LOADING, CONSISTENCY)
@@ -492,6 +486,7 @@ def test_every_endpoint_has_faults_to_combine_at_loading():
 @given(faulty_requests())
 def test_every_fault_of_a_request_is_reported(request):
     path, faults = request
+    note(f"{path}: {', '.join(bad.name for bad in faults)}")
     make, _ = ENDPOINTS[path]
     body = make()
     expected = [bad.bend(body) for bad in faults]

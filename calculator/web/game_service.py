@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from calculator import engine
 from calculator.core.huts import HUTS_BY_COLOUR
-from calculator.core.tiles import BUILDINGS, Tile
+from calculator.core.tiles import BUILDINGS
 from calculator.engine import ActionRefused, GameOver, NotYourTurn
 from calculator.engine.actions import Action
 from calculator.engine.state import GameState, Options
@@ -92,12 +92,12 @@ def new_game(body: Any) -> dict[str, Any]:
             Problem("/start_player", f"there is no seat {start} among {len(names)} players")
         )
     wire_options = body.get("options", {})
+    wire_components = wire_options.get("components", {})
     try:
-        components = load_components(wire_options.get("components", {}))
+        components = load_components(wire_components)
     except InvalidDocument as error:
         problems += under(("options", "components"), error.problems)
-        components = {"bonus_cards": [], "huts": []}
-    problems += _huts_by_colour(components["huts"])
+    problems += _huts_by_colour(wire_components.get("huts", []))
     if problems:
         raise InvalidRequest(problems)
     options = Options(
@@ -111,10 +111,10 @@ def new_game(body: Any) -> dict[str, Any]:
     return {"state": dump_state(engine.new_game(names, seed, start, options))}
 
 
-def _huts_by_colour(huts: list[Tile]) -> list[Problem]:
+def _huts_by_colour(huts: list[dict[str, Any]]) -> list[Problem]:
     """V4: the caller's 24 huts, if given, are as many of each colour as the game has."""
-    counted = Counter(hut.building for hut in huts)
-    wrong = [b.value for b in BUILDINGS if counted[b] != HUTS_BY_COLOUR[b]]
+    counted = Counter(hut["hut"] for hut in huts)
+    wrong = [b.value for b in BUILDINGS if counted[b.value] != HUTS_BY_COLOUR[b]]
     if not huts or not wrong:
         return []
     expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
