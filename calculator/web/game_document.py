@@ -487,7 +487,7 @@ def _pointer_of(where: Path, document: Any) -> str:
     if head == "players" and len(rest) == 3 and rest[1] in ("hand", "exchange_cards"):
         seat, member, index = rest
         return pointer("players", seat, "hand", _in_hand(document["players"][seat]["hand"],
-                                                          member == "exchange_cards", index))
+                                                     member == "exchange_cards", index))
     return pointer(*parts, *rest)
 
 
