@@ -484,8 +484,8 @@ def test_every_endpoint_has_faults_to_combine_at_loading():
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(faulty_requests())
-def test_every_fault_of_a_request_is_reported(request):
-    path, faults = request
+def test_every_fault_of_a_request_is_reported(faulty):
+    path, faults = faulty
     note(f"{path}: {', '.join(bad.name for bad in faults)}")
     make, _ = ENDPOINTS[path]
     body = make()
