@@ -234,6 +234,18 @@ def test_422_d1_the_dummy_only_sits_at_a_two_player_table(client):
     assert "(D1)" in problem["errors"][0]["message"]
 
 
+def test_422_d1_a_lone_players_dummy_and_c1_a_tile_of_it_are_both_reported(client):
+    """Two problems, one inside the other's member: the dummy (D1) and its tile's price (C1)."""
+    problem = invalid(client, "/v1/scores", {
+        "round": 1,
+        "players": [{"name": "A", "counts": {"tower": 1}}],
+        "dummy": {"tiles": [tile("pavilion", "NES", 12)]},
+    })
+    assert pointers(problem) == ["/dummy", "/dummy/tiles/0/price"]
+    assert "(D1)" in messages_at(problem, "/dummy")[0]
+    assert "(C1)" in messages_at(problem, "/dummy/tiles/0/price")[0]
+
+
 def test_422_c1_the_table_holds_at_most_the_catalog_of_each_type(client):
     """Over the players given by counts and the dummy; the pointer is the count that tips it."""
     problem = invalid(client, "/v1/scores", {

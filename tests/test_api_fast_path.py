@@ -123,6 +123,9 @@ def test_an_insane_request_id_is_replaced_both_ways(app):
                  id="422-b6-fountain-cell"),
     pytest.param({"round": 1, "players": [
         {"name": "A", "alhambra": [placed(1, 0, "tower", "", price=13)]}]}, id="422-c1-catalog"),
+    pytest.param({"round": 1, "players": [{"name": "A", "counts": {"tower": 1}}],
+                  "dummy": {"tiles": [{"building": "pavilion", "walls": "NES", "price": 12}]}},
+                 id="422-d1-dummy-and-c1-its-tile"),
 ])
 def test_a_refused_table_is_the_same_problem(app, body):
     fast, flask = both_ways(app, json.dumps(body))

@@ -16,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
-from marshmallow import ValidationError
 
 from bench.tables import scores_table
 from calculator import create_app
@@ -25,6 +24,7 @@ from calculator.web.body import parse_json
 from calculator.web.clean_scores import clean_scores_query
 from calculator.web.contract import request_contract, schema_documents
 from calculator.web.errors import MalformedBody
+from calculator.web.problems import InvalidDocument
 from tests.api_helpers import placed, tile
 from tests.test_api_fast_path import both_ways, same_answer
 
@@ -47,7 +47,7 @@ def general_query(data: bytes) -> wire.ScoresQuery | None:
         return None
     try:
         return wire.load_scores(document)
-    except ValidationError:
+    except InvalidDocument:
         return None
 
 

@@ -105,7 +105,7 @@ def test_a_bent_state_is_refused_or_played_on(which, changes, seed):
     try:
         listing = game_service.legal_actions({"state": state})
     except InvalidRequest as refused:
-        assert refused.errors and all(e.pointer.startswith("/state") for e in refused.errors)
+        assert refused.problems and all(p.pointer.startswith("/state") for p in refused.problems)
         return
     for action in listing["actions"][:5]:
         game_service.advance({"state": state, "actions": [action]})

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from calculator.web.contract import request_contract
+from calculator.web.contract import request_contract, schema_documents
 
 PROBLEM = "application/problem+json"
 
@@ -121,6 +121,23 @@ def test_an_illegal_action_is_a_409_naming_the_rule_and_nothing_is_applied(clien
     assert problem["errors"] == [
         {"pointer": "/actions/0", "message": problem["errors"][0]["message"]}
     ]
+
+
+def test_an_action_taking_the_game_past_the_bounds_of_a_state_is_a_409(client):
+    """The state sent back must be one the caller can send again: an action that would take
+    the turn number past the bound of ``game-state.json`` is refused and nothing is applied."""
+    state = new_game(client)
+    turn = schema_documents()["game-state.json"]["properties"]["turn"]
+    maximum = turn["properties"]["number"]["maximum"]
+    seat = state["turn"]["player"]
+    take = {"type": "take_money", "player": seat, "cards": [state["money"]["face_up"][0]]}
+    state["turn"]["number"] = maximum - 1
+    assert advance(client, state, take)["state"]["turn"]["number"] == maximum
+    state["turn"]["number"] = maximum
+    problem = post(client, "/v1/games/advance", {"state": state, "actions": [take]}, 409)
+    assert problem["type"].endswith("beyond-bounds")
+    assert [error["pointer"] for error in problem["errors"]] == ["/actions/0"]
+    assert f"/turn/number: {maximum + 1} is greater than the maximum" in problem["detail"]
 
 
 def test_a_malformed_action_is_a_422_pointing_into_it(client):

@@ -28,8 +28,8 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from calculator.web.errors import FieldError, InvalidRequest
-from calculator.web.wire import pointer
+from calculator.web.errors import InvalidRequest
+from calculator.web.problems import Problem, pointer
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ class RequestContract:
     def is_valid(self, instance: Any) -> bool:
         return bool(self._fast.is_valid(instance))
 
-    def problems(self, instance: Any) -> list[FieldError]:
+    def problems(self, instance: Any) -> list[Problem]:
         """Every problem, each with a pointer to the member at fault, in document order."""
         found = {
             (error.pointer, error.message): error
@@ -100,29 +100,29 @@ class RequestContract:
                 # re and ECMA-262 differ): a bug of ours, logged, but still the caller's answer
                 # is a 422, never a 500.
                 log.error("%s: fast and full validators disagree on a body", self.reference)
-                problems = [FieldError(pointer(), "the body does not meet the request's schema")]
+                problems = [Problem(pointer(), "the body does not meet the request's schema")]
             raise InvalidRequest(problems)
 
 
-def _explain(error: ValidationError) -> Iterator[FieldError]:
+def _explain(error: ValidationError) -> Iterator[Problem]:
     """Turn one jsonschema error into errors that point at the member at fault."""
     where = list(error.absolute_path)
     if error.validator == "required" and isinstance(error.instance, dict):
         for name in error.validator_value:
             if name not in error.instance:
-                yield FieldError(pointer(*where, name), f"{name!r} is required")
+                yield Problem(pointer(*where, name), f"{name!r} is required")
         return
     if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(
         error.instance, dict
     ):
         allowed = set(error.schema.get("properties", {}))
         for name in sorted(set(error.instance) - allowed):
-            yield FieldError(pointer(*where, name), f"{name!r} is not a member of this object")
+            yield Problem(pointer(*where, name), f"{name!r} is not a member of this object")
         return
     message = error.schema.get("errorMessage") if isinstance(error.schema, dict) else None
     if error.validator in ("oneOf", "anyOf") and message:
         # A choice between shapes explains itself better than any one branch's complaint.
-        yield FieldError(pointer(*where), message)
+        yield Problem(pointer(*where), message)
         return
     if error.validator in ("oneOf", "anyOf") and error.context:
         # Report the problems of the alternative that came closest, not "none matched".
@@ -133,12 +133,12 @@ def _explain(error: ValidationError) -> Iterator[FieldError]:
         if error.validator == "oneOf" and all(
             sub.validator == "not" for sub in closest
         ):
-            yield FieldError(pointer(*where), error.message)
+            yield Problem(pointer(*where), error.message)
             return
         for sub in closest:
             yield from _explain(sub)
         return
-    yield FieldError(pointer(*where), message or error.message)
+    yield Problem(pointer(*where), message or error.message)
 
 
 def _depth(errors: list[ValidationError]) -> int:

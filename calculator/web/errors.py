@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask, Response, json
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from calculator.web.problems import Problem
 from calculator.web.security import request_id
 
 PROBLEM_JSON = "application/problem+json"
@@ -16,24 +17,22 @@ PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger(__name__)
 
 
-@dataclass(frozen=True, slots=True)
-class FieldError:
-    """One problem in a request body: where (a JSON Pointer) and what."""
-
-    pointer: str
-    message: str
-
-
 class ApiProblem(Exception):
-    """Base of the web layer's refusals; each subclass knows its status and problem type."""
+    """Base of the web layer's refusals; each subclass knows its status and problem type.
+
+    ``problems`` (each a pointer and a message) are written as the body's ``errors``.
+    """
 
     status = 400
     type = "about:blank"
     title = "Bad Request"
 
-    def __init__(self, detail: str, **extra: Any) -> None:
+    def __init__(self, detail: str, problems: Sequence[Problem] = (), **extra: Any) -> None:
         super().__init__(detail)
         self.detail = detail
+        self.problems = tuple(problems)
+        if problems:
+            extra["errors"] = [{"pointer": p.pointer, "message": p.message} for p in problems]
         self.extra = extra
 
 
@@ -44,13 +43,11 @@ class InvalidRequest(ApiProblem):
     type = "urn:alhambra:problem:invalid-request"
     title = "Invalid request"
 
-    def __init__(self, errors: list[FieldError], detail: str | None = None) -> None:
-        count = len(errors)
+    def __init__(self, problems: Sequence[Problem], detail: str | None = None) -> None:
+        count = len(problems)
         super().__init__(
-            detail or f"the request has {count} problem{'s' if count != 1 else ''}",
-            errors=[{"pointer": e.pointer, "message": e.message} for e in errors],
+            detail or f"the request has {count} problem{'s' if count != 1 else ''}", problems
         )
-        self.errors = errors
 
 
 class MalformedBody(ApiProblem):

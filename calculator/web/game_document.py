@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from marshmallow import Schema, ValidationError, fields, post_load, validate
+from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.errors import PositionError
@@ -43,6 +43,7 @@ from calculator.engine.state import (
 from calculator.engine.table import Purchase, Table, awards, implausibilities, scores, seats
 from calculator.engine.table import inconsistencies as table_inconsistencies
 from calculator.web import wire
+from calculator.web.problems import InvalidDocument, Problem, load, pointer, refusal
 
 VERSION: Final[int] = 1
 VIZIER_VERSION: Final[int] = 2
@@ -50,18 +51,6 @@ VIZIER_VERSION: Final[int] = 2
 vizier token (V1), exchange cards among their money (V2) and bonus cards (V3), the state the
 bonus cards set aside and the hut stacks (V4), the turn the players asked about the vizier
 (V1). A base game stays version 1."""
-
-Problem = tuple[str, str]
-"""(JSON Pointer, message)."""
-
-
-class DocumentError(Exception):
-    """A document that cannot be a game state (or action): every problem, with its pointer."""
-
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(f"{where or '/'}: {message}" for where, message in problems))
-        self.problems = problems
-
 
 _CARDS: Final[dict[tuple[str, int], MoneyCard]] = {
     (card.currency.value, card.value): card for card in CARD.values()
@@ -98,10 +87,6 @@ def _catalog_tile(value: Any) -> Tile:
             f"no {key[0]} of price {key[2]} with walls {key[1] or 'none'} exists (C1)"
         )
     return tile
-
-
-catalog_tile = _catalog_tile
-"""A wire game tile as the catalog's own tile; ``ValidationError`` when there is none (C1)."""
 
 
 def _hut(value: dict[str, Any]) -> Tile:
@@ -199,20 +184,24 @@ class AlhambraField(fields.Field):  # type: ignore[type-arg]
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Alhambra:
         pairs = []
-        problems: dict[int, list[str]] = {}
+        problems = []
         for index, placed in enumerate(value):
             try:
                 pairs.append(((int(placed["x"]), int(placed["y"])), _catalog_tile(placed)))
             except ValidationError as error:
-                problems[index] = [str(error.messages[0])]
+                problems.append(Problem(pointer(index), str(error.messages[0])))
             except (KeyError, TypeError):
-                problems[index] = ["a placed tile has a building, walls, a price, x and y"]
+                problems.append(
+                    Problem(pointer(index), "a placed tile has a building, walls, a price, x and y")
+                )
         if problems:
-            raise ValidationError(problems)
+            raise refusal(problems)
         try:
             return Alhambra.of(pairs)
         except PositionError as error:
-            raise ValidationError({error.index: [f"{error.rule}: {error.message}"]}) from None
+            raise refusal(
+                [Problem(pointer(error.index), f"{error.rule}: {error.message}")]
+            ) from None
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> list[dict[str, Any]]:
         return [
@@ -251,6 +240,15 @@ class PlayerSchema(Schema):
 class ComponentsSchema(Schema):
     bonus_cards = fields.List(TileField(), load_default=list)
     huts = fields.List(TileField(), load_default=list)
+
+
+_COMPONENTS_SCHEMA: Final = ComponentsSchema()
+
+
+def load_components(document: Any) -> dict[str, list[Tile]]:
+    """A game's ``options.components``: the tiles of the catalog the bonus cards depict (V3),
+    the worker huts (V4); :class:`InvalidDocument` lists every tile that is not one."""
+    return load(_COMPONENTS_SCHEMA, document)  # type: ignore[no-any-return]
 
 
 class OptionsSchema(Schema):
@@ -350,25 +348,27 @@ class GameStateSchema(Schema):
     hut_stacks = fields.List(fields.List(TileField()), load_default=list)
     hidden_tops = fields.List(fields.Integer(), load_default=list)
 
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def version_and_market(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
+        """Checked on the document as sent, so they are reported beside any other problem."""
+        problems = []
+        if document["options"].get("modules") and document["version"] != VIZIER_VERSION:
+            problems.append(
+                Problem("/version", f"a game with modules is a version {VIZIER_VERSION} document")
+            )
+        for index, slot in enumerate(document["market"]):
+            currency = slot_currency(index + 1)
+            if slot["slot"] != index + 1 or slot["currency"] != currency.value:
+                problems.append(Problem(
+                    pointer("market", index),
+                    f"slot {index + 1} comes here, its currency {currency.value} (C4)",
+                ))
+        if problems:
+            raise refusal(problems)
+
     @post_load
     def state(self, data: dict[str, Any], **_: Any) -> GameState:
-        if data["options"].modules and data["version"] != VIZIER_VERSION:
-            raise ValidationError(
-                {"version": [f"a game with modules is a version {VIZIER_VERSION} document"]}
-            )
         market = data["market"]
-        for index, slot in enumerate(market):
-            if slot["slot"] != index + 1 or slot["currency"] != slot_currency(index + 1):
-                raise ValidationError(
-                    {
-                        "market": {
-                            index: [
-                                f"slot {index + 1} comes here, its currency "
-                                f"{slot_currency(index + 1).value} (C4)"
-                            ]
-                        }
-                    }
-                )
         rng = data["rng"]
         money = data["money"]
         return GameState(
@@ -396,18 +396,15 @@ _STATE_SCHEMA: Final = GameStateSchema()
 
 
 def load_state(document: Any) -> GameState:
-    """The state a document describes, checked for consistency; :class:`DocumentError` lists
+    """The state a document describes, checked for consistency; :class:`InvalidDocument` lists
     every problem with a pointer into ``document``."""
-    try:
-        state: GameState = _STATE_SCHEMA.load(document)
-    except ValidationError as error:
-        raise DocumentError(list(wire.pointed_messages(error.messages))) from None
+    state: GameState = load(_STATE_SCHEMA, document)
     problems = [
-        (_pointer_of(problem.where, document), problem.message)
+        Problem(_pointer_of(problem.where, document), problem.message)
         for problem in inconsistencies(state)
     ]
     if problems:
-        raise DocumentError(problems)
+        raise InvalidDocument(problems)
     return state
 
 
@@ -479,19 +476,19 @@ def _pointer_of(where: Path, document: Any) -> str:
     head, *rest = where
     parts: list[object] = list(_SECTIONS.get(str(head), (head,)))
     if head == "market" and rest:
-        return wire.pointer("market", rest[0], "tile")
+        return pointer("market", rest[0], "tile")
     if head == "players" and len(rest) == 3 and rest[1] == "alhambra":
         seat, _, cell = rest
         placed = document["players"][seat]["alhambra"]
         index = next((i for i, tile in enumerate(placed) if (tile["x"], tile["y"]) == cell), None)
-        return wire.pointer("players", seat, "alhambra", *(() if index is None else (index,)))
+        return pointer("players", seat, "alhambra", *(() if index is None else (index,)))
     if head == "dummy" and not rest and document.get("dummy") is None:
-        return wire.pointer("dummy")
+        return pointer("dummy")
     if head == "players" and len(rest) == 3 and rest[1] in ("hand", "exchange_cards"):
         seat, member, index = rest
-        return wire.pointer("players", seat, "hand", _in_hand(document["players"][seat]["hand"],
-                                                          member == "exchange_cards", index))
-    return wire.pointer(*parts, *rest)
+        return pointer("players", seat, "hand", _in_hand(document["players"][seat]["hand"],
+                                                     member == "exchange_cards", index))
+    return pointer(*parts, *rest)
 
 
 def _in_hand(hand: list[Any], exchange: bool, index: object) -> object:
@@ -524,11 +521,12 @@ class ActionSchema(Schema):
         kind = data.pop("type")
         make = _ACTION_MAKERS.get(kind)
         if make is None:
-            raise ValidationError({"type": [f"there is no action {kind!r}"]})
+            raise refusal([Problem("/type", f"there is no action {kind!r}")])
         try:
             return make(data)
         except KeyError as missing:
-            raise ValidationError({str(missing.args[0]): [f"a {kind} action needs it"]}) from None
+            needed = Problem(pointer(missing.args[0]), f"a {kind} action needs it")
+            raise refusal([needed]) from None
 
 
 def _cell(data: dict[str, Any]) -> Cell:
@@ -561,10 +559,8 @@ _ACTION_SCHEMA: Final = ActionSchema()
 
 
 def load_action(document: Any) -> act.Action:
-    try:
-        return _ACTION_SCHEMA.load(document)  # type: ignore[no-any-return]
-    except ValidationError as error:
-        raise DocumentError(list(wire.pointed_messages(error.messages))) from None
+    """The action a document describes; :class:`InvalidDocument` lists every problem."""
+    return load(_ACTION_SCHEMA, document)  # type: ignore[no-any-return]
 
 
 def dump_action(action: act.Action) -> dict[str, Any]:
@@ -700,7 +696,10 @@ class DescribedTileField(fields.Field):  # type: ignore[type-arg]
     without, any walls are accepted (the v1 API's reading, :func:`wire.tile_of`)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Tile:
-        return wire.tile_of(value)
+        try:
+            return wire.tile_of(value)
+        except InvalidDocument as error:
+            raise refusal(error.problems) from None
 
 
 class TablePlayerSchema(PlayerSchema):
@@ -735,14 +734,24 @@ class TableRequestSchema(Schema):
     bag_empty = fields.Boolean(load_default=False)
     rules = fields.Dict(load_default=dict)
 
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def slots_once(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
+        """C4: each market slot described once; checked on the document as sent, so it is
+        reported beside any other problem."""
+        seen: set[int] = set()
+        problems = []
+        for index, slot in enumerate(document.get("market", ())):
+            if slot["slot"] in seen:
+                problems.append(Problem(pointer("market", index, "slot"),
+                                        f"slot {slot['slot']} is described twice"))
+            seen.add(slot["slot"])
+        if problems:
+            raise refusal(problems)
+
     @post_load
     def table(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
         market: list[Tile | None] = [None] * 4
-        for index, slot in enumerate(data["market"]):
-            if market[slot["slot"] - 1] is not None:
-                raise ValidationError(
-                    {"market": {index: {"slot": [f"slot {slot['slot']} is described twice"]}}}
-                )
+        for slot in data["market"]:
             market[slot["slot"] - 1] = slot["tile"]
         return {
             "table": Table(
@@ -763,16 +772,13 @@ _TABLE_SCHEMA: Final = TableRequestSchema()
 
 def load_table(document: Any) -> dict[str, Any]:
     """The table a ``POST /v1/table`` body describes, checked: it must be able to exist."""
-    try:
-        request: dict[str, Any] = _TABLE_SCHEMA.load(document)
-    except ValidationError as error:
-        raise DocumentError(list(wire.pointed_messages(error.messages))) from None
+    request: dict[str, Any] = load(_TABLE_SCHEMA, document)
     problems = [
-        (_table_pointer(problem.where, document), problem.message)
+        Problem(_table_pointer(problem.where, document), problem.message)
         for problem in table_inconsistencies(request["table"])
     ]
     if problems:
-        raise DocumentError(problems)
+        raise InvalidDocument(problems)
     return request
 
 
@@ -785,11 +791,11 @@ def _table_pointer(where: Path, document: Any) -> str:
             for i, slot in enumerate(document["market"])
             if slot["slot"] == int(slot_index) + 1  # type: ignore[arg-type]
         )
-        return wire.pointer("market", index, "tile")
+        return pointer("market", index, "tile")
     if head == "dummy":
-        return wire.pointer("dummy", "tiles", *rest)
+        return pointer("dummy", "tiles", *rest)
     if head == "face_up":
-        return wire.pointer("face_up", *rest)
+        return pointer("face_up", *rest)
     return _pointer_of(where, document)
 
 

@@ -12,28 +12,25 @@ import secrets
 from collections import Counter
 from typing import Any, Final
 
-from marshmallow import ValidationError
-
 from calculator import engine
 from calculator.core.huts import HUTS_BY_COLOUR
-from calculator.core.tiles import BUILDINGS, Building, Tile
+from calculator.core.tiles import BUILDINGS
 from calculator.engine import ActionRefused, GameOver, NotYourTurn
 from calculator.engine.actions import Action
 from calculator.engine.state import GameState, Options
 from calculator.web.contract import request_contract
-from calculator.web.errors import ApiProblem, FieldError, InvalidRequest
+from calculator.web.errors import ApiProblem, InvalidRequest
 from calculator.web.game_document import (
-    DocumentError,
-    catalog_tile,
     dump_action,
     dump_event,
     dump_state,
     dump_table_report,
     load_action,
+    load_components,
     load_state,
     load_table,
 )
-from calculator.web.wire import pointer
+from calculator.web.problems import InvalidDocument, Problem, pointer, under
 
 SEEDS: Final[int] = 2**53
 """A seed the server picks is below this (it stays exact as a JSON number)."""
@@ -49,8 +46,8 @@ class ActionRefusedProblem(ApiProblem):
     def __init__(self, index: int, refusal: ActionRefused) -> None:
         super().__init__(
             f"action {index} refused ({refusal.rule}): {refusal.message}; nothing was applied",
+            [Problem(pointer("actions", index), refusal.message)],
             rule=refusal.rule,
-            errors=[{"pointer": pointer("actions", index), "message": refusal.message}],
         )
 
 
@@ -64,56 +61,65 @@ class GameOverProblem(ActionRefusedProblem):
     title = "Game over"
 
 
+class BeyondBoundsProblem(ApiProblem):
+    """409: an action takes the game past a bound of the state document (a turn number, a
+    score, a count of reshuffles: ``schemas/game-state.json``), so the state could not be sent
+    back; nothing of the request was applied."""
+
+    status = 409
+    type = "urn:alhambra:problem:beyond-bounds"
+    title = "Beyond the state's bounds"
+
+    def __init__(self, index: int, problems: list[Problem]) -> None:
+        where = "; ".join(f"{problem.pointer}: {problem.message}" for problem in problems)
+        super().__init__(
+            f"action {index} takes the game past the bounds of a state ({where}); "
+            "nothing was applied",
+            [Problem(pointer("actions", index), problem.message) for problem in problems],
+        )
+
+
 def new_game(body: Any) -> dict[str, Any]:
     """``POST /v1/games``: a game set up (T1, D1, D2); the same seed gives the same game."""
     request_contract("new-game-request.json").check(body)
+    problems: list[Problem] = []
     names = body["players"]
     start = body.get("start_player")
     if start is not None:
         start = int(start)  # the schema takes 2.0 for 2, as JSON Schema does
     if start is not None and start >= len(names):
-        raise InvalidRequest(
-            [FieldError("/start_player", f"there is no seat {start} among {len(names)} players")]
+        problems.append(
+            Problem("/start_player", f"there is no seat {start} among {len(names)} players")
         )
     wire_options = body.get("options", {})
+    wire_components = wire_options.get("components", {})
+    try:
+        components = load_components(wire_components)
+    except InvalidDocument as error:
+        problems += under(("options", "components"), error.problems)
+    problems += _huts_by_colour(wire_components.get("huts", []))
+    if problems:
+        raise InvalidRequest(problems)
     options = Options(
         mode=wire_options.get("mode", "digital"),
         hole_rule=wire_options.get("holes", "region"),
         modules=frozenset(wire_options.get("modules", ())),
-        bonus_cards=_bonus_cards(wire_options.get("components", {}).get("bonus_cards", ())),
-        huts=_huts(wire_options.get("components", {}).get("huts", ())),
+        bonus_cards=tuple(components["bonus_cards"]),
+        huts=tuple(components["huts"]),
     )
     seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
     return {"state": dump_state(engine.new_game(names, seed, start, options))}
 
 
-def _bonus_cards(documents: list[Any]) -> tuple[Tile, ...]:
-    """V3: the tiles the caller's bonus cards depict, each a tile of the catalog (C1)."""
-    cards, problems = [], []
-    for index, document in enumerate(documents):
-        try:
-            cards.append(catalog_tile(document))
-        except ValidationError as error:
-            where = pointer("options", "components", "bonus_cards", index)
-            problems.append(FieldError(where, str(error.messages[0])))
-    if problems:
-        raise InvalidRequest(problems)
-    return tuple(cards)
-
-
-def _huts(documents: list[Any]) -> tuple[Tile, ...]:
-    """V4: the caller's 24 huts, as many of each colour as the game has."""
-    huts = tuple(Tile(Building(d["hut"]), d["walls"], hut=True) for d in documents)
-    if huts:
-        counted = Counter(hut.building for hut in huts)
-        wrong = [b.value for b in BUILDINGS if counted[b] != HUTS_BY_COLOUR[b]]
-        if wrong:
-            expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
-            raise InvalidRequest([FieldError(
-                "/options/components/huts",
-                f"the huts are {expected} (V4); not so for: {', '.join(wrong)}",
-            )])
-    return huts
+def _huts_by_colour(huts: list[dict[str, Any]]) -> list[Problem]:
+    """V4: the caller's 24 huts, if given, are as many of each colour as the game has."""
+    counted = Counter(hut["hut"] for hut in huts)
+    wrong = [b.value for b in BUILDINGS if counted[b.value] != HUTS_BY_COLOUR[b]]
+    if not huts or not wrong:
+        return []
+    expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
+    return [Problem("/options/components/huts",
+                    f"the huts are {expected} (V4); not so for: {', '.join(wrong)}")]
 
 
 def legal_actions(body: Any) -> dict[str, Any]:
@@ -131,9 +137,8 @@ def advance(body: Any) -> dict[str, Any]:
     """``POST /v1/games/advance``: apply the actions in order and everything automatic after
     them; all or nothing."""
     request_contract("advance-request.json").check(body)
-    state = _state(body["state"])
-    actions = _actions(body["actions"])
-    events = []
+    state, actions = _state_and_actions(body["state"], body["actions"])
+    events, steps = [], []
     for index, action in enumerate(actions):
         try:
             state, happened = engine.apply(state, action)
@@ -144,33 +149,55 @@ def advance(body: Any) -> dict[str, Any]:
         except ActionRefused as refusal:
             raise ActionRefusedProblem(index, refusal) from None
         events += happened
-    return {"state": dump_state(state), "events": [dump_event(event) for event in events]}
+        steps.append(state)
+    document = _within_bounds(steps)
+    return {"state": document, "events": [dump_event(event) for event in events]}
+
+
+def _within_bounds(steps: list[GameState]) -> dict[str, Any]:
+    """The document of the last state, which the caller can send back: it meets the state's
+    contract. Else 409 at the first action that took the game past a bound."""
+    contract = request_contract("game-state.json")
+    document = dump_state(steps[-1])
+    if contract.is_valid(document):
+        return document
+    documents = [dump_state(state) for state in steps]
+    first = next(i for i, step in enumerate(documents) if not contract.is_valid(step))
+    raise BeyondBoundsProblem(first, contract.problems(documents[first]))
 
 
 def _state(document: Any) -> GameState:
+    state, _ = _state_and_actions(document, [])
+    return state
+
+
+def _state_and_actions(state_document: Any, action_documents: list[Any]
+                       ) -> tuple[GameState, list[Action]]:
+    """The state (checked for consistency) and the actions; every problem of both at once."""
+    state, problems = None, []
     try:
-        return load_state(document)
-    except DocumentError as error:
-        raise InvalidRequest(
-            [FieldError("/state" + where, message) for where, message in error.problems],
-            detail="the state is not one a game can reach: "
-            + f"{len(error.problems)} problem{'s' if len(error.problems) > 1 else ''}",
-        ) from None
-
-
-def _actions(documents: list[Any]) -> list[Action]:
-    loaded, problems = [], []
-    for index, document in enumerate(documents):
+        state = load_state(state_document)
+    except InvalidDocument as error:
+        problems += under(("state",), error.problems)
+    state_problems = len(problems)
+    actions = []
+    for index, document in enumerate(action_documents):
         try:
-            loaded.append(load_action(document))
-        except DocumentError as error:
-            problems += [
-                FieldError(pointer("actions", index) + where, message)
-                for where, message in error.problems
-            ]
+            actions.append(load_action(document))
+        except InvalidDocument as error:
+            problems += under(("actions", index), error.problems)
     if problems:
-        raise InvalidRequest(problems)
-    return loaded
+        only_the_state = state_problems == len(problems)
+        raise InvalidRequest(
+            problems,
+            detail=(
+                "the state is not one a game can reach: "
+                + f"{state_problems} problem{'s' if state_problems > 1 else ''}"
+                if only_the_state else None
+            ),
+        )
+    assert state is not None  # loaded, or a problem was raised
+    return state, actions
 
 
 def table(body: Any) -> dict[str, Any]:
@@ -179,8 +206,6 @@ def table(body: Any) -> dict[str, Any]:
     request_contract("table-request.json").check(body)
     try:
         request = load_table(body)
-    except DocumentError as error:
-        raise InvalidRequest(
-            [FieldError(where, message) for where, message in error.problems]
-        ) from None
+    except InvalidDocument as error:
+        raise InvalidRequest(error.problems) from None
     return dump_table_report(request["table"], request["round"], request["end_of_game"])

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import Any, TypeVar
 
 import orjson
-from marshmallow import ValidationError
 
 from calculator.core import building, walls
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
@@ -30,8 +29,9 @@ from calculator.web import wire
 from calculator.web.body import parse_json
 from calculator.web.clean_scores import clean_scores_query
 from calculator.web.contract import request_contract
-from calculator.web.errors import FieldError, InvalidRequest
+from calculator.web.errors import InvalidRequest
 from calculator.web.i18n import picture_labels
+from calculator.web.problems import InvalidDocument, load
 
 Query = TypeVar("Query")
 
@@ -49,22 +49,20 @@ def to_json(document: dict[str, Any]) -> str:
         return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
-def _load(body: Any, contract: str, load: Callable[[Any], Query]) -> Query:
+def _load(body: Any, contract: str, loader: Callable[[Any], Query]) -> Query:
     """The body as core types: first its JSON Schema, then the checks only code can make."""
     request_contract(contract).check(body)
     try:
-        return load(body)
-    except ValidationError as error:
-        raise InvalidRequest(
-            [FieldError(*pair) for pair in wire.pointed_messages(error.messages)]
-        ) from None
+        return loader(body)
+    except InvalidDocument as error:
+        raise InvalidRequest(error.problems) from None
 
 
-_PLACEMENT = wire.PlacementRequest().load
-_OPTIONS = wire.OptionsRequest().load
-_REMOVAL = wire.RemovalRequest().load
-_ALHAMBRA = wire.AlhambraRequest().load
-_RENDER = wire.RenderRequest().load
+_PLACEMENT = partial(load, wire.PlacementRequest())
+_OPTIONS = partial(load, wire.OptionsRequest())
+_REMOVAL = partial(load, wire.RemovalRequest())
+_ALHAMBRA = partial(load, wire.AlhambraRequest())
+_RENDER = partial(load, wire.RenderRequest())
 
 
 def placement(body: Any) -> dict[str, Any]:

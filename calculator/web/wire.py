@@ -2,8 +2,8 @@
 
 A request body reaches this module only after its JSON Schema said yes (``contract.py``): shape,
 types and bounds are settled. Loading turns it into core types and adds the checks only code
-can make, each reported with a JSON Pointer (marshmallow's nested error messages, turned into
-pointers by ``service.py``):
+can make, each reported as a :class:`~calculator.web.problems.Problem` (a JSON Pointer and a
+message), every one of them in one :class:`~calculator.web.problems.InvalidDocument`:
 
 * a tile with a price must be one of the 54 tiles of the catalog (C1);
 * a worker hut (``{"hut": colour, "walls"}``) is a tile that follows every building rule;
@@ -28,7 +28,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any, Final
 
-from marshmallow import Schema, ValidationError, fields, post_dump, post_load
+from marshmallow import Schema, fields, post_dump, post_load
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
@@ -43,6 +43,7 @@ from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import Counts, Majority, RoundScore, Tally, building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Tile
 from calculator.core.walls import Wall
+from calculator.web.problems import InvalidDocument, Problem, pointer, refusal, under
 
 CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
 """C1: how many tiles of each building type the game has."""
@@ -59,32 +60,12 @@ _PLURAL: Final[dict[Building, str]] = {
 _BUILDING_NAMES: Final[dict[Building, str]] = {b: b.value for b in BUILDINGS}
 """The wire names, read once (an enum's ``.value`` is a property lookup each time)."""
 _BUILDING_BY_NAME: Final[dict[str, Building]] = {b.value: b for b in BUILDINGS}
-def pointer(*parts: object) -> str:
-    """A JSON Pointer (RFC 6901) from path parts."""
-    return "".join("/" + str(part).replace("~", "~0").replace("/", "~1") for part in parts)
-
 
 CATALOG_BY_KEY: Final[dict[tuple[str, str, int], Tile]] = {
     (tile.building.value, tile.walls, tile.price): tile
     for tile in CATALOG
     if tile.building is not None and tile.price is not None
 }
-
-Messages = dict[Any, Any]
-"""marshmallow's error messages: nested by member name or index, lists of strings at the leaves
-(``"_schema"`` holds the messages about the object itself)."""
-
-
-def pointed_messages(messages: Any, where: tuple[object, ...] = ()) -> Iterator[tuple[str, str]]:
-    """marshmallow's nested error messages as (JSON Pointer, message) pairs, in their order."""
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            yield from pointed_messages(value, where if key == "_schema" else (*where, key))
-    elif isinstance(messages, list):
-        for message in messages:
-            yield from pointed_messages(message, where)
-    else:
-        yield pointer(*where), str(messages)
 
 
 # --- tiles and Alhambras ---------------------------------------------------------------------
@@ -118,30 +99,31 @@ def tile_of(item: Mapping[str, Any]) -> Tile:
     try:
         return _tile(item)
     except _NotInCatalog as error:
-        raise ValidationError({"price": [str(error)]}) from None
+        raise InvalidDocument([Problem("/price", str(error))]) from None
 
 
 def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
     """A wire Alhambra (``schemas/alhambra.json``) as a core :class:`Alhambra`, in one pass.
 
     Refuses every tile out of the catalog (C1), every tile out of place (B6) and every hut
-    after the third (V4), by index.
+    after the third (V4), by index, in the order of the tiles.
     """
     cells = list(map(_XY, items))
     if set(map(type, chain.from_iterable(cells))) != {int}:
         # JSON Schema's "integer" admits 2.0: such a coordinate is made an int
         cells = [(int(x), int(y)) for x, y in cells]
-    problems: Messages = {}
+    problems: list[tuple[int, Problem]] = []
     try:
         # the common case in C, no call per tile: every tile priced and of the catalog (C1)
         tiles = list(map(CATALOG_BY_KEY.__getitem__, map(_CATALOG_KEY, items)))
     except KeyError:
         tiles = [_tile_or_problem(item, index, problems) for index, item in enumerate(items)]
     for count, index in enumerate(huts_beyond_limit(tiles), start=4):
-        problems.setdefault(index, {}).setdefault("hut", []).append(too_many_huts_message(count))
+        problems.append((index, Problem(pointer(index, "hut"), too_many_huts_message(count))))
     alhambra = _position(list(zip(cells, tiles, strict=True)), problems)
     if problems:
-        raise ValidationError(problems)
+        problems.sort(key=itemgetter(0))  # stable: a tile's problems stay in the order found
+        raise InvalidDocument(problem for _, problem in problems)
     return alhambra
 
 
@@ -149,15 +131,16 @@ _XY = itemgetter("x", "y")
 _CATALOG_KEY = itemgetter("building", "walls", "price")
 
 
-def _tile_or_problem(item: Mapping[str, Any], index: int, problems: Messages) -> Tile:
+def _tile_or_problem(item: Mapping[str, Any], index: int,
+                     problems: list[tuple[int, Problem]]) -> Tile:
     try:
         return _tile(item)
     except _NotInCatalog as error:
-        problems[index] = {"price": [str(error)]}
+        problems.append((index, Problem(pointer(index, "price"), str(error))))
         return Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
 
 
-def _position(placed: list[tuple[Cell, Tile]], problems: Messages) -> Alhambra:
+def _position(placed: list[tuple[Cell, Tile]], problems: list[tuple[int, Problem]]) -> Alhambra:
     """``Alhambra.of`` (B6) stops at the first tile out of place: to report every one, set each
     aside in turn and build again (a short loop, and only on a refusal)."""
     indices = list(range(len(placed)))
@@ -165,8 +148,8 @@ def _position(placed: list[tuple[Cell, Tile]], problems: Messages) -> Alhambra:
         try:
             return Alhambra.of(placed)
         except PositionError as error:
-            problem = problems.setdefault(indices[error.index], {})
-            problem.setdefault("_schema", []).append(f"{error.message} ({error.rule})")
+            index = indices[error.index]
+            problems.append((index, Problem(pointer(index), f"{error.message} ({error.rule})")))
             del placed[error.index], indices[error.index]
 
 
@@ -223,14 +206,20 @@ class TileField(fields.Field[Tile]):
     """A tile (``schemas/tile.json``) as a core :class:`Tile`."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Tile:
-        return tile_of(value)
+        try:
+            return tile_of(value)
+        except InvalidDocument as error:
+            raise refusal(error.problems) from None
 
 
 class AlhambraField(fields.Field[Alhambra]):
     """An Alhambra (``schemas/alhambra.json``) as a core :class:`Alhambra`."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Alhambra:
-        return alhambra_of(value)
+        try:
+            return alhambra_of(value)
+        except InvalidDocument as error:
+            raise refusal(error.problems) from None
 
 
 class RulesSchema(Schema):
@@ -247,7 +236,7 @@ def _no_fourth_hut(alhambra: Alhambra, tile: Tile) -> None:
     if tile.hut:
         held = sum(map(is_hut, alhambra.tiles.values()))
         if held >= HUTS_PER_PLAYER:
-            raise ValidationError({"tile": {"hut": [too_many_huts_message(held + 1)]}})
+            raise refusal([Problem("/tile/hut", too_many_huts_message(held + 1))])
 
 
 class PlacementRequest(_AlhambraRequest):
@@ -336,67 +325,69 @@ def _counts(wire: Mapping[str, int]) -> dict[Building, int]:
 
 def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
     """A schema-valid ``POST /v1/scores`` body as a :class:`ScoresQuery`; raises
-    ``ValidationError`` with every problem: tiles (C1, B6), names, the dummy (D1), the catalog
-    totals (C1)."""
-    errors: Messages = {}
+    :class:`InvalidDocument` with every problem: tiles (C1, B6), names, the dummy (D1), the
+    catalog totals (C1)."""
+    problems: list[Problem] = []
     seats = []
     for index, player in enumerate(request["players"]):
         alhambra = None
         if "alhambra" in player:
             try:
                 alhambra = alhambra_of(player["alhambra"])
-            except ValidationError as error:
-                _add(errors, ("players", index, "alhambra"), error.messages)
+            except InvalidDocument as error:
+                problems += under(("players", index, "alhambra"), error.problems)
         counts = _counts(player["counts"]) if "counts" in player else None
         cards = []
         for card_index, item in enumerate(player.get("bonus_cards", ())):
             try:
                 cards.append(tile_of(item))
-            except ValidationError as error:
-                _add(errors, ("players", index, "bonus_cards", card_index), error.messages)
+            except InvalidDocument as error:
+                problems += under(("players", index, "bonus_cards", card_index), error.problems)
         seats.append(
             Seat(player["name"], alhambra, counts, int(player.get("wall", 0)), tuple(cards))
         )
-    _unique_names(errors, seats)
+    problems += _names_taken_twice(seats)
 
     dummy_wire = request.get("dummy")
     dummy_counts: dict[Building, int] | None = None
     dummy_tiles: list[Tile] = []
     if dummy_wire is not None:
         if len(seats) != 2:
-            _add(errors, ("dummy",),
-                 [f"the dummy only sits at a 2-player table (D1); this table has {len(seats)}"])
+            problems.append(Problem(
+                "/dummy",
+                f"the dummy only sits at a 2-player table (D1); this table has {len(seats)}",
+            ))
         if "counts" in dummy_wire:
             dummy_counts = _counts(dummy_wire["counts"])
         for index, item in enumerate(dummy_wire.get("tiles", ())):
             try:
                 dummy_tiles.append(tile_of(item))
-            except ValidationError as error:
-                _add(errors, ("dummy", "tiles", index), error.messages)
-    _within_catalog(errors, seats, dummy_counts, dummy_tiles)
+            except InvalidDocument as error:
+                problems += under(("dummy", "tiles", index), error.problems)
+    problems += _beyond_catalog(seats, dummy_counts, dummy_tiles)
     dummy = None
     if dummy_wire is not None:
         dummy = dummy_counts if dummy_counts is not None else building_counts(dummy_tiles)
-    if errors:
-        raise ValidationError(errors)
+    if problems:
+        raise InvalidDocument(problems)
     return ScoresQuery(int(request["round"]), tuple(seats), dummy, _hole_rule(request))
 
 
-def _unique_names(errors: Messages, seats: Sequence[Seat]) -> None:
+def _names_taken_twice(seats: Sequence[Seat]) -> Iterator[Problem]:
     seen: dict[str, int] = {}
     for index, seat in enumerate(seats):
         if seat.name in seen:
-            _add(errors, ("players", index, "name"),
-                 [f"the name {seat.name!r} is taken by /players/{seen[seat.name]}; "
-                  "names are unique"])
+            yield Problem(pointer("players", index, "name"),
+                          f"the name {seat.name!r} is taken by /players/{seen[seat.name]}; "
+                          "names are unique")
         else:
             seen[seat.name] = index
 
 
-def _within_catalog(errors: Messages, seats: Sequence[Seat], dummy_counts: Counts | None,
-                    dummy_tiles: Sequence[Tile]) -> None:
+def _beyond_catalog(seats: Sequence[Seat], dummy_counts: Counts | None,
+                    dummy_tiles: Sequence[Tile]) -> Iterator[Problem]:
     """C1: over the players given by counts and the dummy, at most the catalog's tiles of each
-    type; the error points at the count (or dummy tile) that takes the total past it.
+    type; the problem points at the count (or dummy tile) that takes the total past it.
 
     Players given as an Alhambra are checked as positions, not summed: a described table of
     six full Alhambras is a request this API must answer (README, "Errors").
@@ -418,21 +409,9 @@ def _within_catalog(errors: Messages, seats: Sequence[Seat], dummy_counts: Count
         for where, count in holdings:
             total += count
             if total > limit:
-                _add(errors, where, [f"that makes {total} {_PLURAL[building]} at the table; "
-                                     f"the game has {limit} (C1)"])
+                yield Problem(pointer(*where), f"that makes {total} {_PLURAL[building]} at the "
+                                               f"table; the game has {limit} (C1)")
                 break
-
-
-def _add(errors: Messages, where: Sequence[str | int], messages: Any) -> None:
-    """Merge ``messages`` into ``errors`` at the path ``where``."""
-    node = errors
-    for part in where[:-1]:
-        node = node.setdefault(part, {})
-    last = where[-1]
-    if isinstance(messages, dict):
-        node.setdefault(last, {}).update(messages)
-    else:
-        node.setdefault(last, []).extend(messages)
 
 
 # --- results ---------------------------------------------------------------------------------
