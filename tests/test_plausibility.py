@@ -95,25 +95,50 @@ def test_w3_no_legal_alhambra_has_a_wall_longer_than_most_wall(tiles, rng, holes
 
 
 def test_w_wall_longer_than_tiles_can_carry_warns(client):
-    """One tower and a wall of 40: one tile and 3 huts carry at most 12 segments."""
+    """One tower and a wall of 40: one tile carries at most 3 segments (W1-W3)."""
     answer = scores(client, {"round": 1, "players": [
         counts_player("Anna", 40, tower=1), counts_player("Ben", 3, garden=1)]})
     assert codes(answer) == [("wall-longer-than-tiles-carry", "/players/0/wall")]
-    message = answer["warnings"][0]["message"]
-    assert "at most 12 segments" in message and "(W1-W3)" in message and "(V4)" in message
+    assert answer["warnings"][0]["message"] == (
+        "a wall of 40 is longer than 1 building can carry: at most 3 segments (W1-W3)")
     assert answer["players"][0]["points"] == 6 + 40  # M5: the round is scored all the same
 
 
-def test_w_wall_with_no_buildings_beyond_what_huts_carry_warns(client):
+def test_v4_with_worker_huts_a_wall_may_stand_on_three_huts_more(client):
+    """In a game played with worker huts, one tower and 3 huts carry at most 12 segments."""
+    body = {"round": 1, "modules": ["huts"], "players": [
+        counts_player("Anna", 12, tower=1), counts_player("Ben", 3, garden=1)]}
+    assert scores(client, body)["warnings"] == []
+    body["players"][0]["wall"] = 13
+    answer = scores(client, body)
+    assert codes(answer) == [("wall-longer-than-tiles-carry", "/players/0/wall")]
+    assert answer["warnings"][0]["message"] == (
+        "a wall of 13 is longer than 1 building and at most 3 worker huts (V4) can carry: "
+        "at most 12 segments (W1-W3)")
+
+
+def test_w1_wall_with_no_buildings_warns(client):
+    """The issue's case: a wall of 5 for a player with no buildings at all."""
     answer = scores(client, {"round": 2, "players": [
+        counts_player("Anna", 5), counts_player("Ben", 2, garden=2)]})
+    assert codes(answer) == [("wall-without-buildings", "/players/0/wall")]
+    assert answer["warnings"][0]["message"] == (
+        "a wall of 5 beside no building: walls stand on tiles (W1), and every building tile "
+        "counts (M1)")
+    assert answer["players"][0]["points"] == 5
+
+
+def test_v4_wall_with_no_buildings_beyond_what_huts_carry_warns(client):
+    answer = scores(client, {"round": 2, "modules": ["huts"], "players": [
         counts_player("Anna", 10), counts_player("Ben", 2, garden=2)]})
     assert codes(answer) == [("wall-longer-than-tiles-carry", "/players/0/wall")]
     assert answer["warnings"][0]["message"].startswith("a wall of 10 is longer than no building")
 
 
 def test_v4_three_huts_and_no_building_carry_a_wall_of_9_without_a_warning(client):
-    """Why a wall without buildings is not doubted below 10: three worker huts around the
-    fountain, each next to no building of its colour, count nothing (V4) and wall 9 sides."""
+    """Why, with worker huts, a wall without buildings is not doubted below 10: three huts
+    around the fountain, each next to no building of its colour, count nothing (V4) and wall
+    9 sides."""
     huts = [{"hut": "tower", "walls": "NES", "x": 1, "y": 0},
             {"hut": "garden", "walls": "ESW", "x": 0, "y": 1},
             {"hut": "pavilion", "walls": "NSW", "x": -1, "y": 0}]
@@ -122,14 +147,14 @@ def test_v4_three_huts_and_no_building_carry_a_wall_of_9_without_a_warning(clien
     anna = described["players"][0]
     assert anna["legal"] and anna["wall"] == 9
     assert all(majority["count"] == 0 for majority in anna["majorities"].values())
-    typed = scores(client, {"round": 1, "players": [
+    typed = scores(client, {"round": 1, "modules": ["huts"], "players": [
         counts_player("Anna", 9), counts_player("Ben", 0, tower=1)]})
     assert typed["warnings"] == []
 
 
 def test_w_a_wall_within_the_bound_and_a_described_alhambra_raise_nothing(client):
     answer = scores(client, {"round": 3, "players": [
-        counts_player("Anna", 12, tower=3, garden=2), counts_player("Ben", 6, pavilion=1),
+        counts_player("Anna", 14, tower=3, garden=2), counts_player("Ben", 3, pavilion=1),
         {"name": "Cy", "alhambra": [placed(1, 0, "tower", "NES")]}]})
     assert answer["warnings"] == []
 
@@ -247,6 +272,7 @@ def test_every_warning_code_is_documented_and_none_is_left_unused(client):
         code
         for answer in (
             scores(client, {"round": 1, "players": [counts_player("Anna", 40, tower=1)]}),
+            scores(client, {"round": 1, "players": [counts_player("A", 5), counts_player("B")]}),
             scores(client, {"round": 2, "players": [counts_player("A"), counts_player("B")],
                             "dummy": {"counts": {"tower": 1}}}),
             table(client, {**whole_table(market=4), "players": [
@@ -272,12 +298,14 @@ def typed_round(event: RoundScored, state: GameState) -> dict[str, Any]:
     buildings as he held them when the round was scored. A player's counts are the building
     tiles alone (M1 without what huts and bonus cards add, V3, V4): the fewest a real player
     can type, so the bound on the wall is at its tightest."""
-    body: dict[str, Any] = {"round": event.round, "players": [
+    players = [
         {"name": player.name, "wall": score.wall, "counts": {
             b.value: count for b, count in building_counts(player.alhambra.tiles.values()).items()
         }}
         for player, score in zip(state.players, event.result.players, strict=True)
-    ]}
+    ]
+    body: dict[str, Any] = {"round": event.round, "players": players,
+                            "modules": sorted(state.options.modules)}
     if event.result.dummy is not None:
         body["dummy"] = {"counts": {
             b.value: event.result.dummy.majorities[b].count for b in BUILDINGS}}

@@ -6,6 +6,8 @@ scored and the finding is given beside it (an :class:`Implausibility`). Each che
 proves it never fires on a position a game can reach (the dummy's: none but a deal and a play
 possible only in theory): a warning means a typing slip, or a table described in part.
 
+* ``wall-without-buildings`` (W1, M1): a typed wall beside no building, in a game played
+  without worker huts;
 * ``wall-longer-than-tiles-carry`` (W1-W3, V4): a typed wall longer than :func:`most_wall`
   of the tiles the counts allow;
 * ``dummy-fewer-tiles-than-dealt`` (D2): the dummy holds fewer tiles than he is dealt by the
@@ -79,21 +81,38 @@ def most_wall(tiles: int) -> int:
     return min(3 * tiles, 2 * tiles + 4)
 
 
-def wall_beyond_tiles(player: int, counts: Counts, wall: int) -> Implausibility | None:
-    """W1-W3 with V4: a wall typed beside counts is at most :func:`most_wall` of the tiles
-    those counts allow. Each building tile adds one to its type's count (M1; bonus cards and
-    huts add more, never less), and up to 3 worker huts (V4) may add nothing yet carry walls,
-    so the Alhambra holds at most ``sum(counts) + 3`` tiles."""
+def wall_without_buildings(player: int, counts: Counts, wall: int,
+                           huts: bool) -> Implausibility | None:
+    """W1, M1: walls stand on tiles, and every building tile adds one to its type's count, so
+    a wall beside counts of no building at all stands on nothing. Only worker huts (V4) carry
+    walls without adding to the counts (three huts next to no building of their colour count
+    nothing): in a game played with them, :func:`wall_beyond_tiles` bounds the wall instead."""
+    if huts or wall == 0 or any(counts.values()):
+        return None
+    return Implausibility(
+        "wall-without-buildings",
+        ("players", player, "wall"),
+        f"a wall of {wall} beside no building: walls stand on tiles (W1), and every building "
+        "tile counts (M1)",
+    )
+
+
+def wall_beyond_tiles(player: int, counts: Counts, wall: int,
+                      huts: bool) -> Implausibility | None:
+    """W1-W3: a wall typed beside counts is at most :func:`most_wall` of the tiles those counts
+    allow. Each building tile adds one to its type's count (M1; bonus cards and huts add more,
+    never less), so the Alhambra holds at most ``sum(counts)`` building tiles; in a game played
+    with worker huts (V4), up to 3 huts more, which may add nothing yet carry walls."""
     buildings = sum(counts.values())
-    most = most_wall(buildings + HUTS_PER_PLAYER)
+    most = most_wall(buildings + (HUTS_PER_PLAYER if huts else 0))
     if wall <= most:
         return None
     held = f"{buildings} building{'s' if buildings != 1 else ''}" if buildings else "no building"
+    carriers = f"{held} and at most {HUTS_PER_PLAYER} worker huts (V4)" if huts else held
     return Implausibility(
         "wall-longer-than-tiles-carry",
         ("players", player, "wall"),
-        f"a wall of {wall} is longer than {held} and at most {HUTS_PER_PLAYER} worker huts (V4) "
-        f"can carry: at most {most} segments (W1-W3)",
+        f"a wall of {wall} is longer than {carriers} can carry: at most {most} segments (W1-W3)",
     )
 
 
@@ -165,15 +184,17 @@ def full_market_at_game_end(market_tiles: int) -> Implausibility | None:
 
 
 def round_implausibilities(scoring_round: int, seats: Sequence[EnteredSeat],
-                           dummy: Counts | None) -> list[Implausibility]:
+                           dummy: Counts | None, huts: bool) -> list[Implausibility]:
     """Every warning for a scoring round (``POST /v1/scores``): the table's size, each typed
-    wall, the dummy's tiles (every tile of his is a building, D3)."""
+    wall (``huts``: the game is played with worker huts, V4), the dummy's tiles (every tile of
+    his is a building, D3)."""
     found = [lone_player(len(seats))]
-    found += [
-        wall_beyond_tiles(player, seat.counts, seat.wall)
-        for player, seat in enumerate(seats)
-        if seat.counts is not None and seat.wall is not None
-    ]
+    for player, seat in enumerate(seats):
+        if seat.counts is not None and seat.wall is not None:
+            found.append(
+                wall_without_buildings(player, seat.counts, seat.wall, huts)
+                or wall_beyond_tiles(player, seat.counts, seat.wall, huts)
+            )
     if dummy is not None:
         found.append(dummy_short(scoring_round, sum(dummy.values())))
     return [warning for warning in found if warning is not None]

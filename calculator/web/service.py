@@ -139,6 +139,7 @@ def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
         [EnteredSeat(None, None) if seat.alhambra is not None
          else EnteredSeat(seat.counts, seat.wall) for seat in query.seats],
         query.dummy,
+        query.huts,
     ))
     return answer
 

@@ -317,6 +317,8 @@ class ScoresQuery:
     seats: tuple[Seat, ...]
     dummy: Counts | None
     hole_rule: HoleRule
+    huts: bool = False
+    """The game is played with worker huts (V4): read by the plausibility warnings only."""
 
 
 def _counts(wire: Mapping[str, int]) -> dict[Building, int]:
@@ -370,7 +372,8 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
         dummy = dummy_counts if dummy_counts is not None else building_counts(dummy_tiles)
     if problems:
         raise InvalidDocument(problems)
-    return ScoresQuery(int(request["round"]), tuple(seats), dummy, _hole_rule(request))
+    return ScoresQuery(int(request["round"]), tuple(seats), dummy, _hole_rule(request),
+                       "huts" in request.get("modules", ()))
 
 
 def _names_taken_twice(seats: Sequence[Seat]) -> Iterator[Problem]:
