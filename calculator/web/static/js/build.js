@@ -138,11 +138,15 @@ function renderSummary() {
   wallText.dataset.length = wall.length;
 }
 
-/** A new drawing on show: the old marks and picture go, the longest wall is asked for it. */
-async function renderDrawing(tiles) {
+/** A new drawing on show: the marks and the picture of the one before go. */
+function forgetMarksAndPicture() {
   marks = { bad: new Set(), fits: new Set() };
   $('#picture').hidden = true;
   $('#download').hidden = true;
+}
+
+/** The grid and summary of `tiles`, with their longest wall asked of the server. */
+async function renderDrawing(tiles) {
   let longest = { length: 0, segments: [] };
   if (tiles.length > 0) {
     try {
@@ -337,7 +341,8 @@ $('#picker-place').addEventListener('click', async () => {
   }
   picker.close();
   update({ type: 'place', tile: [x, y, tile.building, tile.walls, tile.price ?? null] });
-  buildStatus.textContent = t('build.placed', { building: buildingName(tile.building), cell: at(x, y) });
+  buildStatus.textContent = t('build.placed',
+    { building: buildingName(tile.building), cell: at(x, y) });
   await shown;
   focusTarget();
 });
@@ -395,7 +400,8 @@ $('#use-drawing').addEventListener('click', () => {
   const game = currentGame();
   const counts = buildingCounts(drawingOnShow(game));
   update({
-    type: 'entries', player: game.builder, counts: BUILDINGS.map((b) => counts[b]), wall: wall.length,
+    type: 'entries', player: game.builder, counts: BUILDINGS.map((b) => counts[b]),
+    wall: wall.length,
   });
   buildStatus.textContent = t('build.used', { name: game.names[game.builder], n: game.round });
 });
@@ -430,7 +436,9 @@ $('#show-picture').addEventListener('click', async () => {
 
 const renderBuilderChoiceWhenChanged = renderWhen(
   (game) => [game.names, game.builder, game.round], renderBuilderChoice);
-// The grid only while the tab is on show: the longest wall is asked of the server for it.
+const forgetWhenDrawingChanged = renderWhen(
+  (game) => [game.builder, drawingOnShow(game)], forgetMarksAndPicture);
+// The grid only while the tab is on show, since its longest wall is asked of the server.
 const renderDrawingWhenChanged = renderWhen(
   (game) => game.tab === 'build' && [game.builder, drawingOnShow(game)],
   (game) => { if (game.tab === 'build') shown = renderDrawing(drawingOnShow(game)); });
@@ -438,5 +446,6 @@ const renderDrawingWhenChanged = renderWhen(
 /** The build tab drawn from `game`. */
 export function renderBuild(game) {
   renderBuilderChoiceWhenChanged(game);
+  forgetWhenDrawingChanged(game);
   renderDrawingWhenChanged(game);
 }

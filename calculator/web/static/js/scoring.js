@@ -167,7 +167,8 @@ entries.addEventListener('input', (event) => {
   }
 });
 
-playerCount.addEventListener('input', () => update({ type: 'players', players: clamp(playerCount) }));
+playerCount.addEventListener('input',
+  () => update({ type: 'players', players: clamp(playerCount) }));
 
 $$('input[name="round"]').forEach((radio) => radio.addEventListener('change', () => {
   scoreStatus.textContent = '';
