@@ -53,7 +53,7 @@ def find_cycle(graph: Graph) -> list[str] | None:
 
     def visit(module: str) -> list[str] | None:
         if module in path:
-            return [*path[path.index(module):], module]
+            return [*path[path.index(module) :], module]
         if module in done:
             return None
         path.append(module)
@@ -81,11 +81,17 @@ def test_no_module_imports_one_that_imports_it_back():
     ("graph", "cycle"),
     [
         ({"a.js": ["a.js"]}, ["a.js", "a.js"]),
-        ({"build.js": ["scoring.js"], "scoring.js": ["build.js"]},
-         ["build.js", "scoring.js", "build.js"]),
+        (
+            {"build.js": ["scoring.js"], "scoring.js": ["build.js"]},
+            ["build.js", "scoring.js", "build.js"],
+        ),
         (  # the entry is outside the cycle it leads to
-            {"app.js": ["build.js", "dom.js"], "build.js": ["scoring.js"],
-             "scoring.js": ["app.js"], "dom.js": []},
+            {
+                "app.js": ["build.js", "dom.js"],
+                "build.js": ["scoring.js"],
+                "scoring.js": ["app.js"],
+                "dom.js": [],
+            },
             ["app.js", "build.js", "scoring.js", "app.js"],
         ),
         ({"a.js": ["b.js"], "b.js": ["c.js"], "c.js": ["b.js"]}, ["b.js", "c.js", "b.js"]),
@@ -97,8 +103,12 @@ def test_a_cycle_is_found_and_named(graph, cycle):
 
 
 def test_modules_shared_along_two_paths_are_no_cycle():
-    diamond = {"app.js": ["build.js", "scoring.js"], "build.js": ["store.js"],
-               "scoring.js": ["store.js"], "store.js": []}
+    diamond = {
+        "app.js": ["build.js", "scoring.js"],
+        "build.js": ["store.js"],
+        "scoring.js": ["store.js"],
+        "store.js": [],
+    }
     assert find_cycle(diamond) is None
 
 
@@ -139,7 +149,8 @@ def test_only_the_store_saves_the_game(call):
     """Saving follows from update (store.js), never from a handler."""
     pattern = re.compile(r"\b" + re.escape(call))
     saving = sorted(
-        path.relative_to(JS).as_posix() for path in JS.rglob("*.js")
+        path.relative_to(JS).as_posix()
+        for path in JS.rglob("*.js")
         if pattern.search(path.read_text("utf-8"))
     )
     assert saving == ["store.js"]
