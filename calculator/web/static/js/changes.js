@@ -1,8 +1,8 @@
 // Every change the page makes to a game, as one pure function: the game before and a change
-// in, the game after out (the one before is never touched). store.js applies them; the kinds
+// in, the game after out (the one before is never touched). store.js applies them; the types
 // below are the whole list of what a tap can do to the game.
 
-import { BUILDINGS, NAME_LENGTH, currentRound, newGame, zeros } from './game.js';
+import { BUILDINGS, NAME_LENGTH, currentRound, drawingOnShow, newGame, zeros } from './game.js';
 import { t } from './words.js';
 
 /** A round whose entries nobody has touched: all zeros and no answer. */
@@ -22,7 +22,7 @@ function seat(game, players) {
   game.builder = Math.min(game.builder, players - 1);
 }
 
-/** The game after `change`. Kinds: a whole game (`new-game`, `load`); the table (`players`,
+/** The game after `change`, by its type: a whole game (`new-game`, `load`); the table (`players`,
  *  `name`, `round`); the entries of the round on show (`count`, `wall`, `dummy-count`,
  *  `entries`), which drop its answer, since an answer fits only the entries it was given;
  *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`);
@@ -32,7 +32,7 @@ export function changed(game, change) {
   if (change.type === 'load') return change.game;
   const next = structuredClone(game);
   const round = currentRound(next);
-  const drawing = next.drawings[next.builder];
+  const drawing = drawingOnShow(next);
   switch (change.type) {
     case 'players':
       if (change.players !== next.names.length) seat(next, change.players);
