@@ -380,6 +380,30 @@ def test_a_damaged_saved_game_or_link_is_set_aside(phone, stored):
     assert shown_totals(page) == [0, 0, 0]
 
 
+def test_the_game_changes_only_through_update_which_saves_and_redraws(phone):
+    """store.js: the game the page holds is frozen, so nothing changes it behind update's back;
+    an update is saved on the device and drawn at once, in every view that shows it."""
+    page = phone.open()
+    outcome = page.evaluate("""async () => {
+        'use strict';
+        const store = await import('/static/js/store.js');
+        let refused = false;
+        try {
+            store.currentGame().names[0] = 'Mallory';
+        } catch (error) {
+            refused = error instanceof TypeError;
+        }
+        const untouched = store.currentGame().names[0];
+        store.update({ type: 'name', player: 0, name: 'Zoe' });
+        const saved = JSON.parse(localStorage.getItem('alhambra-scores/v1')).names[0];
+        return { refused, untouched, saved };
+    }""")
+    assert outcome == {"refused": True, "untouched": "Player 1", "saved": "Zoe"}
+    assert page.get_by_label("Name of player 1").input_value() == "Zoe"
+    assert page.locator("#totals-table tbody th").first.inner_text() == "Zoe"
+    assert page.locator("#build-player option").first.inner_text() == "Zoe"
+
+
 def test_scores_wait_out_a_lost_connection(phone):
     page = phone.open()
     step_to(player_card(page, 0), "tower", 2)

@@ -7,52 +7,49 @@
 //   POST /v1/removal           may this tile leave the Alhambra (T5)
 //   POST /v1/walls             the longest wall and its segments (W1-W3)
 //   POST /v1/render            the picture (SVG)
-// The page keeps the game (game.js: on the device, and in a link when shared) and words the
-// answers in the visitor's language (words.js).
+// The game lives in store.js and changes only through update(change) (changes.js lists every
+// change); after each change the store saves it on the device and calls renderPage, which draws
+// every view from it. Modules import downwards only, never back:
+//   app -> scoring, build -> store -> changes -> game -> words, dom   (api: fetch, for the views)
+// The page words the answers in the visitor's language (words.js).
 
-import { refreshBuild, renderBuilderChoice } from './build.js';
+import { renderBuild } from './build.js';
 import { $$ } from './dom.js';
-import { LINK_PREFIX, fromLink, game, replaceGame, save } from './game.js';
-import {
-  renderEntries, renderResults, renderTotals, scoreRound, scoreStatus,
-} from './scoring.js';
+import { LINK_PREFIX, fromLink } from './game.js';
+import { renderScoring, scoreRound, scoreStatus } from './scoring.js';
+import { currentGame, subscribe, update } from './store.js';
 import { t } from './words.js';
 
 // --- tabs ----------------------------------------------------------------------------------
 
 const tabs = $$('[role="tab"]');
 
-function selectTab(name, focus = false) {
+function renderTabs(game) {
   tabs.forEach((tab) => {
-    const selected = tab.id === `tab-${name}`;
+    const selected = tab.id === `tab-${game.tab}`;
     tab.setAttribute('aria-selected', String(selected));
     tab.tabIndex = selected ? 0 : -1;
     document.getElementById(tab.getAttribute('aria-controls')).hidden = !selected;
-    if (selected && focus) tab.focus();
   });
-  game.tab = name;
-  save();
-  if (name === 'build') refreshBuild();
 }
 
 tabs.forEach((tab, index) => {
-  tab.addEventListener('click', () => selectTab(tab.id.slice(4)));
+  tab.addEventListener('click', () => update({ type: 'tab', tab: tab.id.slice(4) }));
   tab.addEventListener('keydown', (event) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
     if (!step) return;
     const next = tabs[(index + step + tabs.length) % tabs.length];
-    selectTab(next.id.slice(4), true);
+    update({ type: 'tab', tab: next.id.slice(4) });
+    next.focus();
   });
 });
 
-// --- start ---------------------------------------------------------------------------------
+// --- the page, drawn from the game after every change ----------------------------------------
 
-export function renderAll() {
-  renderEntries();
-  renderResults();
-  renderTotals();
-  renderBuilderChoice();
-  selectTab(game.tab);
+function renderPage(game, previous) {
+  renderScoring(game, previous);
+  renderBuild(game);
+  renderTabs(game);
 }
 
 /** Take the game out of a shared link (#game=...) and score its rounds again here. */
@@ -61,11 +58,10 @@ async function openLink() {
   const shared = fromLink(location.hash);
   history.replaceState(null, '', location.pathname + location.search);
   if (!shared) return; // not a game: keep the one on this device
-  replaceGame(shared);
-  save();
-  renderAll();
+  update({ type: 'load', game: shared });
   scoreStatus.textContent = t('game.loaded_link');
-  const rescore = game.rounds.map((round, index) => (round.rescore ? index + 1 : 0)).filter(Boolean);
+  const rescore = currentGame().rounds
+    .map((round, index) => (round.rescore ? index + 1 : 0)).filter(Boolean);
   for (const n of rescore) {
     try {
       await scoreRound(n);
@@ -74,12 +70,10 @@ async function openLink() {
       break;
     }
   }
-  renderResults();
-  renderTotals();
 }
 
 window.addEventListener('hashchange', openLink); // a link opened in a tab already showing the page
-renderAll();
+subscribe(renderPage);
 openLink();
 
 // Let the page open at the table without a connection (the game itself is in localStorage).

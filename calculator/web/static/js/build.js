@@ -1,11 +1,14 @@
 // Build mode: a player's Alhambra drawn on a grid. Every placement is asked of
 // POST /v1/placement (B2-B6) and refused on the spot with the rule and its reason in the page's
 // language; the longest wall comes from POST /v1/walls (W1-W3), the picture from /v1/render.
+// The drawings are part of the game and change only through update; what this tab merely
+// shows (the longest wall of the drawing on show, the cells the last answer marked) it keeps
+// here and redraws itself.
 
 import { post } from './api.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
-import { BUILDINGS, CATALOG, SIDES, currentRound, game, save } from './game.js';
-import { entriesChanged, renderEntries } from './scoring.js';
+import { BUILDINGS, CATALOG, SIDES, drawingOnShow } from './game.js';
+import { currentGame, renderWhen, update } from './store.js';
 import { LANG, MESSAGES, at, buildingName, t, wallsText } from './words.js';
 
 const grid = $('#grid');
@@ -15,8 +18,9 @@ const pickerResult = $('#picker-result');
 let wall = { length: 0, segments: [] }; // the longest wall of the drawing on show
 let marks = { bad: new Set(), fits: new Set() }; // cells marked by the last answer
 let target = null; // the cell the picker is open for
+let shown = Promise.resolve(); // the drawing on show, once drawn with its longest wall
 
-const drawing = () => game.drawings[game.builder];
+const drawing = () => drawingOnShow(currentGame());
 const key = (x, y) => `${x},${y}`;
 const alhambraOf = (tiles) => tiles.map(([x, y, building, walls, price]) => (
   price === null ? { building, walls, x, y } : { building, walls, price, x, y }));
@@ -27,7 +31,7 @@ function tileMap(tiles) {
   return map;
 }
 
-export function renderBuilderChoice() {
+function renderBuilderChoice(game) {
   const select = $('#build-player');
   select.replaceChildren(...game.names.map((name, player) => {
     const option = document.createElement('option');
@@ -40,9 +44,8 @@ export function renderBuilderChoice() {
 }
 
 $('#build-player').addEventListener('change', (event) => {
-  game.builder = Number(event.target.value);
   buildStatus.textContent = '';
-  drawingChanged('');
+  update({ type: 'builder', player: Number(event.target.value) });
 });
 
 function renderGrid() {
@@ -112,9 +115,15 @@ function cellButton(x, y, tile, longestSides) {
   return button;
 }
 
-function renderSummary() {
+/** How many buildings of each type a drawing holds. */
+function buildingCounts(tiles) {
   const counts = Object.fromEntries(BUILDINGS.map((b) => [b, 0]));
-  drawing().forEach(([, , building]) => { counts[building] += 1; });
+  tiles.forEach(([, , building]) => { counts[building] += 1; });
+  return counts;
+}
+
+function renderSummary() {
+  const counts = buildingCounts(drawing());
   $('#summary-counts').replaceChildren(...BUILDINGS.map((b) => {
     const item = document.createElement('li');
     item.dataset.building = b;
@@ -127,31 +136,31 @@ function renderSummary() {
   const wallText = $('#summary-wall');
   wallText.textContent = `${t('build.longest_wall', { n: wall.length })} (${t('build.longest_wall_note')})`;
   wallText.dataset.length = wall.length;
-  return counts;
 }
 
-export async function refreshBuild() {
-  renderBuilderChoice();
-  if (drawing().length === 0) {
-    wall = { length: 0, segments: [] };
-  } else {
-    try {
-      wall = await post('/v1/walls', { alhambra: alhambraOf(drawing()) });
-    } catch (error) {
-      buildStatus.textContent = error.describe();
-    }
-  }
-  renderGrid();
-  renderSummary();
-}
-
-function drawingChanged(message) {
+/** A new drawing on show: the marks and the picture of the one before go. */
+function forgetMarksAndPicture() {
   marks = { bad: new Set(), fits: new Set() };
   $('#picture').hidden = true;
   $('#download').hidden = true;
-  save();
-  buildStatus.textContent = message;
-  return refreshBuild();
+}
+
+/** The grid and summary of `tiles`, with their longest wall asked of the server. */
+async function renderDrawing(tiles) {
+  let longest = { length: 0, segments: [] };
+  if (tiles.length > 0) {
+    try {
+      longest = await post('/v1/walls', { alhambra: alhambraOf(tiles) });
+    } catch (error) {
+      buildStatus.textContent = error.describe();
+      longest = wall;
+    }
+  }
+  // Another drawing came on show while the wall was asked for: its own call draws it.
+  if (JSON.stringify(tiles) !== JSON.stringify(drawing())) return;
+  wall = longest;
+  renderGrid();
+  renderSummary();
 }
 
 grid.addEventListener('click', (event) => {
@@ -331,8 +340,10 @@ $('#picker-place').addEventListener('click', async () => {
     return;
   }
   picker.close();
-  drawing().push([x, y, tile.building, tile.walls, tile.price ?? null]);
-  await drawingChanged(t('build.placed', { building: buildingName(tile.building), cell: at(x, y) }));
+  update({ type: 'place', tile: [x, y, tile.building, tile.walls, tile.price ?? null] });
+  buildStatus.textContent = t('build.placed',
+    { building: buildingName(tile.building), cell: at(x, y) });
+  await shown;
   focusTarget();
 });
 
@@ -367,37 +378,38 @@ $('#picker-remove').addEventListener('click', async () => {
     return;
   }
   picker.close();
-  game.drawings[game.builder] = drawing().filter(([tx, ty]) => tx !== x || ty !== y);
-  await drawingChanged(t('build.removed', { cell: at(x, y) }));
+  update({ type: 'remove', x, y });
+  buildStatus.textContent = t('build.removed', { cell: at(x, y) });
+  await shown;
   focusTarget();
 });
 
 $('#undo').addEventListener('click', () => {
   if (drawing().length === 0) return;
-  drawing().pop();
-  drawingChanged(t('build.undone'));
+  update({ type: 'undo' });
+  buildStatus.textContent = t('build.undone');
 });
 
 $('#clear').addEventListener('click', () => {
   if (drawing().length === 0 || !window.confirm(t('build.clear_confirm'))) return;
-  game.drawings[game.builder] = [];
-  drawingChanged(t('build.cleared'));
+  update({ type: 'clear' });
+  buildStatus.textContent = t('build.cleared');
 });
 
 $('#use-drawing').addEventListener('click', () => {
-  const counts = renderSummary();
-  const round = currentRound();
-  round.counts[game.builder] = BUILDINGS.map((b) => counts[b]);
-  round.walls[game.builder] = wall.length;
-  const name = game.names[game.builder];
-  buildStatus.textContent = t('build.used', { name, n: game.round });
-  renderEntries();
-  entriesChanged(round);
+  const game = currentGame();
+  const counts = buildingCounts(drawingOnShow(game));
+  update({
+    type: 'entries', player: game.builder, counts: BUILDINGS.map((b) => counts[b]),
+    wall: wall.length,
+  });
+  buildStatus.textContent = t('build.used', { name: game.names[game.builder], n: game.round });
 });
 
 let downloadUrl = null;
 
 $('#show-picture').addEventListener('click', async () => {
+  const game = currentGame();
   const name = game.names[game.builder];
   let svg;
   try {
@@ -419,3 +431,21 @@ $('#show-picture').addEventListener('click', async () => {
   link.download = `alhambra-${name.replace(/[^\p{L}\p{N}_-]+/gu, '_') || game.builder + 1}.svg`;
   link.hidden = false;
 });
+
+// --- the view, drawn from the game after every change ---------------------------------------
+
+const renderBuilderChoiceWhenChanged = renderWhen(
+  (game) => [game.names, game.builder, game.round], renderBuilderChoice);
+const forgetWhenDrawingChanged = renderWhen(
+  (game) => [game.builder, drawingOnShow(game)], forgetMarksAndPicture);
+// The grid only while the tab is on show, since its longest wall is asked of the server.
+const renderDrawingWhenChanged = renderWhen(
+  (game) => game.tab === 'build' && [game.builder, drawingOnShow(game)],
+  (game) => { if (game.tab === 'build') shown = renderDrawing(drawingOnShow(game)); });
+
+/** The build tab drawn from `game`. */
+export function renderBuild(game) {
+  renderBuilderChoiceWhenChanged(game);
+  forgetWhenDrawingChanged(game);
+  renderDrawingWhenChanged(game);
+}

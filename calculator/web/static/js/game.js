@@ -1,7 +1,6 @@
-// The game in progress, kept on the device (localStorage) and shareable as a link.
-//
-// One mutable object, `game`, shared by every module; a new or loaded game replaces its members
-// (replaceGame), so every module keeps seeing the same object.
+// The game in progress as data: its shape, a new game, the check of a game read back from the
+// device or a link, and the link that shares it. Nothing here changes a game or keeps one:
+// changes.js makes the next game, store.js keeps the current one.
 
 import { $ } from './dom.js';
 import { t } from './words.js';
@@ -18,7 +17,6 @@ export const NAME_LENGTH = 24;
 export const MAX_COUNT = Object.fromEntries(
   BUILDINGS.map((b) => [b, CATALOG.filter((tile) => tile.building === b).length]));
 const TABS = ['score', 'build', 'reference'];
-const STORAGE_KEY = 'alhambra-scores/v1';
 export const LINK_PREFIX = '#game=';
 
 export const zeros = (n) => Array(n).fill(0);
@@ -57,7 +55,7 @@ const isResult = (result, players) => result === null
 
 /** A game read back from this device or from a link, checked member by member: null when
  *  anything is off (then the page starts afresh rather than show nonsense). */
-function checkedGame(value) {
+export function checkedGame(value) {
   const n = value?.names?.length;
   const ok = value?.v === 1 && n >= MIN_PLAYERS && n <= MAX_PLAYERS
     && value.names.every((name) => typeof name === 'string' && name.length <= NAME_LENGTH)
@@ -73,33 +71,13 @@ function checkedGame(value) {
   return ok ? value : null;
 }
 
-function stored() {
-  try {
-    return checkedGame(JSON.parse(localStorage.getItem(STORAGE_KEY)));
-  } catch {
-    return null; // unreadable: start afresh
-  }
-}
-
-export const game = stored() || newGame();
-
-export function replaceGame(next) {
-  Object.keys(game).forEach((member) => { delete game[member]; });
-  Object.assign(game, next);
-}
-
-export function save() {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(game));
-  } catch { /* storage full or disabled: the game still runs in this tab */ }
-}
-
-export const currentRound = () => game.rounds[game.round - 1];
-export const isTwoPlayer = () => game.names.length === 2;
+export const currentRound = (game) => game.rounds[game.round - 1];
+export const isTwoPlayer = (game) => game.names.length === 2;
+export const drawingOnShow = (game) => game.drawings[game.builder];
 
 // A shared link carries the entries, not the answers: the receiving page asks the server again.
 // It lives in the fragment (after #), which browsers never send to the server.
-export function toLink() {
+export function toLink(game) {
   const compact = {
     v: 1,
     names: game.names,

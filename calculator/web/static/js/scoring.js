@@ -1,15 +1,14 @@
 // Quick scoring: players, the round, steppers for each building and the wall; points with
 // their breakdown from POST /v1/scores (M1-M5, W4, D3), running totals, the winner (M6); the
 // answer's warnings (what a real table cannot produce) beside the entries they concern.
+// The views draw from the game (renderScoring); the handlers change it only through update.
 
 import { post } from './api.js';
-import { renderAll } from './app.js';
-import { renderBuilderChoice } from './build.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
 import {
-  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, currentRound, game, isTwoPlayer,
-  newGame, replaceGame, save, toLink, zeros,
+  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, currentRound, isTwoPlayer, toLink,
 } from './game.js';
+import { currentGame, renderWhen, update } from './store.js';
 import { buildingName, t } from './words.js';
 
 // --- steppers ------------------------------------------------------------------------------
@@ -70,8 +69,39 @@ const playerCount = $('#player-count');
 const scoreButton = $('#score-round');
 export const scoreStatus = $('#score-status');
 
-export function renderEntries() {
-  const round = currentRound();
+/** What an entry field shows: a player's name, count or wall, or a count of the dummy. */
+function entryValue(game, data) {
+  const round = currentRound(game);
+  if (data.name !== undefined) return game.names[Number(data.name)];
+  if (data.dummy) return round.dummy[Number(data.building)];
+  if (data.wall) return round.walls[Number(data.player)];
+  return round.counts[Number(data.player)][Number(data.building)];
+}
+
+/** The cards of the round on show are drawn afresh when the table or the round changes, and
+ *  otherwise keep their fields (and the focus) and only take the game's values. */
+let drawnTable = null;
+
+function renderEntries(game) {
+  const table = `${game.names.length}/${game.round}`;
+  if (table !== drawnTable) {
+    drawEntries(game);
+    drawnTable = table;
+  }
+  $$('input', entries).forEach((input) => {
+    const value = String(entryValue(game, input.dataset));
+    if (input.value !== value) input.value = value;
+  });
+  $$('fieldset.player[data-player]', entries).forEach((card) => {
+    $('legend', card).textContent = game.names[Number(card.dataset.player)];
+  });
+  playerCount.value = String(game.names.length);
+  $(`#round-${game.round}`).checked = true;
+  scoreButton.textContent = t('score.button', { n: game.round });
+}
+
+function drawEntries(game) {
+  const round = currentRound(game);
   entries.replaceChildren();
   game.names.forEach((name, player) => {
     const card = document.createElement('fieldset');
@@ -101,7 +131,7 @@ export function renderEntries() {
     }));
     entries.append(card);
   });
-  if (isTwoPlayer()) {
+  if (isTwoPlayer(game)) {
     const card = document.createElement('fieldset');
     card.className = 'card player dummy';
     const legend = document.createElement('legend');
@@ -116,83 +146,41 @@ export function renderEntries() {
     })));
     entries.append(card);
   }
-  playerCount.value = String(game.names.length);
-  $(`#round-${game.round}`).checked = true;
-  scoreButton.textContent = t('score.button', { n: game.round });
 }
 
 entries.addEventListener('input', (event) => {
   const input = event.target;
-  const round = currentRound();
-  if (input.dataset.name !== undefined) {
-    const player = Number(input.dataset.name);
-    game.names[player] = input.value.slice(0, NAME_LENGTH);
-    input.closest('fieldset').querySelector('legend').textContent = input.value;
-    renderTotals();
-    renderBuilderChoice();
-    save();
-    return; // a name does not change any score
+  const { dataset } = input;
+  if (dataset.name !== undefined) {
+    update({ type: 'name', player: Number(dataset.name), name: input.value });
+    return;
   }
   const value = clamp(input);
-  if (input.dataset.dummy) {
-    round.dummy[Number(input.dataset.building)] = value;
-  } else if (input.dataset.wall) {
-    round.walls[Number(input.dataset.player)] = value;
+  if (dataset.dummy) {
+    update({ type: 'dummy-count', building: Number(dataset.building), value });
+  } else if (dataset.wall) {
+    update({ type: 'wall', player: Number(dataset.player), value });
   } else {
-    round.counts[Number(input.dataset.player)][Number(input.dataset.building)] = value;
+    update({
+      type: 'count', player: Number(dataset.player), building: Number(dataset.building), value,
+    });
   }
-  entriesChanged(round);
 });
 
-export function entriesChanged(round) {
-  if (round.result) {
-    round.result = null;
-    scoreStatus.textContent = t('score.stale');
-  }
-  renderResults();
-  renderTotals();
-  save();
-}
-
-function resize(players) {
-  const old = game.names.length;
-  if (players === old) return;
-  const names = Array.from({ length: players },
-    (_, i) => game.names[i] ?? t('players.default_name', { n: i + 1 }));
-  const fit = (list, make) => Array.from({ length: players }, (_, i) => list[i] ?? make());
-  game.rounds.forEach((round) => {
-    round.counts = fit(round.counts, () => zeros(BUILDINGS.length));
-    round.walls = fit(round.walls, () => 0);
-    round.result = null; // another table: every score must be asked again
-  });
-  game.names = names;
-  game.drawings = fit(game.drawings, () => []);
-  game.builder = Math.min(game.builder, players - 1);
-  save();
-  renderAll();
-}
-
-playerCount.addEventListener('input', () => resize(clamp(playerCount)));
+playerCount.addEventListener('input',
+  () => update({ type: 'players', players: clamp(playerCount) }));
 
 $$('input[name="round"]').forEach((radio) => radio.addEventListener('change', () => {
-  const chosen = Number(radio.value);
-  const target = game.rounds[chosen - 1];
-  const before = game.rounds[game.round - 1];
-  const untouched = !target.result && target.walls.every((w) => w === 0)
-    && target.counts.every((c) => c.every((n) => n === 0)) && target.dummy.every((n) => n === 0);
-  if (untouched && chosen > game.round) {
-    // Buildings stay between rounds: start from the previous round's table.
-    target.counts = before.counts.map((c) => [...c]);
-    target.walls = [...before.walls];
-    target.dummy = [...before.dummy];
-  }
-  game.round = chosen;
   scoreStatus.textContent = '';
-  save();
-  renderAll();
+  update({ type: 'round', round: Number(radio.value) });
 }));
 
-function scoresRequest(roundNumber) {
+/** An answer dropped because an entry of its round changed (the same table, the same round). */
+const droppedByAnEntry = (game, previous) => previous !== null
+  && previous.round === game.round && previous.names.length === game.names.length
+  && currentRound(previous).result !== null && currentRound(game).result === null;
+
+function scoresRequest(game, roundNumber) {
   const round = game.rounds[roundNumber - 1];
   const body = {
     round: roundNumber,
@@ -202,7 +190,7 @@ function scoresRequest(roundNumber) {
       wall: round.walls[player],
     })),
   };
-  if (isTwoPlayer()) {
+  if (isTwoPlayer(game)) {
     body.dummy = { counts: Object.fromEntries(BUILDINGS.map((b, index) => [b, round.dummy[index]])) };
   }
   return body;
@@ -228,21 +216,20 @@ function tableProblem(body) {
   return null;
 }
 
+/** Ask POST /v1/scores for round `roundNumber` and keep the answer with the round. */
 export async function scoreRound(roundNumber) {
-  const round = game.rounds[roundNumber - 1];
-  const body = scoresRequest(roundNumber);
+  const body = scoresRequest(currentGame(), roundNumber);
   const problem = tableProblem(body);
   if (problem) throw new TableError(problem);
   const asked = JSON.stringify(body);
-  round.result = await post('/v1/scores', body);
+  const result = await post('/v1/scores', body);
   // Entries changed while the answer was on its way: it no longer fits them.
-  if (JSON.stringify(scoresRequest(roundNumber)) !== asked) round.result = null;
-  delete round.rescore;
-  save();
+  const fits = JSON.stringify(scoresRequest(currentGame(), roundNumber)) === asked;
+  update({ type: 'scored', round: roundNumber, result: fits ? result : null });
 }
 
 scoreButton.addEventListener('click', async () => {
-  const n = game.round;
+  const n = currentGame().round;
   scoreButton.disabled = true;
   scoreStatus.textContent = t('score.busy', { n });
   try {
@@ -253,8 +240,6 @@ scoreButton.addEventListener('click', async () => {
   } finally {
     scoreButton.disabled = false;
   }
-  renderResults();
-  renderTotals();
 });
 
 /** "1st", and under it which tie shared the place (M3, M4). */
@@ -370,13 +355,12 @@ function renderWarnings(warnings) {
   });
 }
 
-export function renderResults() {
-  const round = currentRound();
+function renderResults(game) {
+  const round = currentRound(game);
   const section = $('#results');
   const body = $('#results-body');
   body.replaceChildren();
   const warnings = round.result?.warnings ?? [];
-  renderWarnings(warnings);
   if (!round.result) {
     section.hidden = true;
     return;
@@ -401,12 +385,12 @@ export function renderResults() {
   }
 }
 
-function totals() {
+function totals(game) {
   return game.names.map((_, player) => game.rounds.reduce(
     (sum, round) => sum + (round.result ? round.result.players[player].points : 0), 0));
 }
 
-export function renderTotals() {
+function renderTotals(game) {
   const table = $('#totals-table');
   table.replaceChildren();
   const head = table.createTHead().insertRow();
@@ -417,7 +401,7 @@ export function renderTotals() {
       th.textContent = text;
       head.append(th);
     });
-  const sums = totals();
+  const sums = totals(game);
   const body = table.createTBody();
   game.names.forEach((name, player) => {
     const tr = body.insertRow();
@@ -456,7 +440,7 @@ export function renderTotals() {
 // --- share and reset -----------------------------------------------------------------------
 
 $('#share').addEventListener('click', async () => {
-  const link = toLink();
+  const link = toLink(currentGame());
   const box = $('#share-box');
   const field = $('#share-link');
   const status = $('#share-status');
@@ -473,9 +457,23 @@ $('#share').addEventListener('click', async () => {
 
 $('#reset').addEventListener('click', () => {
   if (!window.confirm(t('game.reset_confirm'))) return;
-  replaceGame(newGame(game.names.length));
-  save();
+  update({ type: 'new-game' });
   scoreStatus.textContent = '';
   $('#share-box').hidden = true;
-  renderAll();
 });
+
+// --- the views, drawn from the game after every change --------------------------------------
+
+const renderResultsWhenChanged = renderWhen(
+  (game) => [game.round, game.names, currentRound(game).result], renderResults);
+const renderTotalsWhenChanged = renderWhen(
+  (game) => [game.names, game.rounds.map((round) => round.result)], renderTotals);
+
+/** The scoring tab drawn from `game`; `previous` is the game before the change, if any. */
+export function renderScoring(game, previous) {
+  if (droppedByAnEntry(game, previous)) scoreStatus.textContent = t('score.stale');
+  renderEntries(game);
+  renderWarnings(currentRound(game).result?.warnings ?? []); // into the cards just drawn
+  renderResultsWhenChanged(game);
+  renderTotalsWhenChanged(game);
+}

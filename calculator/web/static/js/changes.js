@@ -1,0 +1,99 @@
+// Every change the page makes to a game, as one pure function: the game before and a change
+// in, the game after out (the one before is never touched). store.js applies them; the types
+// below are the whole list of what a tap can do to the game.
+
+import { BUILDINGS, NAME_LENGTH, currentRound, drawingOnShow, newGame, zeros } from './game.js';
+import { t } from './words.js';
+
+/** A round whose entries nobody has touched: all zeros and no answer. */
+const untouched = (round) => !round.result && round.walls.every((w) => w === 0)
+  && round.counts.every((c) => c.every((n) => n === 0)) && round.dummy.every((n) => n === 0);
+
+/** The table seats `players`: names and entries kept for the seats that stay. */
+function seat(game, players) {
+  const fit = (list, make) => Array.from({ length: players }, (_, i) => list[i] ?? make(i));
+  game.names = fit(game.names, (i) => t('players.default_name', { n: i + 1 }));
+  game.rounds.forEach((round) => {
+    round.counts = fit(round.counts, () => zeros(BUILDINGS.length));
+    round.walls = fit(round.walls, () => 0);
+    round.result = null; // another table: every score must be asked again
+  });
+  game.drawings = fit(game.drawings, () => []);
+  game.builder = Math.min(game.builder, players - 1);
+}
+
+/** The game after `change`, by its type: a whole game (`new-game`, `load`); the table (`players`,
+ *  `name`, `round`); the entries of the round on show (`count`, `wall`, `dummy-count`,
+ *  `entries`), which drop its answer, since an answer fits only the entries it was given;
+ *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`);
+ *  the tab on show (`tab`). */
+export function changed(game, change) {
+  if (change.type === 'new-game') return newGame(game.names.length);
+  if (change.type === 'load') return change.game;
+  const next = structuredClone(game);
+  const round = currentRound(next);
+  const drawing = drawingOnShow(next);
+  switch (change.type) {
+    case 'players':
+      if (change.players !== next.names.length) seat(next, change.players);
+      break;
+    case 'name':
+      next.names[change.player] = change.name.slice(0, NAME_LENGTH);
+      break;
+    case 'round': {
+      const chosen = next.rounds[change.round - 1];
+      if (change.round > next.round && untouched(chosen)) {
+        // Buildings stay between rounds: start from the previous round's table.
+        chosen.counts = round.counts.map((c) => [...c]);
+        chosen.walls = [...round.walls];
+        chosen.dummy = [...round.dummy];
+      }
+      next.round = change.round;
+      break;
+    }
+    case 'count':
+      round.counts[change.player][change.building] = change.value;
+      round.result = null;
+      break;
+    case 'wall':
+      round.walls[change.player] = change.value;
+      round.result = null;
+      break;
+    case 'dummy-count':
+      round.dummy[change.building] = change.value;
+      round.result = null;
+      break;
+    case 'entries': // a player's whole table at once, e.g. counted from their drawing
+      round.counts[change.player] = [...change.counts];
+      round.walls[change.player] = change.wall;
+      round.result = null;
+      break;
+    case 'scored': {
+      const scored = next.rounds[change.round - 1];
+      scored.result = change.result;
+      delete scored.rescore; // asked again after a shared link: done
+      break;
+    }
+    case 'builder':
+      next.builder = change.player;
+      break;
+    case 'place':
+      drawing.push(change.tile);
+      break;
+    case 'remove':
+      next.drawings[next.builder] = drawing.filter(([x, y]) => x !== change.x || y !== change.y);
+      break;
+    case 'undo':
+      drawing.pop();
+      break;
+    case 'clear':
+      next.drawings[next.builder] = [];
+      break;
+    case 'tab':
+      next.tab = change.tab;
+      break;
+    default:
+      throw new Error(`no such change: ${change.type}`);
+  }
+  return next;
+}
