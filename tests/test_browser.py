@@ -337,15 +337,16 @@ def test_two_player_game_with_the_dummy(phone):
 
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_an_implausible_wall_is_warned_beside_its_field(phone, language):
-    """W1-W3, V4: a wall of 40 with no buildings (at most 3 worker huts, 9 segments) is
-    scored, and the warning stands next to that player's wall, in the page's language."""
+    """W1, M1: a wall of 40 beside no building is scored, and the warning stands next to that
+    player's wall, in the page's language; W1-W3: one tower carries at most 3 segments."""
     page = phone.open(f"/?lang={language}")
     messages = json.loads(page.locator("#messages").text_content() or "{}")
+    score = page.get_by_role("button", name=messages["score.button"].format(n=1))
     anna = player_card(page, 0)
     anna.locator("input[data-wall]").fill("40")
-    page.get_by_role("button", name=messages["score.button"].format(n=1)).click()
+    score.click()
     warning = anna.locator(".stepper:has(input[data-wall]) + .entry-warning")
-    playwright_api.expect(warning).to_have_text(messages["warning.wall-longer-than-tiles-carry"])
+    playwright_api.expect(warning).to_have_text(messages["warning.wall-without-buildings"])
     assert warning.get_attribute("data-pointer") == "/players/0/wall"
     assert anna.locator("input[data-wall]").get_attribute("aria-describedby") == (
         warning.get_attribute("id"))
@@ -356,9 +357,14 @@ def test_an_implausible_wall_is_warned_beside_its_field(phone, language):
     warning.evaluate("note => note.scrollIntoView({block: 'center'})")
     phone.shot(f"phone-warning-{language}")
 
-    anna.locator("input[data-wall]").fill("9")  # three huts can carry 9: the warning goes
+    anna.locator('input[data-building="5"]').fill("1")  # one tower: the entry changed
     playwright_api.expect(page.locator(".entry-warning")).to_have_count(0)
-    page.get_by_role("button", name=messages["score.button"].format(n=1)).click()
+    score.click()
+    playwright_api.expect(warning).to_have_text(messages["warning.wall-longer-than-tiles-carry"])
+
+    anna.locator("input[data-wall]").fill("3")  # one tile carries 3: the warning goes
+    playwright_api.expect(page.locator(".entry-warning")).to_have_count(0)
+    score.click()
     page.locator("#results-body details").first.wait_for()
     assert page.locator(".entry-warning").count() == 0
 
