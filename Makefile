@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: serve test install lint bench clean chromium screenshots fuzz soak
+.PHONY: serve test install lint bench clean chromium nginx screenshots fuzz soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,13 +17,17 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/gunicorn --config gunicorn.conf.py 'calculator:create_app()'
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium nginx
 	$(BIN)/python -m pytest
 
 # The page tests drive Debian's chromium through Playwright (a browser download is not
 # available): install it when missing (as root, as in CI).
 chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+# tests/test_nginx.py serves through deploy/nginx.conf with Debian's nginx: install it when missing.
+nginx:
+	command -v nginx >/dev/null || (apt-get update && apt-get install -y nginx)
 
 # Run the tests, then copy the key phone screenshots into docs/ for the README.
 SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja phone-warning-en
