@@ -15,7 +15,7 @@ throughput ratio tends to when the two apps have the machine to themselves.
         [--port 8101] [--strict-echo]
 
 ``--strict-echo`` adds a third app, an echo that reads the body with this app's own strict
-reader (``calculator.web.body.json_body``): a second, clearly labelled yardstick. The target is
+reader (``calculator.web.http.json_body``): a second, clearly labelled yardstick. The target is
 against the plain echo.
 """
 

@@ -28,8 +28,7 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from calculator.web.errors import InvalidRequest
-from calculator.web.problems import Problem, pointer
+from calculator.api.problems import InvalidRequest, Problem, pointer
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +127,7 @@ def _explain(error: ValidationError) -> Iterator[Problem]:
         # Report the problems of the alternative that came closest, not "none matched".
         by_branch: dict[int, list[ValidationError]] = {}
         for sub in error.context:
-            by_branch.setdefault(sub.schema_path[0], []).append(sub)  # type: ignore[arg-type]
+            by_branch.setdefault(sub.schema_path[0], []).append(sub)
         closest = min(by_branch.values(), key=lambda subs: (len(subs), -_depth(subs)))
         if error.validator == "oneOf" and all(
             sub.validator == "not" for sub in closest

@@ -1,17 +1,24 @@
-"""Reading a JSON request body strictly: media type, size, duplicate keys, NaN, depth, Unicode."""
+"""JSON text in and out: a request read strictly, a response written compactly.
+
+``jiter`` reads every request and ``orjson`` writes every answer (README, "Libraries"); the web
+layer's JSON provider and the console script both call these functions. A refusal is a
+:class:`~calculator.api.problems.MalformedBody` (400) or
+:class:`~calculator.api.problems.ContentTooLarge` (413).
+"""
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Final
 
 import jiter
 import orjson
-from flask import Request
-from werkzeug.exceptions import RequestEntityTooLarge
 
-from calculator.web.errors import MalformedBody, UnsupportedMediaType
+from calculator.api.problems import ContentTooLarge, MalformedBody
+
+MAX_BODY_BYTES: Final = 256 * 1024
+"""The largest request body read (413 beyond): a 6-player table with full Alhambras is ~40 KiB."""
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -29,33 +36,20 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-def is_json_media_type(mimetype: str) -> bool:
-    return mimetype == "application/json" or (
-        mimetype.startswith("application/") and mimetype.endswith("+json")
-    )
-
-
-def json_body(request: Request) -> Any:
-    """The parsed body; 415 unless it is declared JSON, 400 unless it parses cleanly.
-
-    The size limit (413) is Flask's ``MAX_CONTENT_LENGTH``: a declared length over it is refused
-    before reading, a streamed (chunked) body once it reaches it.
-    """
-    if not is_json_media_type(request.mimetype):
-        raise UnsupportedMediaType(
-            f"send the body as application/json, not {request.mimetype or 'no media type'}"
-        )
-    raw = request.get_data(cache=False)
-    limit = request.max_content_length
-    if request.content_length is None and limit is not None and len(raw) >= limit:
-        # Werkzeug stops reading a streamed body at the limit and returns what it has, as if
-        # that were all: a body cut short could even parse. Filling the limit is exceeding it.
-        raise RequestEntityTooLarge(f"the body is larger than the limit of {limit} bytes")
-    return parse_json(raw)
-
-
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 """A ``\\uD800``-``\\uDFFF`` escape: half of a UTF-16 pair, fine only as part of a pair."""
+
+
+def to_json(document: Any) -> bytes:
+    """The JSON text of an answer: compact, UTF-8 as is, members in the order given."""
+    return orjson.dumps(document)
+
+
+def within_limit(raw: bytes) -> bytes:
+    """``raw`` unless it is longer than :data:`MAX_BODY_BYTES` (413)."""
+    if len(raw) > MAX_BODY_BYTES:
+        raise ContentTooLarge(f"the input is larger than the limit of {MAX_BODY_BYTES} bytes")
+    return raw
 
 
 def parse_json(raw: bytes) -> Any:

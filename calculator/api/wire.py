@@ -2,8 +2,8 @@
 
 A request body reaches this module only after its JSON Schema said yes (``contract.py``): shape,
 types and bounds are settled. Loading turns it into core types and adds the checks only code
-can make, each reported as a :class:`~calculator.web.problems.Problem` (a JSON Pointer and a
-message), every one of them in one :class:`~calculator.web.problems.InvalidDocument`:
+can make, each reported as a :class:`~calculator.api.problems.Problem` (a JSON Pointer and a
+message), every one of them in one :class:`~calculator.api.problems.InvalidDocument`:
 
 * a tile with a price must be one of the 54 tiles of the catalog (C1);
 * a worker hut (``{"hut": colour, "walls"}``) is a tile that follows every building rule;
@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from marshmallow import Schema, fields, post_dump, post_load
 
+from calculator.api.problems import InvalidDocument, Problem, pointer, refusal, under
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
 from calculator.core.errors import PositionError
@@ -43,7 +44,6 @@ from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import Counts, Majority, RoundScore, Tally, building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Tile
 from calculator.core.walls import Wall
-from calculator.web.problems import InvalidDocument, Problem, pointer, refusal, under
 
 CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
 """C1: how many tiles of each building type the game has."""
@@ -88,18 +88,42 @@ def _tile(item: Mapping[str, Any]) -> Tile:
     if tile is None:
         raise _NotInCatalog(
             f"no tile of the catalog is a {item['building']} at price {price} with walls "
-            f"{item['walls']!r} (C1); leave the price out to describe a tile by its walls only"
+            f"{item['walls']!r} (C1)"
         )
     return tile
 
 
 def tile_of(item: Mapping[str, Any]) -> Tile:
-    """A wire tile (``schemas/tile.json``) as a core :class:`Tile`; refuses a priced tile that
-    is not in the catalog, pointing at its price (C1)."""
+    """A wire tile (``schemas/tile.json``, ``hut.json``, ``game-tile.json``) as a core
+    :class:`Tile`; refuses a priced tile that is not in the catalog, pointing at its price (C1).
+    """
     try:
         return _tile(item)
     except _NotInCatalog as error:
         raise InvalidDocument([Problem("/price", str(error))]) from None
+
+
+def dump_tile(tile: Tile) -> dict[str, Any]:
+    """A tile on the wire: a worker hut as ``{"hut", "walls"}`` (V4), any other tile with its
+    building, walls and price (when it has one)."""
+    assert tile.building is not None  # the fountain is no tile of the wire
+    if tile.hut:
+        return {"hut": tile.building.value, "walls": tile.walls}
+    wire: dict[str, Any] = {"building": tile.building.value, "walls": tile.walls}
+    if tile.price is not None:
+        wire["price"] = tile.price
+    return wire
+
+
+def dump_placed(cell: Cell, tile: Tile) -> dict[str, Any]:
+    """A placed tile (``schemas/placed-tile.json``): the tile and its cell."""
+    return {**dump_tile(tile), "x": cell[0], "y": cell[1]}
+
+
+def dump_alhambra(alhambra: Alhambra) -> list[dict[str, Any]]:
+    """An Alhambra on the wire: its placed tiles, row by row, the fountain left out."""
+    by_row = sorted(alhambra.buildings(), key=lambda placed: (placed[0][1], placed[0][0]))
+    return [dump_placed(cell, tile) for cell, tile in by_row]
 
 
 def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
@@ -203,7 +227,7 @@ class RenderQuery:
 
 
 class TileField(fields.Field[Tile]):
-    """A tile (``schemas/tile.json``) as a core :class:`Tile`."""
+    """A tile (or a worker hut) of any document, by :func:`tile_of` and :func:`dump_tile`."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Tile:
         try:
@@ -211,15 +235,23 @@ class TileField(fields.Field[Tile]):
         except InvalidDocument as error:
             raise refusal(error.problems) from None
 
+    def _serialize(self, value: Tile | None, attr: str | None, obj: Any,
+                   **kwargs: Any) -> dict[str, Any] | None:
+        return None if value is None else dump_tile(value)
+
 
 class AlhambraField(fields.Field[Alhambra]):
-    """An Alhambra (``schemas/alhambra.json``) as a core :class:`Alhambra`."""
+    """An Alhambra of any document, by :func:`alhambra_of` and :func:`dump_alhambra`."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Alhambra:
         try:
             return alhambra_of(value)
         except InvalidDocument as error:
             raise refusal(error.problems) from None
+
+    def _serialize(self, value: Alhambra | None, attr: str | None, obj: Any,
+                   **kwargs: Any) -> list[dict[str, Any]] | None:
+        return None if value is None else dump_alhambra(value)
 
 
 class RulesSchema(Schema):
@@ -446,16 +478,9 @@ class ViolationSchema(Schema):
         return wire
 
 
-class TileSchema(Schema):
-    building = fields.Enum(Building, by_value=True)
-    walls = fields.String()
-    price = fields.Integer()
-
-
 VIOLATIONS: Final = ViolationSchema(many=True)
 CELLS: Final = CellSchema(many=True)
 SEGMENTS: Final = SegmentSchema(many=True)
-TILES: Final = TileSchema(many=True)
 
 
 def verdict(violations: Sequence[Violation]) -> dict[str, Any]:
@@ -470,26 +495,19 @@ def legal_cells(cells: Sequence[Cell]) -> dict[str, Any]:
     return {"cells": CELLS.dump(cells)}
 
 
-def longest_wall(wall: Wall, violations: Sequence[Violation]) -> dict[str, Any]:
+def wall(found: Wall) -> dict[str, Any]:
+    """A longest wall (W1-W3): its length, segments and whether the search was exact."""
+    return {"length": found.length, "segments": SEGMENTS.dump(found.segments),
+            "exact": found.exact}
+
+
+def longest_wall(found: Wall, violations: Sequence[Violation]) -> dict[str, Any]:
     """``schemas/longest-wall.json``."""
-    return {
-        "length": wall.length,
-        "segments": SEGMENTS.dump(wall.segments),
-        "exact": wall.exact,
-        **verdict(violations),
-    }
+    return {**wall(found), **verdict(violations)}
 
 
 def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
-    return TILES.dump(tiles)  # type: ignore[no-any-return]
-
-
-def _tile_wire(tile: Tile) -> dict[str, Any]:
-    wire: dict[str, Any] = {"building": tile.building.value if tile.building else None,
-                            "walls": tile.walls}
-    if tile.price is not None:
-        wire["price"] = tile.price
-    return wire
+    return [dump_tile(tile) for tile in tiles]
 
 
 def vizier_counts(counts: Tally) -> dict[str, Any]:
@@ -510,7 +528,7 @@ def vizier_counts(counts: Tally) -> dict[str, Any]:
         ]
     if counts.bonus_cards:
         wire["bonus_cards"] = [
-            {"card": _tile_wire(card.card), "counts": card.in_alhambra}
+            {"card": dump_tile(card.card), "counts": card.in_alhambra}
             for card in counts.bonus_cards
         ]
     return wire
