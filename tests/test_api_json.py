@@ -1,9 +1,9 @@
-"""JSON in and out: the compiled fast paths read and write exactly as the ``json`` module.
+"""JSON in and out: the compiled reader and writer read and write exactly as the ``json`` module.
 
-``parse_json`` answers with ``jiter`` where it can and falls back to ``parse_json_strictly``
+``parse_json`` answers with ``msgspec`` where it can and falls back to ``parse_json_strictly``
 (``json`` with a duplicate-key hook) otherwise; whatever the body, both must give the same
 value (types included: ``1`` is not ``1.0``) or the same refusal, word for word.
-``to_json`` writes with ``orjson``; for every answer the schemas allow, the text must be the
+``to_json`` writes with ``msgspec``; for every answer the schemas allow, the text must be the
 one ``json.dumps`` writes compactly.
 """
 
@@ -81,7 +81,7 @@ def test_damaged_bodies_are_refused_alike(value, data):
     b"1" * 4301,  # past Python's limit of digits for an integer
     b"18446744073709551616",  # past 64 bits, still an integer
     b"1e400",  # too large for a float: infinity, as json reads it
-    b"[" * 300 + b"]" * 300,  # deeper than jiter goes, within what json reads
+    b"[" * 300 + b"]" * 300,  # deep nesting, within what json reads
     b"[" * 100_000 + b"]" * 100_000,
     b"\xef\xbb\xbf{}",
     b"",
@@ -131,7 +131,7 @@ def declared_types(node):
 
 
 def test_no_schema_allows_a_float_so_every_answer_is_written_alike():
-    # orjson and json write floats differently (1e16 against 1e+16); the schemas allow none.
+    # msgspec and json write floats differently (1e16 against 1e+16); the schemas allow none.
     for name, document in schema_documents().items():
         assert "number" not in set(declared_types(document)), name
     assert "integer" in set(declared_types(schema_documents()["round-score.json"]))

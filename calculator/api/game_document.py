@@ -712,7 +712,7 @@ def _table_pointer(where: Path, document: Any) -> str:
 
 def _dump_purchase(purchase: Purchase) -> dict[str, Any]:
     """T4; V2: ``exchange`` and ``needs_exchange`` only where an exchange card of the hand pays
-    the tile, so a table without exchange cards is reported as before."""
+    the tile, so a table without exchange cards is reported without them."""
     document: dict[str, Any] = {
         "slot": purchase.slot,
         "tile": dump_tile(purchase.tile),

@@ -1,8 +1,9 @@
 """JSON text in and out: a request read strictly, a response written compactly.
 
-``jiter`` reads every request and ``orjson`` writes every answer (README, "Libraries"); the web
-layer's JSON provider and the console script both call these functions. A refusal is a
-:class:`~calculator.api.problems.MalformedBody` (400) or
+``msgspec`` reads every request (integers exact however long, NaN and Infinity refused) and
+writes every answer; the choice is measured in ``docs/performance.md``. ``json`` only words a
+refusal. The web layer's JSON provider and the console script both call these functions. A
+refusal is a :class:`~calculator.api.problems.MalformedBody` (400) or a
 :class:`~calculator.api.problems.ContentTooLarge` (413).
 """
 
@@ -12,8 +13,7 @@ import json
 import re
 from typing import Any, Final
 
-import jiter
-import orjson
+import msgspec
 
 from calculator.api.problems import ContentTooLarge, MalformedBody
 
@@ -40,9 +40,13 @@ _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 """A ``\\uD800``-``\\uDFFF`` escape: half of a UTF-16 pair, fine only as part of a pair."""
 
 
+_DECODER: Final = msgspec.json.Decoder()
+_ENCODER: Final = msgspec.json.Encoder()
+
+
 def to_json(document: Any) -> bytes:
     """The JSON text of an answer: compact, UTF-8 as is, members in the order given."""
-    return orjson.dumps(document)
+    return _ENCODER.encode(document)
 
 
 def within_limit(raw: bytes) -> bytes:
@@ -56,41 +60,34 @@ def parse_json(raw: bytes) -> Any:
     """Strict JSON: UTF-8, no duplicate keys, no NaN or Infinity, bounded nesting, strings of
     Unicode text (else 400).
 
-    Compiled code reads an ordinary body in about half the time ``json`` takes with a hook on
-    every object: ``jiter`` (pydantic's parser) reads it, refusing NaN and Infinity, and the
+    ``msgspec`` reads an ordinary body in compiled code, refusing NaN and Infinity, and the
     keys are counted to rule out duplicates (:func:`_keys_all_kept`). Anything else (a body
-    jiter refuses, nesting past its limit of 200, an escape, a key given twice) is read again
-    by :func:`parse_json_strictly`, whose verdict and words are the answer; the tests hold
-    the two readings to the same results.
+    msgspec refuses, one nested deeper than it reads, a backslash, a key given twice) is read
+    again by :func:`parse_json_strictly`, whose verdict and words are the answer; the tests
+    hold the two readings to the same results.
     """
-    try:
-        document = jiter.from_json(raw, allow_inf_nan=False)
-    except ValueError:
+    if b"\\" in raw:  # an escape: the strict reader rules on it (lone surrogates)
         return parse_json_strictly(raw)
-    if not _keys_all_kept(raw, document):
+    try:
+        document = _DECODER.decode(raw)
+    except (msgspec.DecodeError, ValueError, RecursionError):  # ValueError: not UTF-8
+        return parse_json_strictly(raw)
+    if not _keys_all_kept(raw, _ENCODER.encode(document)):
         return parse_json_strictly(raw)
     return document
 
 
-def _keys_all_kept(raw: bytes, document: Any) -> bool:
-    """True only if no object of ``raw`` gives a key twice (a parser keeps one of them)."""
-    try:
-        written = orjson.dumps(document)
-    except TypeError:  # an integer past 64 bits: let the reference decide
-        return False
-    return keys_all_kept(raw, written)
-
-
-def keys_all_kept(raw: bytes, written: bytes) -> bool:
-    """True only if no key of ``raw`` was dropped by the reading ``written`` back.
+def _keys_all_kept(raw: bytes, written: bytes) -> bool:
+    """True only if no key of ``raw`` (a body without a backslash) was dropped by the reading
+    ``written`` back.
 
     Without a backslash in the body every string reads exactly as written, so the body's
     colons are one per key plus those inside strings, and its reading written back (one colon
     per key kept, strings unescaped) has no more. Equal counts leave no room for a dropped
-    key, such as one of a key given twice. Counting is C code; the hook ``json`` needs costs a
+    key, such as one of a key given twice. Counting is C code; ``json``'s hook would be a Python
     call per object.
     """
-    return b"\\" not in raw and written.count(b":") == raw.count(b":")
+    return written.count(b":") == raw.count(b":")
 
 
 def parse_json_strictly(raw: bytes) -> Any:

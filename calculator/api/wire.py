@@ -12,12 +12,15 @@ message), every one of them in one :class:`~calculator.api.problems.InvalidDocum
 * player names are unique; the dummy only sits at a 2-player table (D1);
 * over the players given by counts and the dummy, no building type exceeds the catalog (C1).
 
+This module is also the one codec of a tile, a worker hut and an Alhambra (:func:`tile_of`,
+:func:`dump_tile`, :func:`alhambra_of`, :func:`dump_alhambra`; as marshmallow fields,
+:class:`TileField` and :class:`AlhambraField`), shared with the game documents.
+
 marshmallow schemas load the placement, options, removal, check and walls requests and dump
-violations, cells, wall segments and catalog tiles. ``POST /v1/scores`` is the hot path and is
-loaded and dumped by plain code (:func:`load_scores`, :func:`round_score`): there marshmallow
-cost ~0.4 ms to load and ~0.3 ms to dump a 6-player table, against a budget of ~1.8 ms for the
-whole request (``bench/scores_throughput.py``; figures in the README). An Alhambra is read in
-one pass everywhere (:func:`alhambra_of`), never by a schema per tile.
+violations, cells and wall segments. ``POST /v1/scores``, the busiest operation, is loaded and
+dumped by plain code (:func:`load_scores`, :func:`round_score`), whose measured share of a
+request is in ``docs/performance.md``. An Alhambra is read in one pass everywhere, never by a
+schema per tile.
 """
 
 from __future__ import annotations
@@ -328,7 +331,7 @@ class RenderRequest(_AlhambraRequest):
                            data.get("lang"))
 
 
-# --- the scores request (plain code: the hot path) -------------------------------------------
+# --- the scores request (plain code: the busiest operation) ----------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,7 +428,7 @@ def _beyond_catalog(seats: Sequence[Seat], dummy_counts: Counts | None,
     type; the problem points at the count (or dummy tile) that takes the total past it.
 
     Players given as an Alhambra are checked as positions, not summed: a described table of
-    six full Alhambras is a request this API must answer (README, "Errors").
+    six full Alhambras is a request this API must answer (``docs/api.md``, "Errors").
     """
     for building in BUILDINGS:
         holdings: list[tuple[tuple[str | int, ...], int]] = [
