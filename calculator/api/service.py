@@ -26,7 +26,7 @@ from calculator.engine.components import EXCHANGE_CARDS
 from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.engine.state import MODULES
 from calculator.i18n import picture_labels
-from calculator.pictures import Proposal, render_alhambra
+from calculator.pictures import render_alhambra
 
 Query = TypeVar("Query")
 
@@ -124,10 +124,9 @@ def render(body: Any, language: str) -> str:
     the proposed placement's violations (or the Alhambra's own) marked; in the request's
     ``lang``, else ``language``."""
     query: wire.RenderQuery = _load(body, "render-request.json", _RENDER)
-    proposal = None if query.proposal is None else Proposal(*query.proposal)
     return render_alhambra(
         query.alhambra,
-        proposal=proposal,
+        proposal=query.proposal,
         hole_rule=query.hole_rule,
         labels=picture_labels(query.language or language),
         title=query.title,

@@ -25,7 +25,7 @@ schema per tile.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
@@ -47,6 +47,7 @@ from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import Counts, Majority, RoundScore, Tally, building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Tile
 from calculator.core.walls import Wall
+from calculator.pictures import Proposal
 
 CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
 """C1: how many tiles of each building type the game has."""
@@ -223,38 +224,43 @@ class RenderQuery:
     """``POST /v1/render``: the Alhambra, a proposed placement if any, and the picture's words."""
 
     alhambra: Alhambra
-    proposal: tuple[Cell, Tile] | None
+    proposal: Proposal | None
     hole_rule: HoleRule
     title: str | None
     language: str | None
 
 
-class TileField(fields.Field[Tile]):
+class _CodecField(fields.Field[Any]):
+    """A marshmallow field read and written by one codec of this module; a refusal's problems
+    are pointed at from the field's value."""
+
+    def __init__(self, read: Callable[[Any], Any], write: Callable[[Any], Any],
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.read, self.write = read, write
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        try:
+            return self.read(value)
+        except InvalidDocument as error:
+            raise refusal(error.problems) from None
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else self.write(value)
+
+
+class TileField(_CodecField):
     """A tile (or a worker hut) of any document, by :func:`tile_of` and :func:`dump_tile`."""
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Tile:
-        try:
-            return tile_of(value)
-        except InvalidDocument as error:
-            raise refusal(error.problems) from None
-
-    def _serialize(self, value: Tile | None, attr: str | None, obj: Any,
-                   **kwargs: Any) -> dict[str, Any] | None:
-        return None if value is None else dump_tile(value)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(tile_of, dump_tile, **kwargs)
 
 
-class AlhambraField(fields.Field[Alhambra]):
+class AlhambraField(_CodecField):
     """An Alhambra of any document, by :func:`alhambra_of` and :func:`dump_alhambra`."""
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Alhambra:
-        try:
-            return alhambra_of(value)
-        except InvalidDocument as error:
-            raise refusal(error.problems) from None
-
-    def _serialize(self, value: Alhambra | None, attr: str | None, obj: Any,
-                   **kwargs: Any) -> list[dict[str, Any]] | None:
-        return None if value is None else dump_alhambra(value)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(alhambra_of, dump_alhambra, **kwargs)
 
 
 class RulesSchema(Schema):
@@ -326,7 +332,7 @@ class RenderRequest(_AlhambraRequest):
         highlight = data.get("highlight")
         proposal = None
         if highlight is not None:
-            proposal = ((highlight["x"], highlight["y"]), highlight["tile"])
+            proposal = Proposal((highlight["x"], highlight["y"]), highlight["tile"])
         return RenderQuery(data["alhambra"], proposal, _hole_rule(data), data.get("title"),
                            data.get("lang"))
 

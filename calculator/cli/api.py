@@ -25,7 +25,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
     walls = commands.add_parser(
         "walls",
-        help="the longest wall (W1-W3): the body of POST /v1/walls, or just the Alhambra",
+        help="the longest wall (W1-W3): POST /v1/walls, or a bare Alhambra",
         description="Print the response of POST /v1/walls for the Alhambra in FILE: a request "
         'body {"alhambra": [...]} or the bare array of placed tiles.',
     )

@@ -41,7 +41,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
     playing = commands.add_parser(
         "play",
-        help="apply actions to a game state: the answer of POST /v1/games/advance",
+        help="apply actions to a game state: POST /v1/games/advance",
         description="Print the response of POST /v1/games/advance for the state in STATE and "
         "the action (or list of actions) in ACTION.",
     )
