@@ -159,8 +159,7 @@ def catalog() -> dict[str, Any]:
             "modules": list(MODULES),
             "exchange_cards": [dump_display_card(card) for card in EXCHANGE_CARDS],
             "bonus_cards": wire.catalog_tiles(PROVISIONAL_BONUS_CARDS),
-            "huts": [{"hut": h.building.value, "walls": h.walls}
-                     for h in PROVISIONAL_HUTS if h.building is not None],
+            "huts": wire.catalog_tiles(PROVISIONAL_HUTS),
             "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
             "huts_per_player": HUTS_PER_PLAYER,
         },

@@ -516,6 +516,7 @@ def longest_wall(found: Wall, violations: Sequence[Violation]) -> dict[str, Any]
 
 
 def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
+    """Tiles (or worker huts) of the catalog, each as :func:`dump_tile` writes it."""
     return [dump_tile(tile) for tile in tiles]
 
 
