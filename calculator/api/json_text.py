@@ -22,7 +22,7 @@ MAX_BODY_BYTES: Final = 256 * 1024
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)  # built in C; the hook runs for every object of every body
+    result = dict(pairs)  # built in C; the hook runs for every object the reference reads
     if len(result) != len(pairs):
         seen: set[str] = set()
         for key, _ in pairs:

@@ -81,7 +81,7 @@ def refusal(problems: Iterable[Problem]) -> ValidationError:
 
 
 class ApiProblem(Exception):
-    """Base of the web layer's refusals; each subclass knows its status and problem type.
+    """Base of the API's refusals; each subclass knows its status and problem type.
 
     ``problems`` (each a pointer and a message) are written as the body's ``errors``.
     """
@@ -97,6 +97,10 @@ class ApiProblem(Exception):
         if problems:
             extra["errors"] = [{"pointer": p.pointer, "message": p.message} for p in problems]
         self.extra = extra
+
+    def document(self) -> dict[str, Any]:
+        """This refusal's RFC 9457 body (``schemas/problem.json``)."""
+        return problem_document(self.status, self.title, self.detail, self.type, **self.extra)
 
 
 class InvalidRequest(ApiProblem):

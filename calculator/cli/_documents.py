@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from calculator.api.json_text import MAX_BODY_BYTES, parse_json, to_json, within_limit
-from calculator.api.problems import ApiProblem, problem_document
+from calculator.api.problems import ApiProblem
 
 UNREADABLE = 2
 REFUSED = 1
@@ -33,9 +33,7 @@ def answer(operate: Callable[..., Any], paths: list[str], out: TextIO | None = N
         print(to_json(operate(*(parse_json(within_limit(raw)) for raw in raws))).decode(),
               file=out)
     except ApiProblem as problem:
-        document = problem_document(problem.status, problem.title, problem.detail,
-                                    problem.type, **problem.extra)
-        print(to_json(document).decode(), file=out)
+        print(to_json(problem.document()).decode(), file=out)
         return REFUSED
     return ANSWERED
 

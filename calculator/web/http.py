@@ -83,23 +83,23 @@ def operation(
     blueprint.add_url_rule(path, name, view, methods=["POST"])
 
 
-def problem(status: int, title: str, detail: str, type_: str = "about:blank",
-            **extra: Any) -> Response:
-    """The problem+json answer; it quotes the request id (a bug report then finds the logs)."""
-    body = problem_document(status, title, detail, type_, **extra)
-    body["request_id"] = request_id()
-    return json_response(body, status, PROBLEM_JSON)
+def problem_response(document: dict[str, Any]) -> Response:
+    """The problem+json answer of an RFC 9457 ``document``; it quotes the request id (a bug
+    report then finds the logs)."""
+    return json_response({**document, "request_id": request_id()}, document["status"],
+                         PROBLEM_JSON)
 
 
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(ApiProblem)
     def api_problem(error: ApiProblem) -> Response:
-        return problem(error.status, error.title, error.detail, error.type, **error.extra)
+        return problem_response(error.document())
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         status = error.code or 500
-        response = problem(status, error.name, error.description or error.name)
+        response = problem_response(
+            problem_document(status, error.name, error.description or error.name))
         valid_methods = getattr(error, "valid_methods", None)
         if status == 405 and valid_methods:
             response.headers["Allow"] = ", ".join(valid_methods)
@@ -110,4 +110,5 @@ def register_error_handlers(app: Flask) -> None:
         # The last line of defence: log the trace, never send it.
         log.exception("unhandled error")
         server_error = InternalServerError()
-        return problem(500, server_error.name, "the server could not handle this request")
+        return problem_response(
+            problem_document(500, server_error.name, "the server could not handle this request"))
