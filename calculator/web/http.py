@@ -38,13 +38,17 @@ class ApiJSONProvider(JSONProvider):
         return parse_json(s.encode() if isinstance(s, str) else s)
 
     def response(self, *args: Any, **kwargs: Any) -> Response:
-        return json_response(self._prepare_response_obj(args, kwargs))
+        return self.answer(self._prepare_response_obj(args, kwargs))
+
+    def answer(self, document: Any, status: int = 200, mimetype: str = JSON) -> Response:
+        """A JSON answer: its text on one line."""
+        return Response(to_json(document) + b"\n", status=status, mimetype=mimetype)
 
 
 def json_response(document: Any, status: int = 200, mimetype: str = JSON) -> Response:
-    """A JSON answer: its text on one line."""
-    return current_app.response_class(to_json(document) + b"\n", status=status,
-                                      mimetype=mimetype)
+    """The app's JSON answer of ``document`` (:meth:`ApiJSONProvider.answer`)."""
+    provider: ApiJSONProvider = current_app.json  # type: ignore[assignment]
+    return provider.answer(document, status, mimetype)
 
 
 def is_json_media_type(mimetype: str) -> bool:
