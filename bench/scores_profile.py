@@ -4,9 +4,8 @@ The same table as ``scores_throughput.py`` (round 3, six players, 26-tile legal 
 Each stage is timed alone in CPU time of this thread (best of several repeats, microseconds
 per request), so other load on a shared machine barely moves the figures; next to it, what the
 parse-and-echo endpoint does with the same body. Then both apps are called whole through WSGI
-(no server, no sockets: Flask's own per-request work included) and their ratio printed, the
-scores app both as served (``fast_path.py``) and through its Flask view; last, cProfile lists the
-top functions of the scores request.
+(no server, no sockets: Flask's own per-request work included) and their ratio printed; last,
+cProfile lists the top functions of the scores request.
 
     .venv/bin/python bench/scores_profile.py [--top 15]
 """
@@ -30,13 +29,12 @@ from echo_app import app as echo_app
 from tables import scores_table
 
 from calculator import create_app
+from calculator.api import service, wire
+from calculator.api.contract import request_contract
+from calculator.api.json_text import parse_json, to_json
 from calculator.core import building, walls
 from calculator.core.alhambra import Alhambra
 from calculator.core.scoring import Holding, score_round, tally
-from calculator.web import service, wire
-from calculator.web.body import parse_json
-from calculator.web.clean_scores import clean_scores_query
-from calculator.web.contract import request_contract
 
 
 def cpu_us(stage: Callable[[], object], number: int = 200, repeat: int = 9) -> float:
@@ -94,7 +92,6 @@ def main() -> None:
         "strict parse (duplicate keys, NaN)": lambda: parse_json(raw),
         "contract: compiled yes/no": lambda: contract.is_valid(table),
         "load into core types (C1, B6, D1)": lambda: wire.load_scores(table),
-        "clean body: read, check, load in one pass": lambda: clean_scores_query(raw),
         "core: grid x6": lambda: [a.grid for a in fresh(alhambras)],
         "core: legality B2-B5 x6 (with grid)": lambda: [
             building.alhambra_violations(a) for a in fresh(alhambras)],
@@ -103,9 +100,8 @@ def main() -> None:
         "core: tally M1, V3, V4 x6": lambda: [tally(a.tiles) for a in alhambras],
         "core: round score": lambda: score_round(3, holdings),
         "dump the answer": lambda: wire.round_score(result, names, extras),
-        "serialize the answer": lambda: service.to_json(answer),
+        "serialize the answer": lambda: to_json(answer),
         "service.scores (all but parse)": lambda: service.scores(table),
-        "service.scores_of_bytes (all)": lambda: service.scores_of_bytes(raw),
     }
     print(f"body {len(raw)} bytes, {sum(len(p['alhambra']) for p in table['players'])} tiles;"
           " CPU time per request, best of 9")
@@ -113,7 +109,7 @@ def main() -> None:
         for name, stage in stages.items():
             print(f"{name:40s} {cpu_us(stage):8.1f} us")
     whole = {name: wsgi_call(app, raw) for name, app in (
-        ("scores", scores_app), ("scores, Flask view", scores_app.wsgi_app.flask), ("echo", echo))}
+        ("scores", scores_app), ("echo", echo))}
     figures = {name: cpu_us(call, number=50, repeat=15) for name, call in whole.items()}
     for name, figure in figures.items():
         print(f"{'whole request via WSGI: ' + name:40s} {figure:8.1f} us")

@@ -3,8 +3,11 @@
 The table: round 3, six players, each sending a whole legal Alhambra of 26 catalog tiles grown
 by the rules core (``tables.py``). Both apps run under gunicorn with the same settings (2 sync
 workers); ``wrk`` sends the same body to each, alternating, several rounds in one run, so the
-noise of a shared machine falls on both. Prints every round, the medians and their ratio
-(target: scores / echo >= 0.8), and the median of the rounds' own ratios.
+noise of a shared machine falls on both. The scores app is sent the body
+once per content type (``application/json`` and ``application/json; charset=utf-8`` unless
+``--content-type`` names one): each must be answered alike, by the one path. Prints every
+round, the medians and each ratio to the echo (target: scores / echo >= 0.8), and the median of
+the rounds' own ratios.
 
 Throughput on a machine shared with other work moves with their load; so each run also reads
 the CPU time the gunicorn workers spent (``/proc``), per request. That figure barely moves
@@ -12,10 +15,10 @@ with other load, and its ratio (echo's CPU per request over the scores app's) is
 throughput ratio tends to when the two apps have the machine to themselves.
 
     .venv/bin/python bench/scores_throughput.py [--rounds 5] [--seconds 8] [--connections 4]
-        [--port 8101] [--strict-echo]
+        [--port 8101] [--strict-echo] [--content-type TYPE ...]
 
 ``--strict-echo`` adds a third app, an echo that reads the body with this app's own strict
-reader (``calculator.web.body.json_body``): a second, clearly labelled yardstick. The target is
+reader (``calculator.web.http.json_body``): a second, clearly labelled yardstick. The target is
 against the plain echo.
 """
 
@@ -57,7 +60,7 @@ GUNICORN = ["--workers", "2", "--worker-class", "sync", "--log-level", "warning"
 
 WRK_SCRIPT = """
 wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Content-Type"] = "{content_type}"
 local file = io.open("{body}", "rb")
 wrk.body = file:read("*a")
 file:close()
@@ -110,10 +113,13 @@ def _wait_until_up(url: str, process: subprocess.Popen[bytes]) -> None:
     raise SystemExit(f"{url} did not come up")
 
 
-def check_answer(url: str, body: bytes) -> int:
+CONTENT_TYPES = ("application/json", "application/json; charset=utf-8")
+
+
+def check_answer(url: str, body: bytes, content_type: str = CONTENT_TYPES[0]) -> int:
     """The body is a valid request and gets a 200 from both apps; returns the response size."""
     request = urllib.request.Request(
-        url + "/v1/scores", data=body, headers={"Content-Type": "application/json"}
+        url + "/v1/scores", data=body, headers={"Content-Type": content_type}
     )
     with urllib.request.urlopen(request, timeout=10) as response:
         if response.status != 200:
@@ -144,10 +150,17 @@ def main() -> None:
                         help="the scores app's port; the echo apps listen on the next ones")
     parser.add_argument("--strict-echo", action="store_true",
                         help="also time an echo that reads the body with the app's strict reader")
+    parser.add_argument("--content-type", action="append", dest="content_types",
+                        metavar="TYPE", help="the scores app's request media type (repeatable); "
+                        "default: both of " + ", ".join(CONTENT_TYPES))
     args = parser.parse_args()
+    content_types = args.content_types or list(CONTENT_TYPES)
     if shutil.which("wrk") is None:
         raise SystemExit("this benchmark needs wrk (apt-get install wrk)")
-    names = ["scores", "echo", *(["strict echo"] if args.strict_echo else [])]
+    apps = ["scores", "echo", *(["strict echo"] if args.strict_echo else [])]
+    runs = [(f"scores [{content_type}]", "scores", content_type) for content_type in content_types]
+    runs += [(name, name, CONTENT_TYPES[0]) for name in apps[1:]]
+    names = [label for label, _, _ in runs]
 
     table = scores_table()
     body = json.dumps(table).encode()
@@ -155,11 +168,16 @@ def main() -> None:
     with ExitStack() as stack:
         scratch = Path(stack.enter_context(tempfile.TemporaryDirectory()))
         (scratch / "body.json").write_bytes(body)
-        script = scratch / "post.lua"
-        script.write_text(WRK_SCRIPT.format(body=scratch / "body.json"))
+        scripts = {}
+        for index, content_type in enumerate(CONTENT_TYPES + tuple(content_types)):
+            scripts[content_type] = scratch / f"post{index}.lua"
+            scripts[content_type].write_text(
+                WRK_SCRIPT.format(body=scratch / "body.json", content_type=content_type))
         servers = {name: stack.enter_context(serve(name, args.port + offset))
-                   for offset, name in enumerate(names)}
-        sizes = {name: check_answer(server.url, body) for name, server in servers.items()}
+                   for offset, name in enumerate(apps)}
+        answers = {label: check_answer(servers[app].url, body, content_type)
+                   for label, app, content_type in runs}
+        sizes = {app: answers[label] for label, app, _ in runs}
         print(f"body: {len(body)} bytes, {len(table['players'])} players, {tiles} tiles, round 3;"
               f" responses: scores {sizes['scores']} bytes, echo {sizes['echo']} bytes")
         print(f"gunicorn {' '.join(GUNICORN)}; wrk -t1 -c{args.connections} -d{args.seconds}s;"
@@ -167,31 +185,33 @@ def main() -> None:
         rates: dict[str, list[float]] = {name: [] for name in names}
         cpu: dict[str, list[float]] = {name: [] for name in names}  # worker CPU us per request
         for round_ in range(1, args.rounds + 1):
-            for name, server in servers.items():
+            for label, app, content_type in runs:
+                server = servers[app]
                 before = server.workers_cpu_seconds()
-                rate, count = wrk(server.url, script, args.seconds, args.connections)
-                rates[name].append(rate)
-                cpu[name].append((server.workers_cpu_seconds() - before) / count * 1e6)
+                rate, count = wrk(server.url, scripts[content_type], args.seconds,
+                                  args.connections)
+                rates[label].append(rate)
+                cpu[label].append((server.workers_cpu_seconds() - before) / count * 1e6)
             print(f"round {round_}: " + "   ".join(
                 f"{name} {rates[name][-1]:7.1f} req/s {cpu[name][-1]:6.0f} us CPU/req"
                 for name in names))
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     rate = {name: statistics.median(rates[name]) for name in names}
     per_request = {name: statistics.median(cpu[name]) for name in names}
-    rounds_ratio = statistics.median(s / e for s, e in zip(rates["scores"], rates["echo"],
-                                                             strict=True))
-    print(f"median: scores {rate['scores']:.1f} req/s, echo {rate['echo']:.1f} req/s, "
-          f"ratio scores/echo = {rate['scores'] / rate['echo']:.2f} (target >= 0.80); "
-          f"median of the rounds' ratios {rounds_ratio:.2f}")
-    print(f"worker CPU per request (median): scores {per_request['scores']:.0f} us, "
-          f"echo {per_request['echo']:.0f} us; ratio echo/scores = "
-          f"{per_request['echo'] / per_request['scores']:.2f}")
+    for label in names[:len(content_types)]:
+        rounds_ratio = statistics.median(s / e for s, e in zip(rates[label], rates["echo"],
+                                                                 strict=True))
+        print(f"{label}: median {rate[label]:.1f} req/s against echo {rate['echo']:.1f} req/s, "
+              f"ratio {rate[label] / rate['echo']:.2f} (target >= 0.80); median of the "
+              f"rounds' ratios {rounds_ratio:.2f}; worker CPU per request {per_request[label]:.0f}"
+              f" us against {per_request['echo']:.0f} us, ratio echo/scores "
+              f"{per_request['echo'] / per_request[label]:.2f}")
     if args.strict_echo:
+        first = names[0]
         print(f"second yardstick, an echo with the app's strict reader: "
               f"{rate['strict echo']:.1f} req/s, {per_request['strict echo']:.0f} us CPU/req; "
-              f"scores/strict echo = {rate['scores'] / rate['strict echo']:.2f} (throughput), "
-              f"{per_request['strict echo'] / per_request['scores']:.2f} (CPU)")
-
+              f"{first}/strict echo = {rate[first] / rate['strict echo']:.2f} (throughput), "
+              f"{per_request['strict echo'] / per_request[first]:.2f} (CPU)")
 
 if __name__ == "__main__":
     main()

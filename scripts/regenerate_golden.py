@@ -20,10 +20,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from calculator.api.game_document import dump_action, dump_event, dump_state  # noqa: E402
 from calculator.engine import Options, apply, new_game  # noqa: E402
 from calculator.engine.simulate import NAMES, random_action  # noqa: E402
 from calculator.engine.state import MODULES, Module  # noqa: E402
-from calculator.web.game_document import dump_action, dump_event, dump_state  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 GAMES: dict[str, tuple[int, int, tuple[Module, ...]]] = {

@@ -21,7 +21,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 from werkzeug.test import TestResponse
 
-from calculator.web.contract import served_openapi
+from calculator.api.contract import served_openapi
 
 SPEC_URI = "urn:alhambra:openapi"
 JSON_TYPES = ("application/json", "application/problem+json", "application/schema+json")

@@ -18,11 +18,11 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from calculator.api import game_service
+from calculator.api.wire import CATALOG_COUNTS
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.tiles import CATALOG
 from calculator.engine.huts import PROVISIONAL_HUTS
-from calculator.web import game_service
-from calculator.web.wire import CATALOG_COUNTS
 
 CATALOG_KEYS = {(t.building.value, t.walls, t.price) for t in CATALOG if t.building is not None}
 REQUESTS = {

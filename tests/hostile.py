@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from werkzeug.test import TestResponse
 
-from calculator.web.contract import schema_documents, served_openapi
+from calculator.api.contract import schema_documents, served_openapi
 
 HANG = 5.0
 """Seconds. Not a speed target (benchmarks in bench/ measure speed): a bound far above any

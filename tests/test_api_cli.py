@@ -1,8 +1,11 @@
 """The console script: ``alhambra score`` and ``alhambra walls`` print exactly the API's JSON
-(a referee without network can still rule), and its problem+json for invalid input."""
+(a referee without network can still rule), and its problem+json for invalid input; every
+subcommand treats bad input one way, ``--help`` lists them all, and no Flask is loaded."""
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import io
 import json
 import subprocess
@@ -11,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from calculator.cli import main
+from calculator.cli import main, parser
 from tests.api_helpers import placed
 
 TABLE = {
@@ -110,3 +113,66 @@ def test_the_installed_console_script(tmp_path):
     listing = subprocess.run([str(script), "--help"], capture_output=True, text=True,
                              check=True, timeout=60).stdout
     assert "score" in listing and "walls" in listing
+
+
+SUBCOMMANDS = ("score", "walls", "simulate", "play")
+FILE_COMMANDS = (("score",), ("walls",), ("play", "{ok}"))
+"""Each subcommand that reads files, with the arguments after the bad one (play: an action)."""
+
+
+@pytest.mark.parametrize("command", FILE_COMMANDS, ids=lambda c: c[0])
+def test_every_command_answers_bad_json_with_a_400_problem_and_exit_1(command, capsys,
+                                                                       tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"round": 1,')
+    good = write(tmp_path, {"type": "end_turn", "player": 0})
+    arguments = [command[0], str(bad), *(good for _ in command[1:])]
+    status, out = run(capsys, *arguments)
+    assert status == 1
+    problem = json.loads(out)
+    assert problem["status"] == 400 and problem["type"] == "urn:alhambra:problem:malformed-json"
+
+
+@pytest.mark.parametrize("command", FILE_COMMANDS, ids=lambda c: c[0])
+def test_every_command_exits_2_on_a_file_it_cannot_read(command, capsys, tmp_path):
+    missing = str(tmp_path / "missing.json")
+    status = main([command[0], missing, *(missing for _ in command[1:])])
+    captured = capsys.readouterr()
+    assert status == 2 and captured.out == ""
+    assert f"cannot read {missing}" in captured.err
+
+
+def test_help_lists_every_subcommand_with_a_line_each(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")  # argparse wraps help text to the terminal's width
+    registered = set(next(action.choices for action in parser()._actions
+                          if isinstance(action, argparse._SubParsersAction)))
+    assert set(SUBCOMMANDS) <= registered
+    listing = main_help().split("positional arguments:\n")[1].split("\n\n")[0]
+    lines = listing.splitlines()[1:]  # after the "command" heading
+    assert sorted(line.split()[0] for line in lines) == sorted(registered)
+    assert all(len(line.split()) > 1 for line in lines)  # each with its help on that line
+
+
+def main_help() -> str:
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as stop, _stdout(out):
+        main(["--help"])
+    assert stop.value.code == 0
+    return out.getvalue()
+
+
+def _stdout(out: io.StringIO) -> contextlib.redirect_stdout[io.StringIO]:
+    return contextlib.redirect_stdout(out)
+
+
+@pytest.mark.parametrize("code", [
+    "import calculator.cli",
+    "import calculator.cli as cli; cli.parser().format_help()",
+    "import calculator.api.service, calculator.api.game_service",
+])
+def test_the_console_script_loads_no_flask_or_werkzeug(code):
+    probe = (f"{code}\nimport sys\n"
+             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('flask', 'werkzeug')))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True, timeout=60)
+    assert done.stdout.strip() == "[]"

@@ -15,7 +15,7 @@ import yaml
 from flask import Response
 from jsonschema import Draft202012Validator
 
-from calculator.web.contract import (
+from calculator.api.contract import (
     SCHEMA_DIR,
     openapi_document,
     request_contract,

@@ -9,8 +9,8 @@ from typing import Any
 
 from msgspec.structs import replace
 
+from calculator.api.game_document import dump_state
 from calculator.engine import Options
-from calculator.web.game_document import dump_state
 from tests.api_helpers import pointers
 from tests.engine_scenes import cards, checked, with_bag, with_face_up
 from tests.test_engine_exchange import DIRHAM_DUCAT, rulebook_buy

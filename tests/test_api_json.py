@@ -1,10 +1,10 @@
-"""JSON in and out: the compiled fast paths read and write exactly as the ``json`` module.
+"""JSON in and out: the compiled reader and writer read and write exactly as the ``json`` module.
 
-``parse_json`` answers with ``jiter`` where it can and falls back to ``parse_json_strictly``
+``parse_json`` answers with ``msgspec`` where it can and falls back to ``parse_json_strictly``
 (``json`` with a duplicate-key hook) otherwise; whatever the body, both must give the same
 value (types included: ``1`` is not ``1.0``) or the same refusal, word for word.
-``to_json`` writes with ``orjson``; for every answer the schemas allow, the text must be the
-one ``json.dumps`` writes.
+``to_json`` writes with ``msgspec``; for every answer the schemas allow, the text must be the
+one ``json.dumps`` writes compactly.
 """
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator.web.body import parse_json, parse_json_strictly
-from calculator.web.contract import schema_documents
-from calculator.web.errors import MalformedBody
-from calculator.web.service import to_json
+from calculator.api.contract import schema_documents
+from calculator.api.json_text import parse_json, parse_json_strictly, to_json
+from calculator.api.problems import MalformedBody
 
 scalars = (
     st.none()
@@ -82,7 +81,7 @@ def test_damaged_bodies_are_refused_alike(value, data):
     b"1" * 4301,  # past Python's limit of digits for an integer
     b"18446744073709551616",  # past 64 bits, still an integer
     b"1e400",  # too large for a float: infinity, as json reads it
-    b"[" * 300 + b"]" * 300,  # deeper than jiter goes, within what json reads
+    b"[" * 300 + b"]" * 300,  # deep nesting, within what json reads
     b"[" * 100_000 + b"]" * 100_000,
     b"\xef\xbb\xbf{}",
     b"",
@@ -105,12 +104,15 @@ answers = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(st.text(max_size=5), answers, max_size=5))
 def test_answers_are_written_as_json_writes_them(document):
-    assert to_json(document) == json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    written = json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    assert to_json(document) == written.encode()
 
 
-def test_a_lone_surrogate_is_written_as_json_writes_it():
-    document = {"name": "\ud800"}
-    assert to_json(document) == json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+def test_a_lone_surrogate_never_reaches_an_answer():
+    """Unicode text cannot hold half a surrogate pair: the reader refuses it, so no answer
+    quotes one (UTF-8 could not encode it)."""
+    with pytest.raises(MalformedBody, match="half a surrogate pair"):
+        parse_json(b'{"name": "\\ud800"}')
 
 
 def declared_types(node):
@@ -129,7 +131,7 @@ def declared_types(node):
 
 
 def test_no_schema_allows_a_float_so_every_answer_is_written_alike():
-    # orjson and json write floats differently (1e16 against 1e+16); the schemas allow none.
+    # msgspec and json write floats differently (1e16 against 1e+16); the schemas allow none.
     for name, document in schema_documents().items():
         assert "number" not in set(declared_types(document)), name
     assert "integer" in set(declared_types(schema_documents()["round-score.json"]))

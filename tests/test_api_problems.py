@@ -30,11 +30,11 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from calculator import create_app
+from calculator.api import service
+from calculator.api.game_document import dump_action, dump_state, load_state
+from calculator.api.wire import CATALOG_BY_KEY
 from calculator.engine import Options, apply, legal_actions, new_game
 from calculator.engine.simulate import random_action
-from calculator.web import service
-from calculator.web.game_document import dump_action, dump_state, load_state
-from calculator.web.wire import CATALOG_BY_KEY
 from tests.contract_check import ContractClient
 
 PROBLEM = "application/problem+json"
@@ -243,20 +243,20 @@ def state_faults(at: str) -> list[Fault]:
     def state(body: Body) -> Body:
         return body[at]  # type: ignore[no-any-return]
 
-    @fault(f"/{at}/players/0/alhambra/0: a placed tile out of the catalog (C1)", LOADING)
+    @fault(f"/{at}/players/0/alhambra/0/price: a placed tile out of the catalog (C1)", LOADING)
     def alhambra_tile(body: Body) -> str:
         off_catalog(state(body)["players"][0]["alhambra"][0])
-        return f"/{at}/players/0/alhambra/0"
+        return f"/{at}/players/0/alhambra/0/price"
 
-    @fault(f"/{at}/players/1/reserve/0: a reserve tile out of the catalog (C1)", LOADING)
+    @fault(f"/{at}/players/1/reserve/0/price: a reserve tile out of the catalog (C1)", LOADING)
     def reserve_tile(body: Body) -> str:
         off_catalog(state(body)["players"][1]["reserve"][0])
-        return f"/{at}/players/1/reserve/0"
+        return f"/{at}/players/1/reserve/0/price"
 
-    @fault(f"/{at}/dummy/tiles/0: a dummy's tile out of the catalog (C1)", LOADING)
+    @fault(f"/{at}/dummy/tiles/0/price: a dummy's tile out of the catalog (C1)", LOADING)
     def dummy_tile(body: Body) -> str:
         off_catalog(state(body)["dummy"]["tiles"][0])
-        return f"/{at}/dummy/tiles/0"
+        return f"/{at}/dummy/tiles/0/price"
 
     @fault(f"/{at}/market/1: a market slot of another currency (C4)", LOADING)
     def market_currency(body: Body) -> str:
@@ -295,12 +295,12 @@ def advance_body() -> Body:
     return {"state": copy.deepcopy(state), "actions": [first]}
 
 
-@fault("/actions/N/tile: an action's tile out of the catalog (C1)", LOADING, CONSISTENCY)
+@fault("/actions/N/tile/price: an action's tile out of the catalog (C1)", LOADING, CONSISTENCY)
 def action_tile(body: Body) -> str:
     tile = dict(CATALOG_TILE)
     off_catalog(tile)
     body["actions"].append({"type": "reveal_tile", "tile": tile})
-    return f"/actions/{len(body['actions']) - 1}/tile"
+    return f"/actions/{len(body['actions']) - 1}/tile/price"
 
 
 @fault("/actions/N/player: an action for a seat beyond the table", CONTRACT)
@@ -326,10 +326,11 @@ def start_player(body: Body) -> str:
     return "/start_player"
 
 
-@fault("/options/components/bonus_cards/3: a bonus card out of the catalog (C1, V3)", LOADING)
+@fault("/options/components/bonus_cards/3/price: a bonus card out of the catalog (C1, V3)",
+       LOADING)
 def new_game_bonus_card(body: Body) -> str:
     off_catalog(body["options"]["components"]["bonus_cards"][3])
-    return "/options/components/bonus_cards/3"
+    return "/options/components/bonus_cards/3/price"
 
 
 @fault("/options/components/huts: a hut of the wrong colour (V4)", LOADING)
@@ -381,10 +382,10 @@ def slot_twice(body: Body) -> str:
     return "/market/1/slot"
 
 
-@fault("/market/0/tile: a market tile out of the catalog (C1)", LOADING)
+@fault("/market/0/tile/price: a market tile out of the catalog (C1)", LOADING)
 def market_tile(body: Body) -> str:
     off_catalog(body["market"][0]["tile"])
-    return "/market/0/tile"
+    return "/market/0/tile/price"
 
 
 @fault("/dummy/tiles/0/price: a dummy's tile out of the catalog (C1)", LOADING)

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
 
 from calculator import create_app
+from calculator.api.contract import request_contract
+from calculator.api.wire import CATALOG_COUNTS
 from calculator.core.tiles import CATALOG
-from calculator.web.contract import request_contract
-from calculator.web.wire import CATALOG_COUNTS
 from tests.contract_check import ContractClient
 
 CATALOG_KEYS = {(t.building.value, t.walls, t.price) for t in CATALOG if t.building is not None}

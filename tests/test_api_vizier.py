@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from calculator.api.game_document import dump_state
 from calculator.engine import Options, apply, new_game
-from calculator.web.game_document import dump_state
 from tests.api_helpers import cells, placed, pointers, rules_of, tile
 from tests.test_engine_vizier import take_denar, vizier_scene
 
@@ -246,7 +246,7 @@ def test_v3_the_caller_names_the_bonus_cards_from_the_catalog(client):
     cards = [tile("tower", "N", 11)] + [tile("tower", "NESW", price) for price in range(2, 11)]
     problem = post(client, "/v1/games", {"players": ["Ann", "Bob"], "options": {
         "modules": ["bonus"], "components": {"bonus_cards": cards}}}, 422)
-    assert pointers(problem) == [f"/options/components/bonus_cards/{i}" for i in range(1, 10)]
+    assert pointers(problem) == [f"/options/components/bonus_cards/{i}/price" for i in range(1, 10)]
 
 
 def test_v4_a_game_with_huts_lists_taking_a_hut_and_the_caller_may_give_them(client):

@@ -28,7 +28,7 @@ from jsonschema import Draft202012Validator
 from kubernetes_validate import utils as kubernetes
 
 from calculator import create_app
-from calculator.web.contract import schema_documents
+from calculator.api.contract import schema_documents
 
 ROOT = Path(__file__).resolve().parents[1]
 K8S = ROOT / "deploy" / "k8s"

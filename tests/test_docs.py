@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from calculator.web.contract import schema_documents
+from calculator.api.contract import schema_documents
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -6,8 +6,8 @@ import argparse
 import io
 import json
 
+from calculator.api import game_service
 from calculator.cli import games
-from calculator.web import game_service
 
 
 def run(*argv: str) -> tuple[int, str]:

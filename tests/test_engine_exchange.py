@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from calculator.api.game_document import dump_state, load_state
 from calculator.core.tiles import Currency
 from calculator.engine import ActionRefused, GameState, Options, apply, legal_actions, new_game
 from calculator.engine.actions import Buy, EndTurn, TakeMoney
@@ -33,7 +34,6 @@ from calculator.engine.exchange import payments_with
 from calculator.engine.setup import pile_sizes
 from calculator.engine.simulate import play_random_game, random_action
 from calculator.engine.state import MODULES
-from calculator.web.game_document import dump_state, load_state
 from tests.engine_scenes import (
     NAMES,
     cards,

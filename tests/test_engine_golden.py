@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from calculator.api.game_document import dump_event, dump_state, load_action
 from calculator.engine import Options, apply, new_game
-from calculator.web.game_document import dump_event, dump_state, load_action
 from scripts.regenerate_golden import GAMES, transcript
 
 GOLDEN = Path(__file__).parent / "golden"

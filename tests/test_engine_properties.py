@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calculator.api.game_document import dump_state, load_state
 from calculator.core.alhambra import neighbours
 from calculator.core.tiles import BUILDINGS, CATALOG
 from calculator.engine import ActionRefused, GameState, Options, apply, legal_actions, new_game
@@ -47,7 +48,6 @@ from calculator.engine.consistency import inconsistencies
 from calculator.engine.game import to_act
 from calculator.engine.simulate import play_random_game, random_action
 from calculator.engine.state import MODULES, Module
-from calculator.web.game_document import dump_state, load_state
 
 NAMES = ["Anna", "Ben", "Carla", "Dev", "Emre", "Fatima"]
 SAMPLED_EVERY = 9

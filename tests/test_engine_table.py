@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from msgspec.structs import replace
 
+from calculator.api.game_document import dump_state, load_state
 from calculator.core.tiles import BUILDINGS, CATALOG, Building
 from calculator.engine import IllegalAction, NotYourTurn, Options, apply, legal_actions, to_act
 from calculator.engine.actions import (
@@ -50,7 +51,6 @@ from calculator.engine.huts import huts_in_play
 from calculator.engine.setup import initial_state
 from calculator.engine.simulate import random_action
 from calculator.engine.state import MODULES, Draft, GameState, Module
-from calculator.web.game_document import dump_state, load_state
 from tests.engine_scenes import NAMES, checked, game
 
 

@@ -11,6 +11,7 @@ import random
 import pytest
 from msgspec.structs import replace
 
+from calculator.api.game_document import dump_state, load_state
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Currency, Tile
 from calculator.engine import (
     ActionRefused,
@@ -58,7 +59,6 @@ from calculator.engine.events import (
 from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.engine.rounds import holding
 from calculator.engine.simulate import play_random_game, random_action
-from calculator.web.game_document import dump_state, load_state
 from tests.engine_scenes import (
     NAMES,
     cards,

@@ -15,9 +15,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator.web import game_service
-from calculator.web.contract import request_contract
-from calculator.web.errors import InvalidRequest
+from calculator.api import game_service
+from calculator.api.contract import request_contract
+from calculator.api.problems import InvalidRequest
 
 PHASES = ["setup", "action", "placement", "refill", "final_placement", "over"]
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from calculator.web.contract import request_contract, schema_documents
+from calculator.api.contract import request_contract, schema_documents
 
 PROBLEM = "application/problem+json"
 
@@ -153,10 +153,14 @@ def test_a_malformed_action_is_a_422_pointing_into_it(client):
 
 
 def test_a_tile_not_in_the_catalog_is_a_422(client):
+    """C1, worded as for every request: the problem points at the price no such tile has."""
     state = new_game(client)
     action = {"type": "reveal_tile", "tile": {"building": "tower", "walls": "NESW", "price": 9}}
     problem = post(client, "/v1/games/advance", {"state": state, "actions": [action]}, 422)
-    assert problem["errors"][0]["pointer"] == "/actions/0/tile"
+    assert problem["errors"][0] == {
+        "pointer": "/actions/0/tile/price",
+        "message": "no tile of the catalog is a tower at price 9 with walls 'NESW' (C1)",
+    }
 
 
 def inconsistent(state: dict[str, Any], change) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from calculator import create_app
-from calculator.web.contract import served_openapi
+from calculator.api.contract import served_openapi
 from tests.hostile import (
     JSON_BODY,
     assert_points_at,

@@ -16,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from jsonschema import Draft202012Validator
 
-from calculator.web.contract import schema_documents
+from calculator.api.contract import schema_documents
 from tests.servers import NGINX, gunicorn, nginx, nginx_test_config
 
 pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed")

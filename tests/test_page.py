@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES
-from calculator.web.i18n import CATALOG_DIR, LANGUAGES, messages
+from calculator.i18n import CATALOG_DIR, LANGUAGES, messages
 
 STATIC = Path(__file__).resolve().parents[1] / "calculator" / "web" / "static"
 

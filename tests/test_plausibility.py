@@ -16,6 +16,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from calculator.api import service
+from calculator.api.contract import schema_documents
+from calculator.api.game_document import dump_state
+from calculator.api.game_service import table as table_report
+from calculator.api.wire import dump_tile
 from calculator.core import building, walls
 from calculator.core.alhambra import Alhambra
 from calculator.core.plausibility import most_wall
@@ -25,10 +30,6 @@ from calculator.engine.events import RoundScored
 from calculator.engine.game import advance, new_game
 from calculator.engine.simulate import NAMES, random_action
 from calculator.engine.state import MODULES, Draft, GameState, Options
-from calculator.web import service
-from calculator.web.contract import schema_documents
-from calculator.web.game_document import dump_state, dump_tile
-from calculator.web.game_service import table as table_report
 from tests.api_helpers import placed, pointers
 from tests.test_games_api import post, valid
 

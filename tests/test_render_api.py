@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from calculator.web import service
-from calculator.web.contract import request_contract, schema_documents, served_openapi
+from calculator.api import service
+from calculator.api.contract import request_contract, schema_documents, served_openapi
 
 SVG = "{http://www.w3.org/2000/svg}"
 

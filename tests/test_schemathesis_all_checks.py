@@ -29,7 +29,7 @@ from schemathesis.checks import CHECKS, load_all_checks
 from schemathesis.config import SchemathesisConfig
 
 from calculator import create_app
-from calculator.web.contract import request_contract
+from calculator.api.contract import request_contract
 from tests.contract_check import ContractClient
 from tests.games_within_rules import REQUESTS, games_within_the_rules
 from tests.test_api_schemathesis import _alhambra_within_rules

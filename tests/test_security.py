@@ -10,7 +10,7 @@ from flask import Flask
 from jsonschema import Draft202012Validator
 
 from calculator import create_app
-from calculator.web.contract import schema_documents
+from calculator.api.contract import schema_documents
 from calculator.web.security import (
     API_CONTENT_SECURITY_POLICY,
     HTML_CONTENT_SECURITY_POLICY,

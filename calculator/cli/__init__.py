@@ -4,8 +4,9 @@
     alhambra walls alhambra.json    the body of POST /v1/walls   -> its response
                                     ('-' reads standard input)
 
-The output is exactly the JSON the API sends. Invalid input prints the API's problem+json
-and exits with status 1; a file that cannot be read exits with status 2.
+The output is exactly the JSON the API sends. Every subcommand treats bad input one way
+(``_documents.py``): input the API would refuse prints its problem+json and exits with
+status 1; a file that cannot be read exits with status 2. No Flask is loaded.
 
 Each command is a module of this package with a ``register(commands)`` function that adds its
 sub-parser and sets ``run`` (see ``api.py``); a new module is found without editing this file.

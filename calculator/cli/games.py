@@ -5,23 +5,22 @@
 
 ``play`` reads a state (a bare state document, or a response holding ``"state"``) and one
 action or a list of actions ('-' reads standard input), and prints exactly what
-``POST /v1/games/advance`` answers: the new state and the events. A refused action prints the
-API's problem+json and exits with status 1; a file that cannot be read exits with status 2.
+``POST /v1/games/advance`` answers: the new state and the events. Bad input is treated as by
+every subcommand (``_documents.py``): problem+json and status 1, or status 2 for a file that
+cannot be read.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
-from calculator.cli.api import read_json
+from calculator.api import game_service
+from calculator.api.json_text import to_json
+from calculator.cli._documents import answer
 from calculator.engine.simulate import simulate
 from calculator.engine.state import MODULES
-from calculator.web import game_service
-from calculator.web.errors import ApiProblem, problem_document
-from calculator.web.service import to_json
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,7 +41,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
     playing = commands.add_parser(
         "play",
-        help="apply actions to a game state: the answer of POST /v1/games/advance",
+        help="apply actions to a game state: POST /v1/games/advance",
         description="Print the response of POST /v1/games/advance for the state in STATE and "
         "the action (or list of actions) in ACTION.",
     )
@@ -60,36 +59,21 @@ def _positive(text: str) -> int:
 
 def run_simulate(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
     summary = simulate(arguments.games, arguments.players, arguments.seed, arguments.modules)
-    print(json.dumps(summary), file=out or sys.stdout)
+    print(to_json(summary).decode(), file=out or sys.stdout)
     return 0
 
 
 def run_play(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
-    try:
-        state = read_json(arguments.state)
-        actions = read_json(arguments.action)
-    except OSError as error:
-        print(f"alhambra: cannot read: {error.strerror or error}", file=sys.stderr)
-        return 2
-    except ApiProblem as problem:  # not JSON, or too large: what the API would answer
-        print(f"alhambra: {problem.detail}", file=sys.stderr)
-        return 2
+    return answer(_advance, [arguments.state, arguments.action], out)
+
+
+def _advance(state: Any, actions: Any) -> dict[str, Any]:
+    """``POST /v1/games/advance`` for a state (or a response holding one) and an action (or a
+    list of them, or a request holding ``"actions"``)."""
     if isinstance(state, dict) and "state" in state:
         state = state["state"]  # a response of the API, as saved
     if isinstance(actions, dict) and "actions" in actions:
         actions = actions["actions"]
     if not isinstance(actions, list):
         actions = [actions]
-    try:
-        answer = game_service.advance({"state": state, "actions": actions})
-    except ApiProblem as problem:
-        document = problem_document(
-            problem.status, problem.title, problem.detail, problem.type, **problem.extra
-        )
-        print(to_json(document), file=out)
-        return 1
-    print(to_json(answer), file=out)
-    return 0
-
-
+    return game_service.advance({"state": state, "actions": actions})

@@ -1,4 +1,4 @@
-"""The app factory: configuration, blueprints by name, error handlers."""
+"""The app factory: configuration, the JSON provider, blueprints by name, error handlers."""
 
 from __future__ import annotations
 
@@ -6,26 +6,24 @@ from typing import Any
 
 from flask import Flask
 
+from calculator.api.json_text import MAX_BODY_BYTES
 from calculator.web import docs, games, health, page, render, v1
-from calculator.web.errors import register_error_handlers
-from calculator.web.fast_path import ScoresFastPath
+from calculator.web.http import ApiJSONProvider, register_error_handlers
 from calculator.web.security import register_security
 
 DEFAULTS: dict[str, Any] = {
-    "MAX_CONTENT_LENGTH": 256 * 1024,  # a 6-player table with full Alhambras is ~40 KiB
-    "JSON_SORT_KEYS": False,
+    "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
     "CORS_ORIGINS": [],  # companion apps (origins) that may call /v1 from a browser: none
 }
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__)
+    app.json = ApiJSONProvider(app)
     app.config.update(DEFAULTS)
     app.config.from_prefixed_env("ALHAMBRA")  # deployment settings, e.g. ALHAMBRA_CORS_ORIGINS
     if config:
         app.config.update(config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.compact = True  # type: ignore[attr-defined]
     # "//" in a path is a 404 like any unknown path, not a 308 to another one the spec lists
     app.url_map.merge_slashes = False
     app.register_blueprint(v1.blueprint)
@@ -36,5 +34,4 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(render.blueprint)
     register_error_handlers(app)
     register_security(app)
-    app.wsgi_app = ScoresFastPath(app, app.wsgi_app)  # type: ignore[method-assign]
     return app

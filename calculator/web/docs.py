@@ -15,7 +15,7 @@ import flask_swagger_ui
 import yaml
 from flask import Blueprint, Response, abort, render_template, send_from_directory
 
-from calculator.web.contract import SCHEMA_DIR, schema_documents, served_openapi
+from calculator.api.contract import SCHEMA_DIR, schema_documents, served_openapi
 
 blueprint = Blueprint("docs", __name__)
 

@@ -1,4 +1,4 @@
-"""The game endpoints (T1-T9, D1-D4): thin views over :mod:`calculator.web.game_service`.
+"""The game endpoints (T1-T9, D1-D4): thin views over :mod:`calculator.api.game_service`.
 
     POST /v1/games                 set up a game
     POST /v1/games/legal-actions   who acts now, and every legal action
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from calculator.web import game_service
-from calculator.web.v1 import operation
+from calculator.api import game_service
+from calculator.web.http import operation
 
 blueprint = Blueprint("games", __name__, url_prefix="/v1")
 

@@ -16,7 +16,8 @@ from flask import Blueprint, Response, current_app, render_template, request
 
 from calculator.core.scoring import POINTS, ROUNDS
 from calculator.core.tiles import BUILDINGS, CATALOG, MARKET_SLOTS
-from calculator.web.i18n import LANGUAGES, choose_language, messages, translator
+from calculator.i18n import LANGUAGES, messages, translator
+from calculator.web.languages import choose_language
 
 blueprint = Blueprint("page", __name__)
 

@@ -1,6 +1,6 @@
 """``POST /v1/render``: a picture of an Alhambra (SVG) for referees and the phone page.
 
-Thin: the body is read strictly, :func:`calculator.web.service.render` checks it (schema, then
+Thin: the body is read strictly, :func:`calculator.api.service.render` checks it (schema, then
 wire) and draws it with :mod:`calculator.pictures`; the answer is ``image/svg+xml``.
 """
 
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
-from calculator.web import service
-from calculator.web.body import json_body
-from calculator.web.i18n import accepted_language
+from calculator.api import service
+from calculator.web.http import json_body
+from calculator.web.languages import accepted_language
 
 blueprint = Blueprint("render", __name__)
 

@@ -6,7 +6,7 @@ No game rule lives here; this module is about the HTTP envelope every response t
   or by a companion app that wants to correlate) is kept, anything else is replaced by a fresh
   one. The id is echoed in the ``X-Request-Id`` response header (gunicorn's access log prints
   it from there), stamped on application log records (:class:`RequestIdFilter`) and put in
-  every problem+json body as ``request_id`` (see ``errors.problem``), so a user's bug report
+  every problem+json body as ``request_id`` (see ``http.problem``), so a user's bug report
   leads straight to the log lines.
 * **Security headers.** Every response says ``X-Content-Type-Options: nosniff``. HTML gets a
   strict Content-Security-Policy (``default-src 'self'``, no framing, no plugins, no inline
@@ -23,7 +23,6 @@ from __future__ import annotations
 import logging
 import os
 import re
-from contextvars import ContextVar
 from typing import Any
 
 from flask import Flask, Response, g, has_request_context, request
@@ -66,14 +65,10 @@ OTHER_HEADERS = {
 }
 
 
-fast_path_request_id: ContextVar[str] = ContextVar("fast_path_request_id", default="-")
-"""The id of the request ``fast_path.py`` is answering, outside Flask's request context."""
-
-
 def request_id() -> str:
     """The current request's id ("-" outside a request, e.g. in start-up logs)."""
     if not has_request_context():
-        return fast_path_request_id.get()
+        return "-"
     if "request_id" not in g:
         g.request_id = incoming_or_new_request_id(request.headers.get(REQUEST_ID_HEADER, ""))
     return str(g.request_id)
@@ -83,7 +78,7 @@ def incoming_or_new_request_id(incoming: str) -> str:
     """The id a request with this ``X-Request-Id`` header (or ``""``) goes by."""
     if _SANE_REQUEST_ID.fullmatch(incoming):
         return incoming
-    return os.urandom(16).hex()  # 32 hex digits like nginx's $request_id; uuid4 costs 5x
+    return os.urandom(16).hex()  # 32 hex digits like nginx's $request_id
 
 
 class RequestIdFilter(logging.Filter):

@@ -1,6 +1,7 @@
-"""The game state document, actions and events as JSON (``schemas/game-*.json``), via marshmallow.
+"""The game state document, cards, actions and events as JSON (``schemas/game-*.json``), via
+marshmallow; tiles, huts and Alhambras by the codec of :mod:`calculator.api.wire`.
 
-jsonschema checks the shape of a request on the wire (:mod:`calculator.web.contract`);
+jsonschema checks the shape of a request on the wire (:mod:`calculator.api.contract`);
 marshmallow then loads it into the engine's frozen dataclasses and dumps them back. A loaded
 state is checked for consistency (:mod:`calculator.engine.consistency`) and every problem is
 reported with a JSON Pointer into the document. No Flask here: the CLI uses this module too.
@@ -13,8 +14,9 @@ from typing import Any, Final
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from calculator.core.alhambra import Alhambra
-from calculator.core.errors import PositionError
+from calculator.api import wire
+from calculator.api.problems import InvalidDocument, Problem, load, pointer, refusal
+from calculator.api.wire import AlhambraField, TileField, dump_tile
 from calculator.core.scoring import RoundScore
 from calculator.core.tiles import BUILDINGS, Building, Cell, Currency, Tile
 from calculator.engine import actions as act
@@ -42,8 +44,6 @@ from calculator.engine.state import (
 )
 from calculator.engine.table import Purchase, Table, awards, implausibilities, scores, seats
 from calculator.engine.table import inconsistencies as table_inconsistencies
-from calculator.web import wire
-from calculator.web.problems import InvalidDocument, Problem, load, pointer, refusal
 
 VERSION: Final[int] = 1
 VIZIER_VERSION: Final[int] = 2
@@ -59,54 +59,9 @@ _CARDS: Final[dict[tuple[str, int], MoneyCard]] = {
 
 # --- the pieces ------------------------------------------------------------------------------
 # Integers are checked by the JSON Schema first; like it, they accept 3.0 for 3.
-# Tiles and cards are the leaves of every document (a state holds 54 tiles and up to 108 cards),
-# so they are fields that look the catalog's own objects up, not nested schemas: marshmallow's
-# per-schema machinery would cost more than all the rest of a load.
-
-
-class TileField(fields.Field):  # type: ignore[type-arg]
-    """A tile of the catalog (C1): building, walls and price; loaded as the catalog's object."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Tile:
-        return _catalog_tile(value)
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> Any:
-        return None if value is None else dump_tile(value)
-
-
-def _catalog_tile(value: Any) -> Tile:
-    if isinstance(value, dict) and "hut" in value:
-        return _hut(value)
-    try:
-        key = (value["building"], value["walls"], value["price"])
-        tile = wire.CATALOG_BY_KEY.get(key)
-    except (KeyError, TypeError):
-        raise ValidationError("a tile of a game has a building, walls and a price (C1)") from None
-    if tile is None:
-        raise ValidationError(
-            f"no {key[0]} of price {key[2]} with walls {key[1] or 'none'} exists (C1)"
-        )
-    return tile
-
-
-def _hut(value: dict[str, Any]) -> Tile:
-    """V4: a worker hut of a game, ``{"hut": colour, "walls"}``."""
-    try:
-        building, walls = Building(value["hut"]), value["walls"]
-    except (KeyError, ValueError):
-        raise ValidationError("a worker hut has a colour (hut) and walls (V4)") from None
-    return Tile(building, walls, hut=True)
-
-
-def dump_tile(tile: Tile) -> dict[str, Any]:
-    assert tile.building is not None
-    if tile.hut:
-        return {"hut": tile.building.value, "walls": tile.walls}
-    return {"building": tile.building.value, "walls": tile.walls, "price": tile.price}
-
-
-def dump_placed(cell: Cell, tile: Tile) -> dict[str, Any]:
-    return {**dump_tile(tile), "x": cell[0], "y": cell[1]}
+# Tiles, huts and Alhambras are read and written by the codec of ``wire.py``, shared with the
+# v1 requests. Tiles and cards are the leaves of every document, so they are fields that look
+# the catalog's own objects up, not nested schemas.
 
 
 def _money_card(value: Any) -> MoneyCard:
@@ -177,37 +132,6 @@ class PileCard(fields.Field):  # type: ignore[type-arg]
         if isinstance(value, ScoringCard):
             return {"scoring_card": value.round}
         return dump_display_card(value)
-
-
-class AlhambraField(fields.Field):  # type: ignore[type-arg]
-    """An Alhambra: the placed tiles, the fountain excluded (it is always at (0, 0))."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Alhambra:
-        pairs = []
-        problems = []
-        for index, placed in enumerate(value):
-            try:
-                pairs.append(((int(placed["x"]), int(placed["y"])), _catalog_tile(placed)))
-            except ValidationError as error:
-                problems.append(Problem(pointer(index), str(error.messages[0])))
-            except (KeyError, TypeError):
-                problems.append(
-                    Problem(pointer(index), "a placed tile has a building, walls, a price, x and y")
-                )
-        if problems:
-            raise refusal(problems)
-        try:
-            return Alhambra.of(pairs)
-        except PositionError as error:
-            raise refusal(
-                [Problem(pointer(error.index), f"{error.rule}: {error.message}")]
-            ) from None
-
-    def _serialize(self, value: Any, attr: str | None, obj: Any, **_: Any) -> list[dict[str, Any]]:
-        return [
-            dump_placed(cell, tile)
-            for cell, tile in sorted(value.buildings(), key=lambda item: (item[0][1], item[0][0]))
-        ]
 
 
 class PlayerSchema(Schema):
@@ -485,9 +409,9 @@ def _pointer_of(where: Path, document: Any) -> str:
     if head == "dummy" and not rest and document.get("dummy") is None:
         return pointer("dummy")
     if head == "players" and len(rest) == 3 and rest[1] in ("hand", "exchange_cards"):
-        seat, member, index = rest
+        seat, member, position = rest
         return pointer("players", seat, "hand", _in_hand(document["players"][seat]["hand"],
-                                                     member == "exchange_cards", index))
+                                                     member == "exchange_cards", position))
     return pointer(*parts, *rest)
 
 
@@ -691,30 +615,17 @@ def dump_round_score(result: RoundScore, names: tuple[str, ...]) -> dict[str, An
 # --- a described table (POST /v1/table) ---------------------------------------------------------
 
 
-class DescribedTileField(fields.Field):  # type: ignore[type-arg]
-    """A tile as described at a table: with a price it must be a tile of the catalog (C1);
-    without, any walls are accepted (the v1 API's reading, :func:`wire.tile_of`)."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Tile:
-        try:
-            return wire.tile_of(value)
-        except InvalidDocument as error:
-            raise refusal(error.problems) from None
-
-
 class TablePlayerSchema(PlayerSchema):
     """A player as described at a table: tiles may lack their price; reserve, hand and score
     may be left out. The hand may hold exchange cards (V2), as in a game state."""
 
-    alhambra = wire.AlhambraField(required=True)
-    reserve = fields.List(DescribedTileField(), load_default=list)
+    reserve = fields.List(TileField(), load_default=list)
     hand = fields.List(DisplayCardField(), load_default=list)
     score = fields.Integer(load_default=0)
-    bonus_cards = fields.List(DescribedTileField(), load_default=list)
 
 
 class TableDummySchema(Schema):
-    tiles = fields.List(DescribedTileField(), required=True)
+    tiles = fields.List(TileField(), required=True)
 
 
 class TableSlotSchema(Schema):
@@ -801,7 +712,7 @@ def _table_pointer(where: Path, document: Any) -> str:
 
 def _dump_purchase(purchase: Purchase) -> dict[str, Any]:
     """T4; V2: ``exchange`` and ``needs_exchange`` only where an exchange card of the hand pays
-    the tile, so a table without exchange cards is reported as before."""
+    the tile, so a table without exchange cards is reported without them."""
     document: dict[str, Any] = {
         "slot": purchase.slot,
         "tile": dump_tile(purchase.tile),
@@ -835,11 +746,7 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
                 **wire.verdict(seat.violations),
                 "counts": {building.value: seat.counts.counts[building] for building in BUILDINGS},
                 **wire.vizier_counts(seat.counts),
-                "wall": {
-                    "length": seat.wall.length,
-                    "segments": wire.SEGMENTS.dump(seat.wall.segments),
-                    "exact": seat.wall.exact,
-                },
+                "wall": wire.wall(seat.wall),
                 "purchases": [_dump_purchase(purchase) for purchase in seat.purchases],
             }
             for player, seat in zip(table.players, evaluated, strict=True)

@@ -1,4 +1,4 @@
-"""The page's languages: English, Russian, Japanese, German.
+"""The languages of the page and of the pictures: English, Russian, Japanese, German.
 
 One JSON catalog per language in ``messages/`` serves both sides: the server renders the
 page's fixed text from it, and the page's script gets the same catalog for what it builds
@@ -16,14 +16,12 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, Final
 
-from flask import Request
-
 from calculator.core.tiles import BUILDINGS
 from calculator.pictures import PictureLabels
 
 LANGUAGES: Final[tuple[str, ...]] = ("en", "ru", "ja", "de")
 DEFAULT_LANGUAGE: Final = "en"
-CATALOG_DIR: Final[Traversable] = resources.files("calculator.web") / "messages"
+CATALOG_DIR: Final[Traversable] = resources.files("calculator") / "messages"
 
 
 @cache
@@ -32,18 +30,6 @@ def messages(language: str) -> Mapping[str, Any]:
     if language not in LANGUAGES:
         raise KeyError(language)
     return json.loads((CATALOG_DIR / f"{language}.json").read_text("utf-8"))  # type: ignore[no-any-return]
-
-
-def accepted_language(request: Request) -> str:
-    """The best match of the browser's Accept-Language, else English."""
-    best = request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
-    return best or DEFAULT_LANGUAGE
-
-
-def choose_language(request: Request) -> str:
-    """``?lang=xx`` when it names a language of the page, else :func:`accepted_language`."""
-    asked = request.args.get("lang", "")
-    return asked if asked in LANGUAGES else accepted_language(request)
 
 
 def translator(language: str) -> Callable[..., str]:

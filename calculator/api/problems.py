@@ -1,5 +1,7 @@
-"""A problem of a request: where (a JSON Pointer, RFC 6901) and what; one form from loading to
-the 422 response (``errors: [{pointer, message}]``).
+"""The refusals of the API: a problem of a request (where, a JSON Pointer, RFC 6901, and what)
+in one form from loading to the response (``errors: [{pointer, message}]``), and the
+:class:`ApiProblem` hierarchy each operation raises, which knows its status and problem type;
+its RFC 9457 document is :func:`problem_document` (``schemas/problem.json``).
 
 Every loader reports a flat list of :class:`Problem`, pointers relative to the part it loads;
 the caller that knows where that part sits moves them there (:func:`under`). Lists concatenate,
@@ -9,7 +11,7 @@ messages become problems in one place, :func:`load`, the only caller of ``Schema
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,3 +78,66 @@ def refusal(problems: Iterable[Problem]) -> ValidationError:
     """The ``ValidationError`` a marshmallow field or hook of ours raises for ``problems``,
     pointed at from the value it loads (see :func:`load`)."""
     return ValidationError(list(problems))
+
+
+class ApiProblem(Exception):
+    """Base of the API's refusals; each subclass knows its status and problem type.
+
+    ``problems`` (each a pointer and a message) are written as the body's ``errors``.
+    """
+
+    status = 400
+    type = "about:blank"
+    title = "Bad Request"
+
+    def __init__(self, detail: str, problems: Sequence[Problem] = (), **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.problems = tuple(problems)
+        if problems:
+            extra["errors"] = [{"pointer": p.pointer, "message": p.message} for p in problems]
+        self.extra = extra
+
+    def document(self) -> dict[str, Any]:
+        """This refusal's RFC 9457 body (``schemas/problem.json``)."""
+        return problem_document(self.status, self.title, self.detail, self.type, **self.extra)
+
+
+class InvalidRequest(ApiProblem):
+    """422: the body is JSON but not a request this endpoint accepts; lists every problem."""
+
+    status = 422
+    type = "urn:alhambra:problem:invalid-request"
+    title = "Invalid request"
+
+    def __init__(self, problems: Sequence[Problem], detail: str | None = None) -> None:
+        count = len(problems)
+        super().__init__(
+            detail or f"the request has {count} problem{'s' if count != 1 else ''}", problems
+        )
+
+
+class MalformedBody(ApiProblem):
+    status = 400
+    type = "urn:alhambra:problem:malformed-json"
+    title = "Malformed JSON"
+
+
+class ContentTooLarge(ApiProblem):
+    """413 outside HTTP (the console script); over HTTP, Flask's size limit raises it."""
+
+    status = 413
+    type = "about:blank"
+    title = "Request Entity Too Large"
+
+
+class UnsupportedMediaType(ApiProblem):
+    status = 415
+    type = "about:blank"
+    title = "Unsupported Media Type"
+
+
+def problem_document(status: int, title: str, detail: str, type_: str = "about:blank",
+                     **extra: Any) -> dict[str, Any]:
+    """The RFC 9457 body (``schemas/problem.json``)."""
+    return {"type": type_, "title": title, "status": status, "detail": detail, **extra}

@@ -3,18 +3,19 @@
 Shared by the HTTP views (``v1.py``) and the console script (``calculator.cli``), so a referee
 offline gets exactly the JSON the API returns. Each operation: check the body against its
 contract (``schemas/``), load it into core types (``wire.py``), ask the rules core, dump the
-answer. A refusal is raised as an :class:`~calculator.web.errors.ApiProblem`.
+answer. A refusal is raised as an :class:`~calculator.api.problems.ApiProblem`.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import cache, partial
 from typing import Any, TypeVar
 
-import orjson
-
+from calculator.api import wire
+from calculator.api.contract import request_contract
+from calculator.api.game_document import dump_display_card
+from calculator.api.problems import InvalidDocument, InvalidRequest, load
 from calculator.core import building, walls
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
@@ -24,29 +25,10 @@ from calculator.engine.bonus import PROVISIONAL_BONUS_CARDS
 from calculator.engine.components import EXCHANGE_CARDS
 from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.engine.state import MODULES
-from calculator.pictures import Proposal, render_alhambra
-from calculator.web import wire
-from calculator.web.body import parse_json
-from calculator.web.clean_scores import clean_scores_query
-from calculator.web.contract import request_contract
-from calculator.web.errors import InvalidRequest
-from calculator.web.i18n import picture_labels
-from calculator.web.problems import InvalidDocument, load
+from calculator.i18n import picture_labels
+from calculator.pictures import render_alhambra
 
 Query = TypeVar("Query")
-
-
-def to_json(document: dict[str, Any]) -> str:
-    """The one JSON text of a response, for the API and the console script alike.
-
-    Compact, UTF-8 as is. ``orjson`` writes it ten times faster than ``json`` and, for what
-    the answers hold (strings, integers, booleans, null: the schemas have no floats), the same
-    text; what it cannot write (a lone surrogate in a name) ``json`` writes as before.
-    """
-    try:
-        return orjson.dumps(document).decode()
-    except TypeError:
-        return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
 
 def _load(body: Any, contract: str, loader: Callable[[Any], Query]) -> Query:
@@ -106,15 +88,8 @@ def scores(body: Any) -> dict[str, Any]:
     return _scores(_load(body, "scores-request.json", wire.load_scores))
 
 
-def scores_of_bytes(raw: bytes) -> dict[str, Any]:
-    """``POST /v1/scores`` from the body's bytes: a clean body of the common shape read in one
-    pass (:mod:`clean_scores`), anything else read strictly and checked by :func:`scores`."""
-    query = clean_scores_query(raw)
-    return scores(parse_json(raw)) if query is None else _scores(query)
-
-
 def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
-    """The one answer of both readers of ``POST /v1/scores``: the round and its warnings."""
+    """The answer of ``POST /v1/scores``: the round and its warnings."""
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
     for seat in query.seats:
@@ -149,10 +124,9 @@ def render(body: Any, language: str) -> str:
     the proposed placement's violations (or the Alhambra's own) marked; in the request's
     ``lang``, else ``language``."""
     query: wire.RenderQuery = _load(body, "render-request.json", _RENDER)
-    proposal = None if query.proposal is None else Proposal(*query.proposal)
     return render_alhambra(
         query.alhambra,
-        proposal=proposal,
+        proposal=query.proposal,
         hole_rule=query.hole_rule,
         labels=picture_labels(query.language or language),
         title=query.title,
@@ -183,12 +157,9 @@ def catalog() -> dict[str, Any]:
                 ".huts uses these stand-ins, chosen by us."
             ),
             "modules": list(MODULES),
-            "exchange_cards": [
-                {"exchange": [c.value for c in card.currencies]} for card in EXCHANGE_CARDS
-            ],
+            "exchange_cards": [dump_display_card(card) for card in EXCHANGE_CARDS],
             "bonus_cards": wire.catalog_tiles(PROVISIONAL_BONUS_CARDS),
-            "huts": [{"hut": h.building.value, "walls": h.walls}
-                     for h in PROVISIONAL_HUTS if h.building is not None],
+            "huts": wire.catalog_tiles(PROVISIONAL_HUTS),
             "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
             "huts_per_player": HUTS_PER_PLAYER,
         },

@@ -2,7 +2,7 @@
 
 Shared by the HTTP views (``games.py``) and the console script, so both give the same JSON.
 Each operation checks the body against its contract (``schemas/``), loads the state (checked
-for consistency, :mod:`calculator.web.game_document`), asks the engine and dumps the answer.
+for consistency, :mod:`calculator.api.game_document`), asks the engine and dumps the answer.
 Nothing is kept between requests: the client holds the state.
 """
 
@@ -13,14 +13,8 @@ from collections import Counter
 from typing import Any, Final
 
 from calculator import engine
-from calculator.core.huts import HUTS_BY_COLOUR
-from calculator.core.tiles import BUILDINGS
-from calculator.engine import ActionRefused, GameOver, NotYourTurn
-from calculator.engine.actions import Action
-from calculator.engine.state import GameState, Options
-from calculator.web.contract import request_contract
-from calculator.web.errors import ApiProblem, InvalidRequest
-from calculator.web.game_document import (
+from calculator.api.contract import request_contract
+from calculator.api.game_document import (
     dump_action,
     dump_event,
     dump_state,
@@ -30,7 +24,19 @@ from calculator.web.game_document import (
     load_state,
     load_table,
 )
-from calculator.web.problems import InvalidDocument, Problem, pointer, under
+from calculator.api.problems import (
+    ApiProblem,
+    InvalidDocument,
+    InvalidRequest,
+    Problem,
+    pointer,
+    under,
+)
+from calculator.core.huts import HUTS_BY_COLOUR
+from calculator.core.tiles import BUILDINGS
+from calculator.engine import ActionRefused, GameOver, NotYourTurn
+from calculator.engine.actions import Action
+from calculator.engine.state import GameState, Options
 
 SEEDS: Final[int] = 2**53
 """A seed the server picks is below this (it stays exact as a JSON number)."""

@@ -2,8 +2,8 @@
 
 A request body reaches this module only after its JSON Schema said yes (``contract.py``): shape,
 types and bounds are settled. Loading turns it into core types and adds the checks only code
-can make, each reported as a :class:`~calculator.web.problems.Problem` (a JSON Pointer and a
-message), every one of them in one :class:`~calculator.web.problems.InvalidDocument`:
+can make, each reported as a :class:`~calculator.api.problems.Problem` (a JSON Pointer and a
+message), every one of them in one :class:`~calculator.api.problems.InvalidDocument`:
 
 * a tile with a price must be one of the 54 tiles of the catalog (C1);
 * a worker hut (``{"hut": colour, "walls"}``) is a tile that follows every building rule;
@@ -12,17 +12,20 @@ message), every one of them in one :class:`~calculator.web.problems.InvalidDocum
 * player names are unique; the dummy only sits at a 2-player table (D1);
 * over the players given by counts and the dummy, no building type exceeds the catalog (C1).
 
+This module is also the one codec of a tile, a worker hut and an Alhambra (:func:`tile_of`,
+:func:`dump_tile`, :func:`alhambra_of`, :func:`dump_alhambra`; as marshmallow fields,
+:class:`TileField` and :class:`AlhambraField`), shared with the game documents.
+
 marshmallow schemas load the placement, options, removal, check and walls requests and dump
-violations, cells, wall segments and catalog tiles. ``POST /v1/scores`` is the hot path and is
-loaded and dumped by plain code (:func:`load_scores`, :func:`round_score`): there marshmallow
-cost ~0.4 ms to load and ~0.3 ms to dump a 6-player table, against a budget of ~1.8 ms for the
-whole request (``bench/scores_throughput.py``; figures in the README). An Alhambra is read in
-one pass everywhere (:func:`alhambra_of`), never by a schema per tile.
+violations, cells and wall segments. ``POST /v1/scores``, the busiest operation, is loaded and
+dumped by plain code (:func:`load_scores`, :func:`round_score`), whose measured share of a
+request is in ``docs/performance.md``. An Alhambra is read in one pass everywhere, never by a
+schema per tile.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
@@ -30,6 +33,7 @@ from typing import Any, Final
 
 from marshmallow import Schema, fields, post_dump, post_load
 
+from calculator.api.problems import InvalidDocument, Problem, pointer, refusal, under
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
 from calculator.core.errors import PositionError
@@ -43,7 +47,7 @@ from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import Counts, Majority, RoundScore, Tally, building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Tile
 from calculator.core.walls import Wall
-from calculator.web.problems import InvalidDocument, Problem, pointer, refusal, under
+from calculator.pictures import Proposal
 
 CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
 """C1: how many tiles of each building type the game has."""
@@ -88,18 +92,42 @@ def _tile(item: Mapping[str, Any]) -> Tile:
     if tile is None:
         raise _NotInCatalog(
             f"no tile of the catalog is a {item['building']} at price {price} with walls "
-            f"{item['walls']!r} (C1); leave the price out to describe a tile by its walls only"
+            f"{item['walls']!r} (C1)"
         )
     return tile
 
 
 def tile_of(item: Mapping[str, Any]) -> Tile:
-    """A wire tile (``schemas/tile.json``) as a core :class:`Tile`; refuses a priced tile that
-    is not in the catalog, pointing at its price (C1)."""
+    """A wire tile (``schemas/tile.json``, ``hut.json``, ``game-tile.json``) as a core
+    :class:`Tile`; refuses a priced tile that is not in the catalog, pointing at its price (C1).
+    """
     try:
         return _tile(item)
     except _NotInCatalog as error:
         raise InvalidDocument([Problem("/price", str(error))]) from None
+
+
+def dump_tile(tile: Tile) -> dict[str, Any]:
+    """A tile on the wire: a worker hut as ``{"hut", "walls"}`` (V4), any other tile with its
+    building, walls and price (when it has one)."""
+    assert tile.building is not None  # the fountain is no tile of the wire
+    if tile.hut:
+        return {"hut": tile.building.value, "walls": tile.walls}
+    wire: dict[str, Any] = {"building": tile.building.value, "walls": tile.walls}
+    if tile.price is not None:
+        wire["price"] = tile.price
+    return wire
+
+
+def dump_placed(cell: Cell, tile: Tile) -> dict[str, Any]:
+    """A placed tile (``schemas/placed-tile.json``): the tile and its cell."""
+    return {**dump_tile(tile), "x": cell[0], "y": cell[1]}
+
+
+def dump_alhambra(alhambra: Alhambra) -> list[dict[str, Any]]:
+    """An Alhambra on the wire: its placed tiles, row by row, the fountain left out."""
+    by_row = sorted(alhambra.buildings(), key=lambda placed: (placed[0][1], placed[0][0]))
+    return [dump_placed(cell, tile) for cell, tile in by_row]
 
 
 def alhambra_of(items: Sequence[Mapping[str, Any]]) -> Alhambra:
@@ -196,30 +224,43 @@ class RenderQuery:
     """``POST /v1/render``: the Alhambra, a proposed placement if any, and the picture's words."""
 
     alhambra: Alhambra
-    proposal: tuple[Cell, Tile] | None
+    proposal: Proposal | None
     hole_rule: HoleRule
     title: str | None
     language: str | None
 
 
-class TileField(fields.Field[Tile]):
-    """A tile (``schemas/tile.json``) as a core :class:`Tile`."""
+class _CodecField(fields.Field[Any]):
+    """A marshmallow field read and written by one codec of this module; a refusal's problems
+    are pointed at from the field's value."""
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Tile:
+    def __init__(self, read: Callable[[Any], Any], write: Callable[[Any], Any],
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.read, self.write = read, write
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
         try:
-            return tile_of(value)
+            return self.read(value)
         except InvalidDocument as error:
             raise refusal(error.problems) from None
 
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else self.write(value)
 
-class AlhambraField(fields.Field[Alhambra]):
-    """An Alhambra (``schemas/alhambra.json``) as a core :class:`Alhambra`."""
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Alhambra:
-        try:
-            return alhambra_of(value)
-        except InvalidDocument as error:
-            raise refusal(error.problems) from None
+class TileField(_CodecField):
+    """A tile (or a worker hut) of any document, by :func:`tile_of` and :func:`dump_tile`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(tile_of, dump_tile, **kwargs)
+
+
+class AlhambraField(_CodecField):
+    """An Alhambra of any document, by :func:`alhambra_of` and :func:`dump_alhambra`."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(alhambra_of, dump_alhambra, **kwargs)
 
 
 class RulesSchema(Schema):
@@ -291,12 +332,12 @@ class RenderRequest(_AlhambraRequest):
         highlight = data.get("highlight")
         proposal = None
         if highlight is not None:
-            proposal = ((highlight["x"], highlight["y"]), highlight["tile"])
+            proposal = Proposal((highlight["x"], highlight["y"]), highlight["tile"])
         return RenderQuery(data["alhambra"], proposal, _hole_rule(data), data.get("title"),
                            data.get("lang"))
 
 
-# --- the scores request (plain code: the hot path) -------------------------------------------
+# --- the scores request (plain code: the busiest operation) ----------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,7 +434,7 @@ def _beyond_catalog(seats: Sequence[Seat], dummy_counts: Counts | None,
     type; the problem points at the count (or dummy tile) that takes the total past it.
 
     Players given as an Alhambra are checked as positions, not summed: a described table of
-    six full Alhambras is a request this API must answer (README, "Errors").
+    six full Alhambras is a request this API must answer (``docs/api.md``, "Errors").
     """
     for building in BUILDINGS:
         holdings: list[tuple[tuple[str | int, ...], int]] = [
@@ -446,16 +487,9 @@ class ViolationSchema(Schema):
         return wire
 
 
-class TileSchema(Schema):
-    building = fields.Enum(Building, by_value=True)
-    walls = fields.String()
-    price = fields.Integer()
-
-
 VIOLATIONS: Final = ViolationSchema(many=True)
 CELLS: Final = CellSchema(many=True)
 SEGMENTS: Final = SegmentSchema(many=True)
-TILES: Final = TileSchema(many=True)
 
 
 def verdict(violations: Sequence[Violation]) -> dict[str, Any]:
@@ -470,26 +504,20 @@ def legal_cells(cells: Sequence[Cell]) -> dict[str, Any]:
     return {"cells": CELLS.dump(cells)}
 
 
-def longest_wall(wall: Wall, violations: Sequence[Violation]) -> dict[str, Any]:
+def wall(found: Wall) -> dict[str, Any]:
+    """A longest wall (W1-W3): its length, segments and whether the search was exact."""
+    return {"length": found.length, "segments": SEGMENTS.dump(found.segments),
+            "exact": found.exact}
+
+
+def longest_wall(found: Wall, violations: Sequence[Violation]) -> dict[str, Any]:
     """``schemas/longest-wall.json``."""
-    return {
-        "length": wall.length,
-        "segments": SEGMENTS.dump(wall.segments),
-        "exact": wall.exact,
-        **verdict(violations),
-    }
+    return {**wall(found), **verdict(violations)}
 
 
 def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
-    return TILES.dump(tiles)  # type: ignore[no-any-return]
-
-
-def _tile_wire(tile: Tile) -> dict[str, Any]:
-    wire: dict[str, Any] = {"building": tile.building.value if tile.building else None,
-                            "walls": tile.walls}
-    if tile.price is not None:
-        wire["price"] = tile.price
-    return wire
+    """Tiles (or worker huts) of the catalog, each as :func:`dump_tile` writes it."""
+    return [dump_tile(tile) for tile in tiles]
 
 
 def vizier_counts(counts: Tally) -> dict[str, Any]:
@@ -510,7 +538,7 @@ def vizier_counts(counts: Tally) -> dict[str, Any]:
         ]
     if counts.bonus_cards:
         wire["bonus_cards"] = [
-            {"card": _tile_wire(card.card), "counts": card.in_alhambra}
+            {"card": dump_tile(card.card), "counts": card.in_alhambra}
             for card in counts.bonus_cards
         ]
     return wire

@@ -1,0 +1,9 @@
+"""The application layer: the API's operations without Flask, shared by the HTTP views
+(``calculator.web``) and the console script (``calculator.cli``).
+
+An operation takes a request document (parsed JSON) and gives a response document, or raises
+:class:`~calculator.api.problems.ApiProblem`. It checks the body against its contract
+(``contract.py``), loads it into core and engine types (``wire.py``, ``game_document.py``: one
+codec per wire type), asks the rules core or the engine, and dumps the answer. Strict JSON in
+and out is ``json_text.py``.
+"""

@@ -1,0 +1,118 @@
+"""JSON over HTTP, and every refusal as RFC 9457 problem+json: the one place errors map to HTTP.
+
+* :class:`ApiJSONProvider` is ``app.json``: the one object that decides how the app reads and
+  writes JSON, by the api layer's strict reader and compact writer (``api/json_text.py``).
+* :func:`operation` adds a view that reads the body (:func:`json_body`: 415, 413, 400), hands
+  it to an operation of :mod:`calculator.api` and sends its answer with one success status.
+* The error handlers turn the api layer's :class:`~calculator.api.problems.ApiProblem`, HTTP
+  errors and anything unexpected into problem+json quoting the request id.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, Flask, Request, Response, current_app, request
+from flask.json.provider import JSONProvider
+from werkzeug.exceptions import HTTPException, InternalServerError, RequestEntityTooLarge
+
+from calculator.api.json_text import parse_json, to_json
+from calculator.api.problems import ApiProblem, UnsupportedMediaType, problem_document
+from calculator.web.security import request_id
+
+JSON = "application/json"
+PROBLEM_JSON = "application/problem+json"
+
+log = logging.getLogger(__name__)
+
+
+class ApiJSONProvider(JSONProvider):
+    """Strict reading and compact UTF-8 writing, for every JSON the app reads or sends."""
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        return to_json(obj).decode()
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return parse_json(s.encode() if isinstance(s, str) else s)
+
+    def response(self, *args: Any, **kwargs: Any) -> Response:
+        return self.answer(self._prepare_response_obj(args, kwargs))
+
+    def answer(self, document: Any, status: int = 200, mimetype: str = JSON) -> Response:
+        """A JSON answer: its text on one line."""
+        return Response(to_json(document) + b"\n", status=status, mimetype=mimetype)
+
+
+def json_response(document: Any, status: int = 200, mimetype: str = JSON) -> Response:
+    """The app's JSON answer of ``document`` (:meth:`ApiJSONProvider.answer`)."""
+    provider: ApiJSONProvider = current_app.json  # type: ignore[assignment]
+    return provider.answer(document, status, mimetype)
+
+
+def is_json_media_type(mimetype: str) -> bool:
+    return mimetype == JSON or (mimetype.startswith("application/") and mimetype.endswith("+json"))
+
+
+def json_body(request: Request) -> Any:
+    """The parsed body; 415 unless it is declared JSON, 400 unless it parses cleanly.
+
+    The size limit (413) is Flask's ``MAX_CONTENT_LENGTH``: a declared length over it is refused
+    before reading, a streamed (chunked) body once it reaches it.
+    """
+    if not is_json_media_type(request.mimetype):
+        raise UnsupportedMediaType(
+            f"send the body as application/json, not {request.mimetype or 'no media type'}"
+        )
+    raw = request.get_data(cache=False)
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(raw) >= limit:
+        # Werkzeug stops reading a streamed body at the limit and returns what it has, as if
+        # that were all: a body cut short could even parse. Filling the limit is exceeding it.
+        raise RequestEntityTooLarge(f"the body is larger than the limit of {limit} bytes")
+    return current_app.json.loads(raw)
+
+
+def operation(
+    blueprint: Blueprint, path: str, operate: Callable[[Any], dict[str, Any]], name: str
+) -> None:
+    """``POST path`` on ``blueprint``: the JSON body to ``operate``, its answer as JSON."""
+
+    def view() -> Response:
+        return json_response(operate(json_body(request)))
+
+    view.__name__ = name
+    view.__doc__ = operate.__doc__
+    blueprint.add_url_rule(path, name, view, methods=["POST"])
+
+
+def problem_response(document: dict[str, Any]) -> Response:
+    """The problem+json answer of an RFC 9457 ``document``; it quotes the request id (a bug
+    report then finds the logs)."""
+    return json_response({**document, "request_id": request_id()}, document["status"],
+                         PROBLEM_JSON)
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiProblem)
+    def api_problem(error: ApiProblem) -> Response:
+        return problem_response(error.document())
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        status = error.code or 500
+        response = problem_response(
+            problem_document(status, error.name, error.description or error.name))
+        valid_methods = getattr(error, "valid_methods", None)
+        if status == 405 and valid_methods:
+            response.headers["Allow"] = ", ".join(valid_methods)
+        return response
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        # The last line of defence: log the trace, never send it.
+        log.exception("unhandled error")
+        server_error = InternalServerError()
+        return problem_response(
+            problem_document(500, server_error.name, "the server could not handle this request"))
