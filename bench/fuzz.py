@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.servers import gunicorn  # noqa: E402
+from bench.servers import gunicorn  # noqa: E402
 
 
 def main() -> int:

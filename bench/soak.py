@@ -36,16 +36,11 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the tests' fixtures are reused
+sys.path.insert(0, str(ROOT))  # run as a script from anywhere: bench/ is imported as a package
 
-from tests.hostile import (  # noqa: E402
-    body_operations,
-    operations,
-    replaced,
-    worst_case_status,
-)
-from tests.servers import NGINX, gunicorn, nginx  # noqa: E402
-from tests.test_hostile_positions import POSITIONS, alhambra_members  # noqa: E402
+from bench.positions import POSITIONS, alhambra_members, worst_case_status  # noqa: E402
+from bench.servers import NGINX, gunicorn, nginx  # noqa: E402
+from bench.spec import body_operations, operations, replaced  # noqa: E402
 
 Request = tuple[str, str, str, bytes, str | None, int]
 """(label, method, path, body, content type, the status it must get)"""
