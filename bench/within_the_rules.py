@@ -34,33 +34,35 @@ from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.tiles import CATALOG
 from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.web import game_service
-from calculator.web.contract import request_contract
+from calculator.web.contract import openapi_document, request_contract
 from calculator.web.wire import CATALOG_COUNTS
 
 CATALOG_KEYS = {(t.building.value, t.walls, t.price) for t in CATALOG if t.building is not None}
 CATALOG_COUNTS_BY_NAME = {building.value: count for building, count in CATALOG_COUNTS.items()}
 HUTS_BY_COLOUR_NAME = {building.value: count for building, count in HUTS_BY_COLOUR.items()}
 
-REQUESTS = {
-    "/v1/placement": "placement-request.json",
-    "/v1/placement/options": "placement-options-request.json",
-    "/v1/removal": "removal-request.json",
-    "/v1/alhambra/check": "alhambra-check-request.json",
-    "/v1/walls": "walls-request.json",
-    "/v1/scores": "scores-request.json",
-    "/v1/render": "render-request.json",
-    "/v1/games": "new-game-request.json",
-    "/v1/games/legal-actions": "legal-actions-request.json",
-    "/v1/games/advance": "advance-request.json",
-    "/v1/table": "table-request.json",
-}
-"""The request schema of each operation that takes a body."""
+
+def _request_schemas() -> dict[str, str]:
+    """The schema file of each operation's JSON request body, as openapi.yaml names it."""
+    document = openapi_document()
+    components = document["components"]["schemas"]
+    found = {}
+    for path, item in document["paths"].items():
+        for operation in item.values():
+            if isinstance(operation, dict) and "requestBody" in operation:
+                body = operation["requestBody"]["content"]["application/json"]["schema"]
+                component = components[body["$ref"].rsplit("/", 1)[1]]
+                found[path] = component["$ref"].removeprefix("schemas/")
+    return found
+
+
+REQUEST_SCHEMAS = _request_schemas()
 
 
 def bring_within_the_rules(context: Any, case: Any) -> Any:
     """Schemathesis' ``map_case`` hook (a case hook runs in every phase: examples, coverage,
     fuzzing): a schema-valid body is brought within the rules, any other is left alone."""
-    schema = REQUESTS.get(case.operation.path)
+    schema = REQUEST_SCHEMAS.get(case.operation.path)
     if schema and isinstance(case.body, dict) and request_contract(schema).is_valid(case.body):
         case.body = within_the_rules(case.operation.path, case.body)
     return case

@@ -1,13 +1,22 @@
 """bench/ stands alone: the benchmarks and the long runs (``make soak``, ``make fuzz``) import
 the package and each other, never the test suite, so they run with the project's runtime and
-bench dependencies only (the tests import from bench/, not the other way round)."""
+bench dependencies only (the tests import from bench/, not the other way round).
+
+And ``make fuzz`` sends what the in-process schemathesis tests send: its hooks bring a
+schema-valid body within the rules no schema states, for the game endpoints as for v1."""
 
 from __future__ import annotations
 
 import ast
+import json
+import subprocess
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from calculator.web.contract import request_contract
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
 SCRIPTS = sorted(BENCH.glob("*.py"))
@@ -36,3 +45,41 @@ def test_a_bench_script_imports_nothing_from_the_tests(script):
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
 def test_a_bench_script_needs_no_test_runner(script):
     assert not {"pytest", "hypothesis"} & imported_modules(script)
+
+
+def as_make_fuzz_sends(path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """``body`` after the ``map_case`` hooks ``make fuzz`` gives ``schemathesis run``
+    (SCHEMATHESIS_HOOKS=bench.schemathesis_hooks), in a fresh interpreter: they register
+    globally, for every schema of the process."""
+    script = (
+        "import json, sys, types\n"
+        "import bench.schemathesis_hooks\n"
+        "from schemathesis import hooks\n"
+        "case = types.SimpleNamespace(operation=types.SimpleNamespace(path=sys.argv[1]),"
+        " body=json.loads(sys.argv[2]))\n"
+        "for hook in hooks.get_all_by_name('map_case'):\n"
+        "    case = hook(None, case)\n"
+        "print(json.dumps(case.body))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script, path, json.dumps(body)],
+                         cwd=BENCH.parent, capture_output=True, text=True, check=True)
+    return json.loads(run.stdout)  # type: ignore[no-any-return]
+
+
+BEYOND_THE_SCHEMA = [
+    # T1: the start player is a seat at the table (the schema allows seats 0-5)
+    ("/v1/games", "new-game-request.json",
+     {"players": ["Anna", "Ben", "Carla"], "seed": 42, "start_player": 5}),
+    # a name used twice at the table
+    ("/v1/scores", "scores-request.json",
+     {"round": 1, "players": [{"name": "Anna", "counts": {"tower": 1}},
+                              {"name": "Anna", "counts": {"garden": 1}}]}),
+]
+
+
+@pytest.mark.parametrize(("path", "schema", "body"), BEYOND_THE_SCHEMA,
+                         ids=[path for path, _, _ in BEYOND_THE_SCHEMA])
+def test_make_fuzz_brings_a_schema_valid_body_within_the_rules(client, path, schema, body):
+    assert request_contract(schema).is_valid(body)
+    assert client.post(path, json=body).status_code == 422
+    assert client.post(path, json=as_make_fuzz_sends(path, body)).status_code == 200
