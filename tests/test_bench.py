@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bench.spec import body_operations, replaced
 from calculator.web.contract import request_contract
 
 BENCH = Path(__file__).resolve().parents[1] / "bench"
@@ -66,10 +67,22 @@ def as_make_fuzz_sends(path: str, body: dict[str, Any]) -> dict[str, Any]:
     return json.loads(run.stdout)  # type: ignore[no-any-return]
 
 
+def _a_state_with_winners_before_the_end() -> dict[str, Any]:
+    legal_actions = next(op for op in body_operations() if op.path == "/v1/games/legal-actions")
+    return replaced(legal_actions.example, "/state/winners", [4])
+
+
 BEYOND_THE_SCHEMA = [
     # T1: the start player is a seat at the table (the schema allows seats 0-5)
     ("/v1/games", "new-game-request.json",
      {"players": ["Anna", "Ben", "Carla"], "seed": 42, "start_player": 5}),
+    # T9: winners only once the game is over
+    ("/v1/games/legal-actions", "legal-actions-request.json",
+     _a_state_with_winners_before_the_end()),
+    # C1: the game has 11 towers
+    ("/v1/table", "table-request.json",
+     {"round": 1, "players": [{"name": "Anna", "alhambra": [], "hand": [],
+                               "reserve": [{"building": "tower", "walls": ""}] * 12}]}),
     # a name used twice at the table
     ("/v1/scores", "scores-request.json",
      {"round": 1, "players": [{"name": "Anna", "counts": {"tower": 1}},
