@@ -6,7 +6,8 @@ Run:  .venv/bin/python bench/fuzz.py [--examples 300] [--fuzz-examples 2000] [--
 1. gunicorn starts with gunicorn.conf.py; ``schemathesis run`` reads /openapi.yaml from it
    and runs every phase (examples, coverage, fuzzing) with ``--checks all``, positive and
    negative data. Positive bodies are first brought within the rules JSON Schema cannot state
-   (bench/schemathesis_hooks.py, the same function the CI test uses).
+   (bench/within_the_rules.py, registered by bench/schemathesis_hooks.py: the hook the
+   in-process schemathesis tests use).
 2. ``tests/test_hostile_fuzz.py`` runs with ``FUZZ_EXAMPLES`` examples per test, not
    derandomized: new inputs every run.
 
@@ -25,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.servers import gunicorn  # noqa: E402
+from bench.servers import gunicorn  # noqa: E402
 
 
 def main() -> int:

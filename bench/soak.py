@@ -10,9 +10,10 @@ the size limits, a full 6-player table, and refusals (400, 413, 415, 422) - each
 the status it must get. Any other status, or a connection error, counts as an error.
 
 Worker memory (RSS, and USS: the pages a worker does not share with the master) is sampled
-every second. The verdict compares each worker's memory early in the run (after warm-up) with
-the end: recycling (max_requests) hides a leak, so ``--max-requests 0`` runs the workers for the
-whole soak without it.
+every second. The verdict compares each worker's memory after its own warm-up (counted from
+its first sample: a worker that replaces a recycled one starts cold) with the end of its life:
+recycling (max_requests) hides a leak, so ``--max-requests 0`` runs the workers for the whole
+soak without it.
 
 Prints per-endpoint counts and latency percentiles, throughput, errors and the memory table.
 Exit status 1 if there was any error or memory kept growing.
@@ -31,24 +32,23 @@ import threading
 import time
 from collections import defaultdict
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # run as a script from anywhere: the tests' fixtures are reused
+sys.path.insert(0, str(ROOT))  # run as a script from anywhere: bench/ is imported as a package
 
-from tests.hostile import (  # noqa: E402
-    body_operations,
-    operations,
-    replaced,
-    worst_case_status,
-)
-from tests.servers import NGINX, gunicorn, nginx  # noqa: E402
-from tests.test_hostile_positions import POSITIONS, alhambra_members  # noqa: E402
+from bench.positions import POSITIONS, alhambra_members, worst_case_status  # noqa: E402
+from bench.servers import NGINX, gunicorn, nginx  # noqa: E402
+from bench.spec import body_operations, operations, replaced  # noqa: E402
 
 Request = tuple[str, str, str, bytes, str | None, int]
 """(label, method, path, body, content type, the status it must get)"""
+
+Sample = tuple[float, float, float]
+"""A worker's memory: (seconds since the start of the run, RSS MiB, USS MiB)"""
 
 
 def request_mix() -> list[Request]:
@@ -137,7 +137,7 @@ def memory(pid: int) -> tuple[float, float]:
 
 
 def sample_workers(master: int, stop: threading.Event, start: float,
-                   samples: dict[int, list[tuple[float, float, float]]]) -> None:
+                   samples: dict[int, list[Sample]]) -> None:
     while not stop.wait(1.0):
         try:
             children = psutil.Process(master).children()
@@ -149,6 +149,35 @@ def sample_workers(master: int, stop: threading.Event, start: float,
             except psutil.NoSuchProcess:
                 continue
             samples[child.pid].append((time.monotonic() - start, rss, uss))
+
+
+@dataclass(frozen=True)
+class WorkerMemory:
+    """A worker's memory just after its warm-up and at the end of its life (or of the run)."""
+
+    start: float
+    end: float
+    rss: tuple[float, float]
+    uss: tuple[float, float]
+
+    @property
+    def growing(self) -> bool:
+        """More than 5 % and 3 MiB of RSS between the two."""
+        return self.rss[1] - self.rss[0] > max(3.0, 0.05 * self.rss[0])
+
+
+def worker_memory(series: list[Sample], warmup: float) -> WorkerMemory | None:
+    """The medians of the first and last fifth (3 at least) of a worker's samples after its
+    warm-up, which starts at its first sample: a worker that replaces a recycled one starts cold
+    late in the run. None for a worker that did not live 5 samples past its warm-up."""
+    settled = [s for s in series if s[0] >= series[0][0] + warmup]
+    if len(settled) < 5:
+        return None
+    head = settled[: max(3, len(settled) // 5)]
+    tail = settled[-max(3, len(settled) // 5):]
+    rss0, rss1 = (statistics.median(s[1] for s in part) for part in (head, tail))
+    uss0, uss1 = (statistics.median(s[2] for s in part) for part in (head, tail))
+    return WorkerMemory(settled[0][0], settled[-1][0], (rss0, rss1), (uss0, uss1))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -167,7 +196,7 @@ def main() -> int:
                         help="send the load through deploy/nginx.conf (per-client limits lifted:"
                              " all the load comes from one address)")
     parser.add_argument("--warmup", type=float, default=10.0,
-                        help="seconds before the memory baseline is taken")
+                        help="seconds of a worker's life before its memory baseline is taken")
     args = parser.parse_args()
 
     env = {} if args.max_requests is None else {"GUNICORN_MAX_REQUESTS": str(args.max_requests)}
@@ -185,7 +214,7 @@ def main() -> int:
               f"{', behind deploy/nginx.conf' if args.nginx else ''}; {args.clients} keep-alive "
               f"clients in {args.processes} processes, {args.seconds:.0f} s, a mix of {len(mix)} "
               f"requests ({len({m[0] for m in mix})} kinds)", flush=True)
-        samples: dict[int, list[tuple[float, float, float]]] = defaultdict(list)
+        samples: dict[int, list[Sample]] = defaultdict(list)
         stop = threading.Event()
         start = time.monotonic()
         sampler = threading.Thread(target=sample_workers,
@@ -228,23 +257,16 @@ def main() -> int:
     for error in errors[:10]:
         print("  error:", error)
 
-    # Memory: for each worker that lived through the warm-up, its memory just after warm-up
-    # against its memory at the end of its life (or of the run).
     print(f"\n{'worker':>8} {'from s':>7} {'to s':>6} {'RSS MiB start':>14} {'RSS end':>8} "
           f"{'USS MiB start':>14} {'USS end':>8} {'samples':>8}")
     growing = []
     for pid, series in sorted(samples.items(), key=lambda item: item[1][0][0]):
-        settled = [s for s in series if s[0] >= args.warmup] or series
-        if len(settled) < 5:
+        judged = worker_memory(series, args.warmup)
+        if judged is None:
             continue
-        head = settled[: max(3, len(settled) // 5)]
-        tail = settled[-max(3, len(settled) // 5):]
-        rss0, rss1 = (statistics.median(s[1] for s in part) for part in (head, tail))
-        uss0, uss1 = (statistics.median(s[2] for s in part) for part in (head, tail))
-        print(f"{pid:8d} {settled[0][0]:7.0f} {settled[-1][0]:6.0f} {rss0:14.1f} {rss1:8.1f} "
-              f"{uss0:14.1f} {uss1:8.1f} {len(series):8d}")
-        # Growth: more than 5 % and 3 MiB between the start and the end of a worker's life.
-        if rss1 - rss0 > max(3.0, 0.05 * rss0):
+        print(f"{pid:8d} {judged.start:7.0f} {judged.end:6.0f} {judged.rss[0]:14.1f} "
+              f"{judged.rss[1]:8.1f} {judged.uss[0]:14.1f} {judged.uss[1]:8.1f} {len(series):8d}")
+        if judged.growing:
             growing.append(pid)
     timeline = sorted((t, rss) for series in samples.values() for t, rss, _ in series)
     if timeline:

@@ -2,7 +2,7 @@
 
 As ``test_api_schemathesis.py`` does for the v1 endpoints, with fewer examples and without the
 coverage phase: a game state is a large document to generate. A schema-valid body is first
-brought within the rules no schema can express (``tests/games_within_rules.py``); a
+brought within the rules no schema can express (``bench/within_the_rules.py``); a
 schema-invalid one is sent as made.
 """
 
@@ -12,11 +12,9 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
 
+from bench.within_the_rules import bring_within_the_rules
 from calculator import create_app
-from calculator.api.contract import request_contract
 from tests.contract_check import ContractClient
-from tests.games_within_rules import REQUESTS, games_within_the_rules
-from tests.test_api_schemathesis import _alhambra_within_rules
 
 app = create_app({"TESTING": True})
 app.test_client_class = ContractClient
@@ -29,13 +27,7 @@ schema.config.generation.update(
 schema.config.phases.update(phases=["examples", "fuzzing"])
 
 
-@schema.hook("map_case")
-def bring_within_the_rules(context, case):
-    path = case.operation.path
-    valid = path in REQUESTS and isinstance(case.body, dict)
-    if valid and request_contract(REQUESTS[path]).is_valid(case.body):
-        case.body = games_within_the_rules(path, case.body, _alhambra_within_rules)
-    return case
+schema.hook("map_case")(bring_within_the_rules)
 
 
 @schema.parametrize()

@@ -15,19 +15,10 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
+from bench.spec import JSON_BODY, at, body_operations, replaced
 from calculator import create_app
 from calculator.api.contract import served_openapi
-from tests.hostile import (
-    JSON_BODY,
-    assert_points_at,
-    at,
-    body_operations,
-    check_answer,
-    distinct_pointers,
-    objects,
-    replaced,
-    send,
-)
+from tests.hostile import assert_points_at, check_answer, distinct_pointers, objects, send
 
 OPERATIONS = body_operations()
 API_MD = {"/v1/placement", "/v1/placement/options", "/v1/removal", "/v1/alhambra/check",

@@ -16,8 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.spec import body_operations, replaced
 from calculator import create_app
-from tests.hostile import body_operations, check_answer, distinct_pointers, replaced, send
+from tests.hostile import check_answer, distinct_pointers, send
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "120"))
 FUZZ = settings(

@@ -16,8 +16,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from jsonschema import Draft202012Validator
 
+from bench.servers import NGINX, gunicorn, nginx, nginx_test_config
 from calculator.api.contract import schema_documents
-from tests.servers import NGINX, gunicorn, nginx, nginx_test_config
 
 pytestmark = pytest.mark.skipif(NGINX is None, reason="nginx is not installed")
 

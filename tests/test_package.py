@@ -28,8 +28,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.servers import gunicorn
 from tests.api_helpers import placed
-from tests.servers import gunicorn
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "calculator"

@@ -7,15 +7,15 @@ served spec, in process: bounded examples, all three phases that apply to a stat
   the fuzzing phase (the one a seed steers: the examples are the spec's and the coverage
   phase's boundary values barely depend on it), with every check but
   ``positive_data_acceptance``: a body the schema accepts may still break a rule no JSON
-  Schema can state (a 422 by design), and the hooks below that keep such bodies within the
-  rules are only held to the fixed seed's bodies.
+  Schema can state (a 422 by design), and the hook that keeps such bodies within the rules
+  is only held to the fixed seed's bodies.
 
 The coverage phase is the one that sends methods the spec does not list (``unsupported_method``
 wants 405 with an Allow header) and boundary values; the fuzzing phase draws freely.
-Schema-valid bodies are first brought within the rules no JSON Schema can state, by the same
-hook as ``test_api_schemathesis.py`` (B6 cells, C1 catalog tiles and totals, unique names, D1),
-and game requests and tables by the one of ``test_games_schemathesis.py`` (a state that can exist).
-``make fuzz`` runs the same checks from the CLI against gunicorn with many more examples.
+Schema-valid bodies are first brought within the rules no JSON Schema can state
+(``bench/within_the_rules.py``: B6 cells, C1 catalog tiles and totals, unique names, D1, a game
+state that can exist). ``make fuzz`` runs the same checks, with the same hook, from the CLI
+against gunicorn with many more examples.
 """
 
 from __future__ import annotations
@@ -28,12 +28,9 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import CHECKS, load_all_checks
 from schemathesis.config import SchemathesisConfig
 
+from bench.within_the_rules import bring_within_the_rules
 from calculator import create_app
-from calculator.api.contract import request_contract
 from tests.contract_check import ContractClient
-from tests.games_within_rules import REQUESTS, games_within_the_rules
-from tests.test_api_schemathesis import _alhambra_within_rules
-from tests.test_api_schemathesis import bring_within_the_rules as v1_within_the_rules
 
 SEED = 20261122
 EXAMPLES = 30
@@ -61,15 +58,6 @@ def _schema(seed: int, examples: int, phases: tuple[str, ...]) -> schemathesis.B
     served = schemathesis.openapi.from_wsgi("/openapi.yaml", app, config=config)
     served.hook("map_case")(bring_within_the_rules)
     return served
-
-
-def bring_within_the_rules(context, case):
-    path = case.operation.path
-    if path not in REQUESTS:
-        return v1_within_the_rules(context, case)
-    if isinstance(case.body, dict) and request_contract(REQUESTS[path]).is_valid(case.body):
-        case.body = games_within_the_rules(path, case.body, _alhambra_within_rules)
-    return case
 
 
 def test_all_means_all():

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from tests.servers import gunicorn
+from bench.servers import gunicorn
 
 HANG = 10.0  # seconds: far beyond any answer; only a hang reaches it
 

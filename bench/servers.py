@@ -1,4 +1,5 @@
-"""Real servers for tests: gunicorn with gunicorn.conf.py, and nginx with deploy/nginx.conf.
+"""Real servers for the long runs and the serving tests: gunicorn with gunicorn.conf.py, and nginx
+with deploy/nginx.conf.
 
 Both listen on ephemeral ports of 127.0.0.1 and are stopped when the ``with`` block ends.
 """

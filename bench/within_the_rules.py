@@ -1,0 +1,234 @@
+"""Bringing a schema-valid request within the rules no JSON Schema can state, for schemathesis
+(the in-process schemathesis tests and ``make fuzz``'s ``schemathesis run`` through
+bench/schemathesis_hooks.py), so that its "schema-valid bodies are accepted" check holds for
+what is left. A schema-invalid (negative) body is sent as generated.
+
+The v1 requests:
+
+* two tiles on one cell (B6); a priced tile missing from the catalog (C1); a name used twice;
+  a dummy at a table not of two (D1); more buildings of a type at the table than the game has
+  (C1); a fourth worker hut of one player (V4).
+
+The game requests:
+
+* ``/v1/games``: the start player sits at the table; huts and bonus cards as the game has them
+  (V4, V3);
+* ``/v1/games/legal-actions`` and ``/advance``: a generated state is (almost) never one a game
+  can reach, so the state is a real one; a tile in an action is one of the catalog (an illegal
+  action is still a documented 409);
+* ``/v1/table``: each printed tile at most once, no more tiles of a building than the game has
+  (C1), no more copies of a money card than exist (C3, D1), each exchange card once (V2), each
+  market slot described once.
+
+``tests/test_api_errors.py`` and the game API tests show each of these refusals.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from functools import cache
+from typing import Any
+
+from calculator.api import game_service
+from calculator.api.contract import openapi_document, request_contract
+from calculator.api.wire import CATALOG_COUNTS
+from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
+from calculator.core.tiles import CATALOG
+from calculator.engine.huts import PROVISIONAL_HUTS
+
+CATALOG_KEYS = {(t.building.value, t.walls, t.price) for t in CATALOG if t.building is not None}
+CATALOG_COUNTS_BY_NAME = {building.value: count for building, count in CATALOG_COUNTS.items()}
+HUTS_BY_COLOUR_NAME = {building.value: count for building, count in HUTS_BY_COLOUR.items()}
+
+
+def _request_schemas() -> dict[str, str]:
+    """The schema file of each operation's JSON request body, as openapi.yaml names it."""
+    document = openapi_document()
+    components = document["components"]["schemas"]
+    found = {}
+    for path, item in document["paths"].items():
+        for operation in item.values():
+            if isinstance(operation, dict) and "requestBody" in operation:
+                body = operation["requestBody"]["content"]["application/json"]["schema"]
+                component = components[body["$ref"].rsplit("/", 1)[1]]
+                found[path] = component["$ref"].removeprefix("schemas/")
+    return found
+
+
+REQUEST_SCHEMAS = _request_schemas()
+
+
+def bring_within_the_rules(context: Any, case: Any) -> Any:
+    """Schemathesis' ``map_case`` hook (a case hook runs in every phase: examples, coverage,
+    fuzzing): a schema-valid body is brought within the rules, any other is left alone."""
+    schema = REQUEST_SCHEMAS.get(case.operation.path)
+    if schema and isinstance(case.body, dict) and request_contract(schema).is_valid(case.body):
+        case.body = within_the_rules(case.operation.path, case.body)
+    return case
+
+
+def within_the_rules(path: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a schema-valid request body with the refusals no schema can predict taken out
+    (see above)."""
+    body = copy.deepcopy(body)
+    if path == "/v1/scores":
+        _scores_within_rules(body)
+    elif path == "/v1/games":
+        _new_game_within_rules(body)
+    elif path in ("/v1/games/legal-actions", "/v1/games/advance"):
+        _game_request_within_rules(body)
+    elif path == "/v1/table":
+        _table_within_rules(body)
+    else:
+        _alhambra_request_within_rules(body)
+    return body
+
+
+def _key(tile: dict[str, Any]) -> tuple[Any, ...]:
+    return (tile["building"], tile["walls"], tile.get("price"))
+
+
+def _tile_within_catalog(tile: dict[str, Any]) -> None:
+    if "price" in tile and _key(tile) not in CATALOG_KEYS:
+        del tile["price"]  # described by its walls only: any walls are accepted
+
+
+def _alhambra_within_rules(alhambra: list[dict[str, Any]], huts: int = 3) -> list[dict[str, Any]]:
+    taken = {(0, 0)}
+    kept = []
+    for tile in alhambra:
+        if "hut" in tile:
+            if huts == 0:
+                continue  # V4: at most 3 huts per player
+            huts -= 1
+        else:
+            _tile_within_catalog(tile)
+        if (tile["x"], tile["y"]) not in taken:
+            taken.add((tile["x"], tile["y"]))
+            kept.append(tile)
+    return kept
+
+
+def _alhambra_request_within_rules(body: dict[str, Any]) -> None:
+    placing_a_hut = "hut" in body.get("tile", {})
+    if "alhambra" in body:
+        body["alhambra"] = _alhambra_within_rules(body["alhambra"], 3 - placing_a_hut)
+    if "tile" in body and not placing_a_hut:
+        _tile_within_catalog(body["tile"])
+    if "highlight" in body:  # /v1/render: a proposed placement
+        _tile_within_catalog(body["highlight"]["tile"])
+
+
+def _scores_within_rules(body: dict[str, Any]) -> None:
+    names = set()
+    for index, player in enumerate(body["players"]):
+        if "alhambra" in player:
+            player["alhambra"] = _alhambra_within_rules(player["alhambra"])
+        for card in player.get("bonus_cards", []):
+            _tile_within_catalog(card)
+        while player["name"] in names:  # a later player of this name is renamed in turn
+            player["name"] = f"#{index}" if player["name"][0] != "#" else player["name"] + "+"
+        names.add(player["name"])
+    if len(body["players"]) != 2:
+        body.pop("dummy", None)
+    holders = [player["counts"] for player in body["players"] if "counts" in player]
+    dummy = body.get("dummy", {})
+    for tile in dummy.get("tiles", []):
+        _tile_within_catalog(tile)
+    if "counts" in dummy:
+        holders.append(dummy["counts"])
+    for building, limit in CATALOG_COUNTS.items():
+        left = limit - sum(tile["building"] == building.value for tile in dummy.get("tiles", []))
+        for counts in holders:
+            counts[building.value] = min(counts.get(building.value, 0), max(left, 0))
+            left -= counts[building.value]
+
+
+@cache
+def _real_state() -> dict[str, Any]:
+    return game_service.new_game({"players": ["Anna", "Ben"], "seed": 42})["state"]  # type: ignore[no-any-return]
+
+
+def _new_game_within_rules(body: dict[str, Any]) -> None:
+    if body.get("start_player", 0) >= len(body["players"]):
+        body["start_player"] = len(body["players"]) - 1
+    components = body.get("options", {}).get("components", {})
+    if "huts" in components:  # V4: as many of each colour as the game has
+        components["huts"] = [
+            {"hut": hut.building.value, "walls": hut.walls}
+            for hut in PROVISIONAL_HUTS
+            if hut.building is not None
+        ]
+    if "bonus_cards" in components:  # V3: ten tiles of the catalog
+        components["bonus_cards"] = [
+            {"building": t.building.value, "walls": t.walls, "price": t.price}
+            for t in CATALOG[:10]
+            if t.building is not None
+        ]
+
+
+def _game_request_within_rules(body: dict[str, Any]) -> None:
+    body["state"] = copy.deepcopy(_real_state())
+    for action in body.get("actions", []):
+        tile = action.get("tile", {})
+        if "building" in tile and _key(tile) not in CATALOG_KEYS:  # huts are refused (409)
+            action["tile"] = {"building": "pavilion", "walls": "NEW", "price": 2}
+
+
+def _table_within_rules(body: dict[str, Any]) -> None:
+    slots: set[int] = set()
+    market = []
+    for slot in body.get("market", []):
+        if slot["slot"] not in slots:
+            slots.add(slot["slot"])
+            market.append(slot)
+    body["market"] = market
+    for player in body["players"]:
+        player["alhambra"] = _alhambra_within_rules(player["alhambra"])
+    priced: set[tuple[Any, ...]] = set()
+    per_building: Counter[str] = Counter()
+    huts_per_colour: Counter[str] = Counter()
+    huts_of_player: list[int] = [0]
+
+    def keep(tile: dict[str, Any], unpriced_ok: bool) -> bool:
+        if "hut" in tile:  # V4: at most 3 per player, reserve included; the 24 by colour
+            huts_of_player[0] += 1
+            huts_per_colour[tile["hut"]] += 1
+            return (
+                huts_of_player[0] <= HUTS_PER_PLAYER
+                and huts_per_colour[tile["hut"]] <= HUTS_BY_COLOUR_NAME[tile["hut"]]
+            )
+        if "price" in tile and (_key(tile) not in CATALOG_KEYS or _key(tile) in priced):
+            if not unpriced_ok:
+                return False
+            del tile["price"]
+        if "price" in tile:
+            priced.add(_key(tile))
+        per_building[tile["building"]] += 1
+        return per_building[tile["building"]] <= CATALOG_COUNTS_BY_NAME[tile["building"]]
+
+    for slot in market:
+        if slot["tile"] is not None and not keep(slot["tile"], unpriced_ok=False):
+            slot["tile"] = None
+    for player in body["players"]:
+        huts_of_player[0] = 0
+        player["alhambra"] = [t for t in player["alhambra"] if keep(t, True)]
+        player["reserve"] = [t for t in player.get("reserve", []) if keep(t, True)]
+        for card in player.get("bonus_cards", []):  # V3: a priced card depicts a catalog tile
+            _tile_within_catalog(card)
+    if "dummy" in body:
+        body["dummy"]["tiles"] = [t for t in body["dummy"]["tiles"] if keep(t, True)]
+    copies = 2 if len(body["players"]) == 2 or "dummy" in body else 3
+    held: Counter[tuple[Any, ...]] = Counter()
+
+    def card_left(card: dict[str, Any]) -> bool:
+        if "exchange" in card:  # V2: one exchange card of each pair of currencies
+            held[("exchange", *sorted(card["exchange"]))] += 1
+            return held[("exchange", *sorted(card["exchange"]))] <= 1
+        held[card["currency"], card["value"]] += 1
+        return held[card["currency"], card["value"]] <= copies
+
+    for player in body["players"]:
+        player["hand"] = [card for card in player.get("hand", []) if card_left(card)]
+    body["face_up"] = [card for card in body.get("face_up", []) if card_left(card)]
