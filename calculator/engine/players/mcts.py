@@ -1,0 +1,201 @@
+"""The ``mcts`` player: single-observer Information Set MCTS (Cowling, Powley and Whitehouse
+2012, SO-ISMCTS).
+
+One tree over the seat's information set. Each iteration:
+
+1. determinises what the seat cannot see (:func:`information.determinise`): a digital game
+   that agrees with everything the seat knows;
+2. descends the tree in that game, at each node choosing by UCB among the actions legal in
+   this determinisation (a child's availability counts the iterations it could be chosen in,
+   and stands in for the parent's visits); every decision of every phase is a node (turn
+   actions, placements, V1 offers), and the seat that decides there is :func:`to_act`'s;
+3. adds one new node, then plays on with a cheap greedy-ish policy (:func:`playout_action`)
+   for at most :data:`PLAYOUT_DEPTH` actions;
+4. scores the game reached: at the end, a win is 1 shared by the winners (M6); cut short,
+   each seat's chance of winning from the evaluation's projections (:mod:`evaluation`);
+5. backs up, each node scoring for the seat that chose the action leading to it.
+
+The time budget is read at every iteration and every few playout steps, and an iteration's
+cost is bounded (one node added, a playout of bounded length), so the answer comes within
+the budget plus one iteration.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Final
+
+from calculator.engine.actions import (
+    Action,
+    Buy,
+    DeclineVizier,
+    EndTurn,
+    PlaceTile,
+    ReserveTile,
+    TakeMoney,
+    VizierBuy,
+)
+from calculator.engine.components import total
+from calculator.engine.game import advance, legal_actions, to_act
+from calculator.engine.money import legal_takes
+from calculator.engine.placement import PLACING, placements_of, placer, waiting_tiles
+from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
+from calculator.engine.players.evaluation import projections, win_chances
+from calculator.engine.players.information import determinise, information_set
+from calculator.engine.purchase import legal_buys
+from calculator.engine.simulate import random_action
+from calculator.engine.state import Draft, Game, GameState
+
+EXPLORATION: Final[float] = 0.7
+"""UCB's exploration constant for rewards in 0..1."""
+PLAYOUT_DEPTH: Final[int] = 40
+"""Actions a playout plays past the tree before the evaluation judges the game."""
+CLOCK_EVERY: Final[int] = 8
+"""Playout steps between two looks at the clock."""
+
+
+class Node:
+    """One decision reached by a sequence of actions; its statistics are those of the action
+    leading to it, for the seat that chose it (``chooser``)."""
+
+    __slots__ = ("chooser", "children", "visits", "available", "wins", "points")
+
+    def __init__(self, chooser: int) -> None:
+        self.chooser = chooser
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.wins = 0.0
+        self.points = 0.0
+
+    def ucb(self) -> float:
+        return self.wins / self.visits + EXPLORATION * math.sqrt(
+            math.log(self.available) / self.visits
+        )
+
+
+def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Advice:
+    """Every legal action of ``seat``, the most visited first (ties: the better win rate, then
+    the engine's order)."""
+    check_seat(state, seat)
+    clock = Clock(budget)
+    information = information_set(state, seat)
+    rng = random.Random(f"mcts/{seed}")
+    root = Node(seat)
+    actions = legal_actions(information)
+    limit = budget.iterations
+    iterations = 0
+    while (limit is None or iterations < limit) and not (iterations and clock.expired()):
+        _iterate(root, determinise(information, seat, rng), rng, clock)
+        iterations += 1
+    now = projections(information)[seat]
+    rated = []
+    for index, action in enumerate(actions):
+        child = root.children.get(action)
+        if child is None or not child.visits:
+            rated.append((0, 0.0, index, RatedAction(action, round(now, 2), 0, None)))
+            continue
+        win = child.wins / child.visits
+        rated.append((
+            child.visits, win, index,
+            RatedAction(action, round(child.points / child.visits, 2), child.visits, round(win, 4)),
+        ))  # fmt: skip
+    rated.sort(key=lambda entry: (-entry[0], -entry[1], entry[2]))
+    return Advice(seat, "mcts", iterations, tuple(entry[3] for entry in rated))
+
+
+def _iterate(root: Node, world: GameState, rng: random.Random, clock: Clock) -> None:
+    draft = Draft.of(world)
+    node = root
+    path = [root]
+    while not draft.over:
+        chooser = to_act(draft)
+        assert chooser is not None  # a determinisation is digital: nothing to reveal
+        available = legal_actions(draft)
+        untried = []
+        for action in available:
+            child = node.children.get(action)
+            if child is None:
+                untried.append(action)
+            else:
+                child.available += 1
+        if untried:
+            action = untried[rng.randrange(len(untried))]
+            child = node.children[action] = Node(chooser)
+            child.available = 1
+            advance(draft, action)
+            path.append(child)
+            break
+        action = max(available, key=lambda known: node.children[known].ucb())
+        node = node.children[action]
+        advance(draft, action)
+        path.append(node)
+    _playout(draft, rng, clock)
+    finals = projections(draft)
+    rewards = _rewards(draft, finals)
+    for visited in path[1:]:
+        visited.visits += 1
+        visited.wins += rewards[visited.chooser]
+        visited.points += finals[visited.chooser]
+
+
+def _playout(draft: Draft, rng: random.Random, clock: Clock) -> None:
+    for step in range(PLAYOUT_DEPTH):
+        if draft.over or (step % CLOCK_EVERY == CLOCK_EVERY - 1 and clock.expired()):
+            return
+        advance(draft, playout_action(draft, rng))
+
+
+def _rewards(game: Game, finals: list[float]) -> list[float]:
+    """M6: at the end a win, shared by equal totals; cut short, the chances of winning."""
+    if game.over:
+        winners = game.winners
+        return [1 / len(winners) if seat in winners else 0.0 for seat in range(len(finals))]
+    return win_chances(finals)
+
+
+def playout_action(game: Game, rng: random.Random) -> Action:
+    """A cheap, greedy-ish policy for playouts: build what is bought, buy with an exact
+    payment whenever possible (T4), otherwise buy half the time, else take the most money
+    (T3); buy with the vizier when offered (V1). Anything else is the random player's."""
+    phase = game.turn.phase
+    if game.hidden_tops:
+        return random_action(game, rng)
+    if phase in PLACING:  # T6: into the Alhambra where it fits, else onto the reserve
+        tile = waiting_tiles(game, placer(game))[0]
+        options = placements_of(game, tile)
+        places = [action for action in options if type(action) is PlaceTile]
+        if places:
+            return places[rng.randrange(len(places))]
+        return next(action for action in options if type(action) is ReserveTile)
+    if phase == "vizier":
+        decisions = legal_actions(game)
+        buys = [action for action in decisions if type(action) is VizierBuy]
+        if buys:
+            return buys[rng.randrange(len(buys))]
+        return next(action for action in decisions if type(action) is DeclineVizier)
+    if phase != "action":
+        return random_action(game, rng)
+    buys = list(legal_buys(game))
+    exact = [action for action in buys if _exact(game, action)]
+    if exact:
+        return exact[rng.randrange(len(exact))]
+    seat = game.turn.player
+    assert seat is not None
+    if game.turn.extra_action:
+        return EndTurn(seat)
+    if buys and rng.random() < 0.5:
+        return min(buys, key=lambda buy: total(buy.payment))
+    takes: list[TakeMoney] = list(legal_takes(game))  # type: ignore[arg-type]
+    if takes:
+        return max(takes, key=lambda take: total(take.cards))
+    return random_action(game, rng)
+
+
+def _exact(game: Game, action: Action) -> bool:
+    """T4: the payment equals the price."""
+    assert isinstance(action, Buy)
+    tile = game.market[action.slot - 1]
+    return tile is not None and tile.price == total(action.payment)
+
