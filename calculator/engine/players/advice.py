@@ -70,9 +70,21 @@ class Clock:
 
     __slots__ = ("_deadline",)
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, deadline: float | None) -> None:
+        self._deadline = deadline
+        """``time.perf_counter()`` at the end, ``None`` for no time limit."""
+
+    @classmethod
+    def of(cls, budget: Budget) -> Clock:
         milliseconds = budget.milliseconds
-        self._deadline = None if milliseconds is None else time.perf_counter() + milliseconds / 1000
+        return cls(None if milliseconds is None else time.perf_counter() + milliseconds / 1000)
+
+    def part(self, share: float) -> Clock:
+        """A clock ending when ``share`` of the time left has run."""
+        if self._deadline is None:
+            return self
+        now = time.perf_counter()
+        return Clock(now + share * max(0.0, self._deadline - now))
 
     def expired(self) -> bool:
         return self._deadline is not None and time.perf_counter() >= self._deadline

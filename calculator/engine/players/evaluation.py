@@ -195,7 +195,11 @@ def projections(game: Game, weights: Weights = WEIGHTS) -> list[float]:
 
 def value(game: Game, seat: int, weights: Weights = WEIGHTS) -> float:
     """The seat's projection less a share of the best rival's (denying a rival, M3)."""
-    projected = projections(game, weights)
+    return standing(projections(game, weights), seat, weights)
+
+
+def standing(projected: Sequence[float], seat: int, weights: Weights = WEIGHTS) -> float:
+    """:func:`value` from the projections of every seat."""
     rivals = [points for index, points in enumerate(projected) if index != seat]
     return projected[seat] - weights.denial * max(rivals)
 

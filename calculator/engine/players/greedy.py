@@ -10,10 +10,13 @@ out follow the judged ones, rated with the evaluation of now.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import NamedTuple
 
+from calculator.engine.actions import Action
 from calculator.engine.game import apply, legal_actions
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
-from calculator.engine.players.evaluation import WEIGHTS, Weights, projections, value
+from calculator.engine.players.evaluation import WEIGHTS, Weights, projections, standing
 from calculator.engine.players.information import determinise, information_set
 from calculator.engine.state import GameState
 
@@ -24,24 +27,46 @@ def advise(
     """Every legal action of ``seat``, best first by the evaluation after it (ties: the
     engine's order). An iteration is one action judged."""
     check_seat(state, seat)
-    clock = Clock(budget)
+    clock = Clock.of(budget)
     information = information_set(state, seat)
     world = determinise(information, seat, random.Random(f"greedy/{seed}"))
     actions = legal_actions(information)
-    limit = len(actions) if budget.iterations is None else budget.iterations
-    judged: list[tuple[float, float, int]] = []  # (value, projected points, index)
-    for index, action in enumerate(actions):
-        if index >= limit or clock.expired():
-            break
-        after, _ = apply(world, action)
-        judged.append((value(after, seat, weights), projections(after, weights)[seat], index))
-    judged.sort(key=lambda rated: (-rated[0], rated[2]))
+    judged = judge(world, seat, actions, clock, budget.iterations, weights)
     now = projections(world, weights)[seat]
     unjudged = range(len(judged), len(actions))
     return Advice(
         seat,
         "greedy",
         len(judged),
-        tuple(RatedAction(actions[index], round(points, 2)) for _, points, index in judged)
+        tuple(RatedAction(actions[j.index], round(j.points, 2)) for j in judged)
         + tuple(RatedAction(actions[index], round(now, 2)) for index in unjudged),
     )
+
+
+class Judged(NamedTuple):
+    value: float
+    points: float
+    """The seat's projected points after the action."""
+    index: int
+    """The action's index in the listing judged."""
+
+
+def judge(
+    world: GameState,
+    seat: int,
+    actions: Sequence[Action],
+    clock: Clock,
+    limit: int | None = None,
+    weights: Weights = WEIGHTS,
+) -> list[Judged]:
+    """The evaluation after each of ``actions`` in ``world`` (the first ``limit`` of them, as
+    many as the clock allows), best first; ties keep the listing's order."""
+    judged = []
+    for index, action in enumerate(actions):
+        if (limit is not None and index >= limit) or clock.expired():
+            break
+        after, _ = apply(world, action)
+        projected = projections(after, weights)
+        judged.append(Judged(standing(projected, seat, weights), projected[seat], index))
+    judged.sort(key=lambda rated: (-rated.value, rated.index))
+    return judged

@@ -11,6 +11,9 @@ seat knows, in which every hidden order is sorted and every hidden holding poole
 * V4: each hut stack below its face-up top;
 * a digital game's seed (it decides every later shuffle).
 
+One thing the seat learns from the others' hidden money is kept: when the vizier is offered
+to it (V1), the seats the offer passed over could not pay exactly; they count as asked.
+
 :func:`determinise` then deals the hidden parts at random from that canonical form, with the
 caller's seeded generator, into a digital game the engine can play to the end (in table mode
 too: what the table has not revealed is dealt like a digital game's draws). The seat's own
@@ -37,7 +40,7 @@ from calculator.engine.components import (
 )
 from calculator.engine import exchange as exchange_cards
 from calculator.engine.setup import SCORING_PILE, pile_sizes
-from calculator.engine.state import FACE_UP_MONEY, GameState, Player
+from calculator.engine.state import FACE_UP_MONEY, GameState, Player, Turn
 
 SETUP_CARDS_PER_PLAYER: Final[float] = 4.5
 """T1: the cards a player draws on average to reach 20, by which the pile's first size is
@@ -80,6 +83,7 @@ def information_set(state: GameState, seat: int) -> GameState:
         )
     return replace(
         state,
+        turn=_passed_over(state, seat),
         seed=None if state.seed is None else 0,
         players=tuple(players),
         pile=tuple(money),
@@ -90,6 +94,24 @@ def information_set(state: GameState, seat: int) -> GameState:
             stack[:1] + tuple(sorted(stack[1:], key=tile_order)) for stack in state.hut_stacks
         ),
     )
+
+
+def _passed_over(state: GameState, seat: int) -> Turn:
+    """V1: the vizier is offered to ``seat`` now, so the seats the offer passed over (in turn
+    order from the next player) could not pay exactly: they count as asked, so that no
+    determinisation dealing them other money offers them the vizier first."""
+    turn = state.turn
+    if turn.phase != "vizier" or turn.player is None:
+        return turn
+    seats = len(state.players)
+    passed = []
+    for step in range(1, seats + 1):
+        asked = (turn.player + step) % seats
+        if asked == seat:
+            break
+        if asked not in turn.vizier_asked:
+            passed.append(asked)
+    return replace(turn, vizier_asked=turn.vizier_asked + tuple(passed))
 
 
 def _money(cards: Sequence[PileCard]) -> list[MoneyCard]:

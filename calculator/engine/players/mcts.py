@@ -41,6 +41,7 @@ from calculator.engine.game import advance, legal_actions, to_act
 from calculator.engine.money import legal_takes
 from calculator.engine.placement import PLACING, placements_of, placer, waiting_tiles
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
+from calculator.engine.players.greedy import judge
 from calculator.engine.players.evaluation import projections, win_chances
 from calculator.engine.players.information import determinise, information_set
 from calculator.engine.purchase import legal_buys
@@ -49,7 +50,11 @@ from calculator.engine.state import Draft, Game, GameState
 
 EXPLORATION: Final[float] = 0.7
 """UCB's exploration constant for rewards in 0..1."""
-PLAYOUT_DEPTH: Final[int] = 40
+ROOT_WIDTH: Final[int] = 6
+"""The seat's actions searched: greedy's best (the others keep greedy's order)."""
+GREEDY_SHARE: Final[float] = 0.25
+"""The share of a time budget greedy may take to order the seat's actions."""
+PLAYOUT_DEPTH: Final[int] = 12
 """Actions a playout plays past the tree before the evaluation judges the game."""
 CLOCK_EVERY: Final[int] = 8
 """Playout steps between two looks at the clock."""
@@ -76,36 +81,46 @@ class Node:
 
 
 def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Advice:
-    """Every legal action of ``seat``, the most visited first (ties: the better win rate, then
-    the engine's order)."""
+    """Every legal action of ``seat``: those searched first, the most visited first (ties:
+    the better win rate); then the others in greedy's order."""
     check_seat(state, seat)
-    clock = Clock(budget)
+    clock = Clock.of(budget)
     information = information_set(state, seat)
     rng = random.Random(f"mcts/{seed}")
-    root = Node(seat)
     actions = legal_actions(information)
-    limit = budget.iterations
+    judged = judge(determinise(information, seat, rng), seat, actions, clock.part(GREEDY_SHARE))
+    order = [rated.index for rated in judged]
+    order += [index for index in range(len(actions)) if index not in set(order)]
+    searched = frozenset(actions[index] for index in order[:ROOT_WIDTH])
+    root = Node(seat)
     iterations = 0
-    while (limit is None or iterations < limit) and not (iterations and clock.expired()):
-        _iterate(root, determinise(information, seat, rng), rng, clock)
-        iterations += 1
+    if len(actions) > 1:
+        limit = budget.iterations
+        while (limit is None or iterations < limit) and not clock.expired():
+            _iterate(root, searched, determinise(information, seat, rng), rng, clock)
+            iterations += 1
+    greedy_points = {rated.index: rated.points for rated in judged}
     now = projections(information)[seat]
     rated = []
-    for index, action in enumerate(actions):
+    for rank, index in enumerate(order):
+        action = actions[index]
         child = root.children.get(action)
+        points = greedy_points.get(index, now)
         if child is None or not child.visits:
-            rated.append((0, 0.0, index, RatedAction(action, round(now, 2), 0, None)))
+            rated.append((0, 0.0, rank, RatedAction(action, round(points, 2), 0, None)))
             continue
         win = child.wins / child.visits
         rated.append((
-            child.visits, win, index,
+            child.visits, win, rank,
             RatedAction(action, round(child.points / child.visits, 2), child.visits, round(win, 4)),
         ))  # fmt: skip
     rated.sort(key=lambda entry: (-entry[0], -entry[1], entry[2]))
     return Advice(seat, "mcts", iterations, tuple(entry[3] for entry in rated))
 
 
-def _iterate(root: Node, world: GameState, rng: random.Random, clock: Clock) -> None:
+def _iterate(
+    root: Node, searched: frozenset[Action], world: GameState, rng: random.Random, clock: Clock
+) -> None:
     draft = Draft.of(world)
     node = root
     path = [root]
@@ -113,6 +128,8 @@ def _iterate(root: Node, world: GameState, rng: random.Random, clock: Clock) -> 
         chooser = to_act(draft)
         assert chooser is not None  # a determinisation is digital: nothing to reveal
         available = legal_actions(draft)
+        if node is root:
+            available = [action for action in available if action in searched]
         untried = []
         for action in available:
             child = node.children.get(action)
