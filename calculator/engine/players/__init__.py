@@ -24,9 +24,7 @@ from calculator.engine.state import GameState
 
 
 class Player(Protocol):
-    def __call__(
-        self, state: GameState, seat: int, *, budget: Budget, seed: int = 0
-    ) -> Advice: ...
+    def __call__(self, state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Advice: ...
 
 
 PLAYERS: Final[dict[Level, Player]] = {

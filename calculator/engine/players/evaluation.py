@@ -28,7 +28,7 @@ from typing import Final
 
 from msgspec import Struct
 
-from calculator.core.scoring import POINTS, ROUNDS, building_counts, rank_majority, tally
+from calculator.core.scoring import ROUNDS, building_counts, rank_majority, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, Building
 from calculator.core.walls import wall_length
 from calculator.engine.dummy import dummy_counts

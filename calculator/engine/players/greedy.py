@@ -16,7 +16,13 @@ from typing import NamedTuple
 from calculator.engine.actions import Action
 from calculator.engine.game import apply, legal_actions
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
-from calculator.engine.players.evaluation import WEIGHTS, Weights, projections, standing
+from calculator.engine.players.evaluation import (
+    WEIGHTS,
+    Weights,
+    projections,
+    standing,
+    win_chances,
+)
 from calculator.engine.players.information import determinise, information_set
 from calculator.engine.state import GameState
 
@@ -38,7 +44,7 @@ def advise(
         seat,
         "greedy",
         len(judged),
-        tuple(RatedAction(actions[j.index], round(j.points, 2)) for j in judged)
+        tuple(RatedAction(actions[j.position], round(j.points, 2)) for j in judged)
         + tuple(RatedAction(actions[index], round(now, 2)) for index in unjudged),
     )
 
@@ -47,8 +53,10 @@ class Judged(NamedTuple):
     value: float
     points: float
     """The seat's projected points after the action."""
-    index: int
-    """The action's index in the listing judged."""
+    chance: float
+    """The seat's chance of winning after the action, from the projections."""
+    position: int
+    """The action's place in the listing judged."""
 
 
 def judge(
@@ -67,6 +75,13 @@ def judge(
             break
         after, _ = apply(world, action)
         projected = projections(after, weights)
-        judged.append(Judged(standing(projected, seat, weights), projected[seat], index))
-    judged.sort(key=lambda rated: (-rated.value, rated.index))
+        judged.append(
+            Judged(
+                standing(projected, seat, weights),
+                projected[seat],
+                win_chances(projected)[seat],
+                index,
+            )
+        )
+    judged.sort(key=lambda rated: (-rated.value, rated.position))
     return judged

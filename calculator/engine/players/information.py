@@ -31,6 +31,7 @@ from msgspec.structs import replace
 
 from calculator.core.scoring import depicts
 from calculator.core.tiles import Tile
+from calculator.engine import exchange as exchange_cards
 from calculator.engine.components import (
     DisplayCard,
     ExchangeCard,
@@ -38,7 +39,6 @@ from calculator.engine.components import (
     ScoringCard,
     money_cards,
 )
-from calculator.engine import exchange as exchange_cards
 from calculator.engine.setup import SCORING_PILE, pile_sizes
 from calculator.engine.state import FACE_UP_MONEY, GameState, Player, Turn
 
@@ -78,9 +78,7 @@ def information_set(state: GameState, seat: int) -> GameState:
         player = players[index]
         hand, money = money[: len(player.hand)], money[len(player.hand) :]
         dealt, bonus = bonus[: len(player.bonus_hand)], bonus[len(player.bonus_hand) :]
-        players[index] = replace(
-            player, hand=tuple(_money(hand)), bonus_hand=tuple(dealt)
-        )
+        players[index] = replace(player, hand=tuple(_money(hand)), bonus_hand=tuple(dealt))
     return replace(
         state,
         turn=_passed_over(state, seat),

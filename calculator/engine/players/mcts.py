@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Final
+from typing import Final, cast
 
 from calculator.engine.actions import (
     Action,
@@ -41,8 +41,8 @@ from calculator.engine.game import advance, legal_actions, to_act
 from calculator.engine.money import legal_takes
 from calculator.engine.placement import PLACING, placements_of, placer, waiting_tiles
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
-from calculator.engine.players.greedy import judge
 from calculator.engine.players.evaluation import projections, win_chances
+from calculator.engine.players.greedy import judge
 from calculator.engine.players.information import determinise, information_set
 from calculator.engine.purchase import legal_buys
 from calculator.engine.simulate import random_action
@@ -54,6 +54,10 @@ ROOT_WIDTH: Final[int] = 6
 """The seat's actions searched: greedy's best (the others keep greedy's order)."""
 GREEDY_SHARE: Final[float] = 0.25
 """The share of a time budget greedy may take to order the seat's actions."""
+PRIOR_VISITS: Final[int] = 10
+"""Each searched action of the seat starts with this many visits worth greedy's judgement of
+it (its chance of winning after the action), so that a short search departs from greedy's
+choice only on evidence."""
 PLAYOUT_DEPTH: Final[int] = 12
 """Actions a playout plays past the tree before the evaluation judges the game."""
 CLOCK_EVERY: Final[int] = 8
@@ -64,7 +68,7 @@ class Node:
     """One decision reached by a sequence of actions; its statistics are those of the action
     leading to it, for the seat that chose it (``chooser``)."""
 
-    __slots__ = ("chooser", "children", "visits", "available", "wins", "points")
+    __slots__ = ("available", "children", "chooser", "points", "visits", "wins")
 
     def __init__(self, chooser: int) -> None:
         self.chooser = chooser
@@ -89,30 +93,36 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
     rng = random.Random(f"mcts/{seed}")
     actions = legal_actions(information)
     judged = judge(determinise(information, seat, rng), seat, actions, clock.part(GREEDY_SHARE))
-    order = [rated.index for rated in judged]
+    order = [rated.position for rated in judged]
     order += [index for index in range(len(actions)) if index not in set(order)]
     searched = frozenset(actions[index] for index in order[:ROOT_WIDTH])
     root = Node(seat)
+    for rated in judged[:ROOT_WIDTH]:  # greedy's judgement as experience to start from
+        child = root.children[actions[rated.position]] = Node(seat)
+        child.visits = child.available = PRIOR_VISITS
+        child.wins = PRIOR_VISITS * rated.chance
+        child.points = PRIOR_VISITS * rated.points
     iterations = 0
     if len(actions) > 1:
         limit = budget.iterations
         while (limit is None or iterations < limit) and not clock.expired():
             _iterate(root, searched, determinise(information, seat, rng), rng, clock)
             iterations += 1
-    greedy_points = {rated.index: rated.points for rated in judged}
+    greedy_points = {rated.position: rated.points for rated in judged}
     now = projections(information)[seat]
     rated = []
     for rank, index in enumerate(order):
         action = actions[index]
         child = root.children.get(action)
         points = greedy_points.get(index, now)
-        if child is None or not child.visits:
+        visits = 0 if child is None else child.visits - PRIOR_VISITS
+        if child is None or not visits:
             rated.append((0, 0.0, rank, RatedAction(action, round(points, 2), 0, None)))
             continue
         win = child.wins / child.visits
         rated.append((
-            child.visits, win, rank,
-            RatedAction(action, round(child.points / child.visits, 2), child.visits, round(win, 4)),
+            visits, win, rank,
+            RatedAction(action, round(child.points / child.visits, 2), visits, round(win, 4)),
         ))  # fmt: skip
     rated.sort(key=lambda entry: (-entry[0], -entry[1], entry[2]))
     return Advice(seat, "mcts", iterations, tuple(entry[3] for entry in rated))
@@ -164,7 +174,7 @@ def _playout(draft: Draft, rng: random.Random, clock: Clock) -> None:
         advance(draft, playout_action(draft, rng))
 
 
-def _rewards(game: Game, finals: list[float]) -> list[float]:
+def _rewards(game: Draft, finals: list[float]) -> list[float]:
     """M6: at the end a win, shared by equal totals; cut short, the chances of winning."""
     if game.over:
         winners = game.winners
@@ -188,13 +198,13 @@ def playout_action(game: Game, rng: random.Random) -> Action:
         return next(action for action in options if type(action) is ReserveTile)
     if phase == "vizier":
         decisions = legal_actions(game)
-        buys = [action for action in decisions if type(action) is VizierBuy]
-        if buys:
-            return buys[rng.randrange(len(buys))]
+        vizier_buys = [action for action in decisions if type(action) is VizierBuy]
+        if vizier_buys:
+            return vizier_buys[rng.randrange(len(vizier_buys))]
         return next(action for action in decisions if type(action) is DeclineVizier)
     if phase != "action":
         return random_action(game, rng)
-    buys = list(legal_buys(game))
+    buys = cast("list[Buy]", list(legal_buys(game)))
     exact = [action for action in buys if _exact(game, action)]
     if exact:
         return exact[rng.randrange(len(exact))]
@@ -204,15 +214,13 @@ def playout_action(game: Game, rng: random.Random) -> Action:
         return EndTurn(seat)
     if buys and rng.random() < 0.5:
         return min(buys, key=lambda buy: total(buy.payment))
-    takes: list[TakeMoney] = list(legal_takes(game))  # type: ignore[arg-type]
+    takes = cast("list[TakeMoney]", list(legal_takes(game)))
     if takes:
         return max(takes, key=lambda take: total(take.cards))
     return random_action(game, rng)
 
 
-def _exact(game: Game, action: Action) -> bool:
+def _exact(game: Game, action: Buy) -> bool:
     """T4: the payment equals the price."""
-    assert isinstance(action, Buy)
     tile = game.market[action.slot - 1]
     return tile is not None and tile.price == total(action.payment)
-
