@@ -3,7 +3,9 @@
 Seats rotate: game ``i`` deals deal ``i // n`` (``n`` the seats) and seats the kinds rotated
 by ``i % n``, so every deal is played once with each kind in each seat and no kind gains from
 its seat or from its cards. A win shared by ``k`` players counts ``1/k`` to each (M6).
-Win rates carry a 95% Wilson interval.
+Win rates carry a 95% Wilson interval. A game still running after :data:`MAX_DECISIONS`
+decisions (players undoing each other's redesigns forever) is stopped: nobody wins it, and the
+summary counts it as unfinished.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from calculator.engine.players.advice import Budget, Level
 from calculator.engine.simulate import NAMES
 from calculator.engine.state import Module, Options
 
+MAX_DECISIONS: Final[int] = 5000
+"""Far beyond any real game (a 6-player game takes a few hundred decisions)."""
 Z_95: Final[float] = 1.959964
 """The normal quantile of a two-sided 95% interval."""
 
@@ -41,6 +45,7 @@ class SeatResult(Struct, frozen=True):
 class GameResult(Struct, frozen=True):
     game: int
     seats: tuple[SeatResult, ...]
+    finished: bool
 
 
 def seating(levels: Sequence[Level], game: int) -> list[Level]:
@@ -73,7 +78,7 @@ def play(
     slowest = [0.0] * len(seated)
     iterations = [0] * len(seated)
     seeds = random.Random(f"arena/{seed}/{game}/decisions")
-    while not state.over:
+    while not state.over and sum(decisions) < MAX_DECISIONS:
         seat = to_act(state)
         assert seat is not None  # a digital game: nothing to reveal
         started = time.perf_counter()
@@ -91,7 +96,7 @@ def play(
             SeatResult(
                 seated[seat],
                 player.score,
-                1 / len(winners) if seat in winners else 0.0,
+                1 / len(winners) if seat in winners else 0.0,  # none before the end
                 decisions[seat],
                 seconds[seat],
                 slowest[seat],
@@ -99,6 +104,7 @@ def play(
             )
             for seat, player in enumerate(state.players)
         ),
+        state.over,
     )
 
 
@@ -140,6 +146,7 @@ def summary(levels: Sequence[Level], results: Sequence[GameResult]) -> dict[str,
         }
     return {
         "games": len(results),
+        "unfinished": sum(1 for result in results if not result.finished),
         "levels": kinds,
         "seating": {
             level: [

@@ -15,7 +15,10 @@ Each term projects points the seat can expect by the end of the game from what i
 * :func:`reserve_value`: reserve tiles, buildings that can still be built (T5; M1: they count
   for nothing until then);
 * denying a rival a majority: :func:`value` subtracts a share of the best rival's projection,
-  so taking a place from a rival counts twice (M3, M4).
+  so taking a place from a rival counts twice (M3, M4);
+* :func:`tempo`: a redesign spends the turn's action without bringing money or a tile (T2, T5),
+  so it must gain more than that to be chosen (two players rebuilding against each other's
+  majorities would otherwise never end the game).
 
 The weights were set by arena runs (``alhambra arena``), see docs/performance.md.
 """
@@ -31,6 +34,7 @@ from msgspec import Struct
 from calculator.core.scoring import ROUNDS, building_counts, rank_majority, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, Building
 from calculator.core.walls import wall_length
+from calculator.engine.actions import Action, BuildFromReserve, MoveToReserve, Swap
 from calculator.engine.dummy import dummy_counts
 from calculator.engine.placement import PLACING, placer, waiting_tiles
 from calculator.engine.state import Game, Player, slot_currency
@@ -53,6 +57,8 @@ class Weights(Struct, frozen=True):
     """Per tile on the reserve."""
     denial: float = 0.5
     """The share of the best rival's projection taken off the seat's value."""
+    redesign: float = 3.0
+    """What a redesign must gain to be worth the action it spends (T2, T5)."""
 
 
 WEIGHTS: Final[Weights] = Weights()
@@ -202,6 +208,11 @@ def standing(projected: Sequence[float], seat: int, weights: Weights = WEIGHTS) 
     """:func:`value` from the projections of every seat."""
     rivals = [points for index, points in enumerate(projected) if index != seat]
     return projected[seat] - weights.denial * max(rivals)
+
+
+def tempo(action: Action, weights: Weights = WEIGHTS) -> float:
+    """T2, T5: the action a redesign spends, taken off what it gains."""
+    return -weights.redesign if isinstance(action, BuildFromReserve | MoveToReserve | Swap) else 0.0
 
 
 WIN_SCALE: Final[float] = 8.0

@@ -21,6 +21,7 @@ from calculator.engine.players.evaluation import (
     Weights,
     projections,
     standing,
+    tempo,
     win_chances,
 )
 from calculator.engine.players.information import determinise, information_set
@@ -77,7 +78,7 @@ def judge(
         projected = projections(after, weights)
         judged.append(
             Judged(
-                standing(projected, seat, weights),
+                standing(projected, seat, weights) + tempo(action, weights),
                 projected[seat],
                 win_chances(projected)[seat],
                 index,
