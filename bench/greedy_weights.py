@@ -5,7 +5,8 @@
 
 Each variant (a JSON object of :class:`~calculator.engine.players.evaluation.Weights` fields)
 plays the default weights in seeded 2-6-player games, seats rotating (every deal once with the
-variant in each seat); prints the variant's win rate with its 95% Wilson interval.
+variant in each seat); prints the variant's win rate with its 95% Wilson interval. A game
+stopped unfinished (see :mod:`calculator.engine.players.arena`) is a win for nobody.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from msgspec.structs import replace
 
 from calculator.engine.game import apply, new_game, to_act
 from calculator.engine.players.advice import Budget
-from calculator.engine.players.arena import wilson
+from calculator.engine.players.arena import MAX_DECISIONS, wilson
 from calculator.engine.players.evaluation import WEIGHTS, Weights
 from calculator.engine.players.greedy import advise
 from calculator.engine.simulate import NAMES
@@ -29,7 +30,7 @@ BUDGET = Budget(milliseconds=1000)
 def play(variant: Weights, players: int, deal: int, seat_of_variant: int) -> float:
     state = new_game(list(NAMES[:players]), seed=deal)
     decisions = 0
-    while not state.over:
+    while not state.over and decisions < MAX_DECISIONS:
         seat = to_act(state)
         assert seat is not None
         weights = variant if seat == seat_of_variant else WEIGHTS

@@ -48,7 +48,7 @@ from calculator.engine.purchase import legal_buys
 from calculator.engine.simulate import random_action
 from calculator.engine.state import Draft, Game, GameState
 
-EXPLORATION: Final[float] = 0.7
+EXPLORATION: Final[float] = 0.3
 """UCB's exploration constant for rewards in 0..1."""
 ROOT_WIDTH: Final[int] = 6
 """The seat's actions searched: greedy's best (the others keep greedy's order)."""
