@@ -342,3 +342,14 @@ def test_m6_a_projected_lead_makes_a_win_likelier():
 
 def test_scoring_rounds_are_those_of_m2():
     assert ROUNDS == (1, 2, 3)
+
+
+@pytest.mark.parametrize("milliseconds", [1, 3, 10])
+def test_mcts_counts_only_searched_visits_when_greedy_is_cut_short(milliseconds):
+    # greedy orders the seat's actions within a quarter of the budget: on the worst state it
+    # judges only some, and the search may try actions greedy did not judge
+    state = _worst_state()
+    advice = advise("mcts", state, to_act(state), budget=Budget(milliseconds=milliseconds))
+    visits = [rated.visits for rated in advice.actions]
+    assert all(visit is not None and visit >= 0 for visit in visits)
+    assert sum(visits) == advice.iterations

@@ -24,7 +24,6 @@ exchange cards taken (V2, taken face up) are seen by everybody.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Final
 
 from msgspec.structs import replace
@@ -67,9 +66,8 @@ def information_set(state: GameState, seat: int) -> GameState:
     """The canonical form of what ``seat`` knows of ``state``: equal for every state that
     differs from it only in what the seat cannot see."""
     others = [index for index in range(len(state.players)) if index != seat]
-    money: list[PileCard] = [card for index in others for card in state.players[index].hand]
-    money += state.pile
-    money.sort(key=card_order)
+    money = [card for index in others for card in state.players[index].hand]
+    money = sorted(money + [card for card in state.pile if isinstance(card, MoneyCard)])
     bonus = [card for index in others for card in state.players[index].bonus_hand]
     bonus = sorted(bonus + list(state.bonus_aside), key=tile_order)
     players = list(state.players)
@@ -78,13 +76,14 @@ def information_set(state: GameState, seat: int) -> GameState:
         player = players[index]
         hand, money = money[: len(player.hand)], money[len(player.hand) :]
         dealt, bonus = bonus[: len(player.bonus_hand)], bonus[len(player.bonus_hand) :]
-        players[index] = replace(player, hand=tuple(_money(hand)), bonus_hand=tuple(dealt))
+        players[index] = replace(player, hand=tuple(hand), bonus_hand=tuple(dealt))
+    rest = sorted((card for card in state.pile if not isinstance(card, MoneyCard)), key=card_order)
     return replace(
         state,
         turn=_passed_over(state, seat),
         seed=None if state.seed is None else 0,
         players=tuple(players),
-        pile=tuple(money),
+        pile=(*money, *rest),
         discard=tuple(sorted(state.discard, key=card_order)),
         bag=tuple(sorted(state.bag, key=tile_order)),
         bonus_aside=tuple(bonus),
@@ -110,11 +109,6 @@ def _passed_over(state: GameState, seat: int) -> Turn:
         if asked not in turn.vizier_asked:
             passed.append(asked)
     return replace(turn, vizier_asked=turn.vizier_asked + tuple(passed))
-
-
-def _money(cards: Sequence[PileCard]) -> list[MoneyCard]:
-    """The money cards of a sorted pool's slice (money sorts first, so a hand gets only money)."""
-    return [card for card in cards if isinstance(card, MoneyCard)]
 
 
 def determinise(information: GameState, seat: int, rng: random.Random) -> GameState:

@@ -68,7 +68,7 @@ class Node:
     """One decision reached by a sequence of actions; its statistics are those of the action
     leading to it, for the seat that chose it (``chooser``)."""
 
-    __slots__ = ("available", "children", "chooser", "points", "visits", "wins")
+    __slots__ = ("available", "children", "chooser", "points", "prior", "visits", "wins")
 
     def __init__(self, chooser: int) -> None:
         self.chooser = chooser
@@ -77,6 +77,8 @@ class Node:
         self.available = 0
         self.wins = 0.0
         self.points = 0.0
+        self.prior = 0
+        """Visits worth greedy's judgement, not searched (see :data:`PRIOR_VISITS`)."""
 
     def ucb(self) -> float:
         return self.wins / self.visits + EXPLORATION * math.sqrt(
@@ -97,35 +99,35 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
     order += [index for index in range(len(actions)) if index not in set(order)]
     searched = frozenset(actions[index] for index in order[:ROOT_WIDTH])
     root = Node(seat)
-    for rated in judged[:ROOT_WIDTH]:  # greedy's judgement as experience to start from
-        child = root.children[actions[rated.position]] = Node(seat)
-        child.visits = child.available = PRIOR_VISITS
-        child.wins = PRIOR_VISITS * rated.chance
-        child.points = PRIOR_VISITS * rated.points
+    for judgement in judged[:ROOT_WIDTH]:  # greedy's judgement as experience to start from
+        seeded = root.children[actions[judgement.position]] = Node(seat)
+        seeded.visits = seeded.available = seeded.prior = PRIOR_VISITS
+        seeded.wins = PRIOR_VISITS * judgement.chance
+        seeded.points = PRIOR_VISITS * judgement.points
     iterations = 0
     if len(actions) > 1:
         limit = budget.iterations
         while (limit is None or iterations < limit) and not clock.expired():
             _iterate(root, searched, determinise(information, seat, rng), rng, clock)
             iterations += 1
-    greedy_points = {rated.position: rated.points for rated in judged}
+    greedy_points = {judgement.position: judgement.points for judgement in judged}
     now = projections(information)[seat]
-    rated = []
+    ranked: list[tuple[int, float, int, RatedAction]] = []
     for rank, index in enumerate(order):
         action = actions[index]
         child = root.children.get(action)
-        points = greedy_points.get(index, now)
-        visits = 0 if child is None else child.visits - PRIOR_VISITS
+        visits = 0 if child is None else child.visits - child.prior
         if child is None or not visits:
-            rated.append((0, 0.0, rank, RatedAction(action, round(points, 2), 0, None)))
+            points = greedy_points.get(index, now)
+            ranked.append((0, 0.0, rank, RatedAction(action, round(points, 2), 0, None)))
             continue
         win = child.wins / child.visits
-        rated.append((
+        ranked.append((
             visits, win, rank,
             RatedAction(action, round(child.points / child.visits, 2), visits, round(win, 4)),
         ))  # fmt: skip
-    rated.sort(key=lambda entry: (-entry[0], -entry[1], entry[2]))
-    return Advice(seat, "mcts", iterations, tuple(entry[3] for entry in rated))
+    ranked.sort(key=lambda entry: (-entry[0], -entry[1], entry[2]))
+    return Advice(seat, "mcts", iterations, tuple(entry[3] for entry in ranked))
 
 
 def _iterate(
