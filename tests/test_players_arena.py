@@ -64,6 +64,11 @@ def test_workers_play_the_same_games():
     assert _without_timings(alone) == _without_timings(shared)
 
 
+def test_an_arena_seats_two_to_six_players(capsys):
+    assert run("arena", "--players", "greedy", "--games", "1") == (2, "")
+    assert "2 to 6 players" in capsys.readouterr().err
+
+
 def test_the_seats_rotate_through_every_kind():
     levels = ["mcts", "greedy", "greedy", "greedy"]
     rounds = [seating(levels, game) for game in range(4)]

@@ -41,7 +41,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     arena.add_argument("--games", type=_positive, default=20, metavar="N")
     arena.add_argument("--seed", type=int, default=0, metavar="S")
     budget = arena.add_mutually_exclusive_group()
-    budget.add_argument("--budget-ms", type=_positive, metavar="B", help="time per decision")
+    budget.add_argument(
+        "--budget-ms", type=_positive, metavar="B", help="time per decision (default: 100 ms)"
+    )
     budget.add_argument("--iterations", type=_positive, metavar="I", help="per decision")
     arena.add_argument(
         "--modules", nargs="*", choices=MODULES, default=[], metavar="MODULE",

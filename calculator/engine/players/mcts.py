@@ -1,6 +1,11 @@
 """The ``mcts`` player: single-observer Information Set MCTS (Cowling, Powley and Whitehouse
 2012, SO-ISMCTS).
 
+First greedy (:func:`greedy.judge`) orders the seat's actions, within a share of the time
+budget; the search looks at greedy's best :data:`ROOT_WIDTH`, each starting with
+:data:`PRIOR_VISITS` visits worth greedy's judgement of it. The others are listed after the
+searched ones, in greedy's order.
+
 One tree over the seat's information set. Each iteration:
 
 1. determinises what the seat cannot see (:func:`information.determinise`): a digital game
