@@ -25,8 +25,9 @@ class RatedAction(Struct, frozen=True):
     """One legal action and what the player expects of it.
 
     ``expected_points``: the seat's projected final points after it; for ``mcts`` also
-    ``visits`` (how often the search tried it) and ``win_probability`` (the share of the
-    search's games through it that the seat won, 0..1; ``None`` when never tried)."""
+    ``visits`` (how often the search tried it) and ``win_probability`` (0..1, the seat's
+    results in the searched games through it, averaged with the greedy judgement the search
+    started from; ``None`` when never tried)."""
 
     action: Action
     expected_points: float
