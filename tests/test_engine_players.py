@@ -17,6 +17,7 @@ from calculator.core.scoring import ROUNDS
 from calculator.core.tiles import Building
 from calculator.engine import GameOver, NotYourTurn, Options, apply, legal_actions, new_game, to_act
 from calculator.engine.actions import (
+    Buy,
     DeclineVizier,
     PlaceTile,
     ReserveTile,
@@ -354,3 +355,35 @@ def test_mcts_counts_only_searched_visits_when_greedy_is_cut_short(milliseconds)
     visits = [rated.visits for rated in advice.actions]
     assert all(visit is not None and visit >= 0 for visit in visits)
     assert sum(visits) == advice.iterations
+
+
+def _exact_and_over(state: GameState) -> int | None:
+    """A market slot the player can pay both exactly and with more than the price (T4)."""
+    if state.turn.phase != "action":
+        return None
+    for slot, tile in enumerate(state.market, start=1):
+        paid = {
+            sum(card.value for card in action.payment) == tile.price
+            for action in legal_actions(state)
+            if type(action) is Buy and action.slot == slot and not action.exchange
+        }
+        if paid == {True, False}:
+            return slot
+    return None
+
+
+def test_t4_greedy_pays_a_tile_exactly_rather_than_overpay():
+    state = _first(lambda s: _exact_and_over(s) is not None)
+    slot = _exact_and_over(state)
+    tile = state.market[slot - 1]
+    advice = advise("greedy", state, state.turn.player, budget=BUDGETS["greedy"])
+    buys = [r.action for r in advice.actions if type(r.action) is Buy and r.action.slot == slot]
+    exact = [sum(card.value for card in buy.payment) == tile.price for buy in buys]
+    assert exact[0] and not exact[-1]  # the exact payment ranks above every overpayment
+
+
+def test_the_random_level_plays_the_random_player_of_simulate_on_what_the_seat_knows():
+    for number, state in enumerate(positions(10, seed=7)):
+        seat = to_act(state)
+        expected = random_action(information_set(state, seat), random.Random(f"random/{number}"))
+        assert choose("random", state, seat, budget=BUDGETS["random"], seed=number) == expected
