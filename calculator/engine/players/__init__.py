@@ -23,11 +23,13 @@ from calculator.engine.players.advice import LEVELS, Advice, Budget, Level, Rate
 from calculator.engine.state import GameState
 
 
-class Player(Protocol):
+class Advisor(Protocol):
+    """A player's ``advise``: every legal action of ``seat``, best first."""
+
     def __call__(self, state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Advice: ...
 
 
-PLAYERS: Final[dict[Level, Player]] = {
+PLAYERS: Final[dict[Level, Advisor]] = {
     "random": random_play.advise,
     "greedy": greedy.advise,
     "mcts": mcts.advise,
