@@ -32,13 +32,14 @@ def advise(
     state: GameState, seat: int, *, budget: Budget, seed: int = 0, weights: Weights = WEIGHTS
 ) -> Advice:
     """Every legal action of ``seat``, best first by the evaluation after it (ties: the
-    engine's order). An iteration is one action judged."""
+    engine's order). An iteration is one action judged: greedy judges them all unless the
+    time runs out, whatever the iteration budget (that counts a search's games)."""
     check_seat(state, seat)
     clock = Clock.of(budget)
     information = information_set(state, seat)
     world = determinise(information, seat, random.Random(f"greedy/{seed}"))
     actions = legal_actions(information)
-    judged = judge(world, seat, actions, clock, budget.iterations, weights)
+    judged = judge(world, seat, actions, clock, weights)
     now = projections(world, weights)[seat]
     unjudged = range(len(judged), len(actions))
     return Advice(
@@ -65,14 +66,13 @@ def judge(
     seat: int,
     actions: Sequence[Action],
     clock: Clock,
-    limit: int | None = None,
     weights: Weights = WEIGHTS,
 ) -> list[Judged]:
-    """The evaluation after each of ``actions`` in ``world`` (the first ``limit`` of them, as
-    many as the clock allows), best first; ties keep the listing's order."""
+    """The evaluation after each of ``actions`` in ``world`` (as many as the clock allows),
+    best first; ties keep the listing's order."""
     judged = []
     for index, action in enumerate(actions):
-        if (limit is not None and index >= limit) or clock.expired():
+        if clock.expired():
             break
         after, _ = apply(world, action)
         projected = projections(after, weights)
