@@ -29,7 +29,7 @@ def imported(path: Path) -> set[str]:
 
 @pytest.mark.parametrize("package", ["core", "engine"])
 def test_the_package_imports_no_web_or_wire_library(package):
-    for path in sorted((PACKAGE / package).glob("*.py")):
+    for path in sorted((PACKAGE / package).rglob("*.py")):  # engine/players too
         bad = {
             name
             for name in imported(path)
@@ -40,7 +40,8 @@ def test_the_package_imports_no_web_or_wire_library(package):
 
 def test_importing_the_engine_loads_no_web_or_wire_library():
     code = (
-        "import sys, calculator.engine, calculator.engine.simulate, calculator.engine.consistency\n"
+        "import sys, calculator.engine, calculator.engine.simulate, calculator.engine.consistency,"
+        " calculator.engine.players, calculator.engine.players.arena\n"
         f"print(sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r}))"
     )
     loaded = subprocess.run(

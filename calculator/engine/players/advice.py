@@ -1,0 +1,103 @@
+"""What every computer player answers: every legal action of the seat, best first, rated.
+
+One interface for every player kind (:data:`calculator.engine.players.PLAYERS`):
+``advise(state, seat, budget=..., seed=...) -> Advice``. A budget is a time (milliseconds), a
+count of iterations, or both (whichever runs out first); the time always caps the call.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Final, Literal
+
+from msgspec import Struct
+
+from calculator.engine.actions import Action
+from calculator.engine.errors import GameOver, NotYourTurn
+from calculator.engine.game import to_act
+from calculator.engine.state import GameState
+
+Level = Literal["random", "greedy", "mcts"]
+LEVELS: Final[tuple[Level, ...]] = ("random", "greedy", "mcts")
+
+
+class RatedAction(Struct, frozen=True):
+    """One legal action and what the player expects of it.
+
+    ``expected_points``: the seat's projected final points after it; for ``mcts`` also
+    ``visits`` (how often the search tried it) and ``win_probability`` (0..1, the seat's
+    results in the searched games through it, averaged with the greedy judgement the search
+    started from; ``None`` when never tried)."""
+
+    action: Action
+    expected_points: float
+    visits: int | None = None
+    win_probability: float | None = None
+
+
+class Advice(Struct, frozen=True):
+    """Every legal action of ``player`` exactly once, best first; ``iterations`` says how
+    much work the answer rests on (evaluations for greedy, searched games for mcts)."""
+
+    player: int
+    level: Level
+    iterations: int
+    actions: tuple[RatedAction, ...]
+
+    @property
+    def best(self) -> Action:
+        return self.actions[0].action
+
+
+class Budget(Struct, frozen=True):
+    """How long a player may think: ``milliseconds`` of wall clock, ``iterations``, or both
+    (whichever ends first). With an iteration budget alone the answer is a function of the
+    state, the seat and the seed."""
+
+    milliseconds: float | None = None
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.milliseconds is None and self.iterations is None:
+            raise ValueError("a budget needs milliseconds or iterations")
+        if self.milliseconds is not None and self.milliseconds <= 0:
+            raise ValueError("a time budget is positive")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("an iteration budget is at least 1")
+
+
+class Clock:
+    """The deadline of one answer: read inside every loop of a player."""
+
+    __slots__ = ("_deadline",)
+
+    def __init__(self, deadline: float | None) -> None:
+        self._deadline = deadline
+        """``time.perf_counter()`` at the end, ``None`` for no time limit."""
+
+    @classmethod
+    def of(cls, budget: Budget) -> Clock:
+        milliseconds = budget.milliseconds
+        return cls(None if milliseconds is None else time.perf_counter() + milliseconds / 1000)
+
+    def part(self, share: float) -> Clock:
+        """A clock ending when ``share`` of the time left has run."""
+        if self._deadline is None:
+            return self
+        now = time.perf_counter()
+        return Clock(now + share * max(0.0, self._deadline - now))
+
+    def expired(self) -> bool:
+        return self._deadline is not None and time.perf_counter() >= self._deadline
+
+
+def check_seat(state: GameState, seat: int) -> None:
+    """Only the seat that must decide now can be advised (T2; V1: the seat offered the vizier;
+    in table mode a reveal is the table's, not a player's)."""
+    if state.over:
+        raise GameOver("T9", "the game is over")
+    acting = to_act(state)
+    if acting is None:
+        raise NotYourTurn("T7", "the table must reveal a draw before anybody decides")
+    if acting != seat:
+        raise NotYourTurn("T2", f"seat {acting} decides now, not seat {seat}")

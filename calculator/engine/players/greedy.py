@@ -1,0 +1,88 @@
+"""The ``greedy`` player: one ply, each legal action judged by the evaluation of the game
+right after it (:mod:`evaluation`).
+
+It judges on one determinisation of the seat's information set (:mod:`information`): applying
+an action may refill the market and the money from hidden draws (T7), which must come from
+what the seat could imagine, not from the real bag. Actions still unjudged when the time runs
+out follow the judged ones, rated with the evaluation of now.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from calculator.engine.actions import Action
+from calculator.engine.game import apply, legal_actions
+from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
+from calculator.engine.players.evaluation import (
+    WEIGHTS,
+    Weights,
+    projections,
+    standing,
+    tempo,
+    win_chances,
+)
+from calculator.engine.players.information import determinise, information_set
+from calculator.engine.state import GameState
+
+
+def advise(
+    state: GameState, seat: int, *, budget: Budget, seed: int = 0, weights: Weights = WEIGHTS
+) -> Advice:
+    """Every legal action of ``seat``, best first by the evaluation after it (ties: the
+    engine's order). An iteration is one action judged: greedy judges them all unless the
+    time runs out, whatever the iteration budget (that counts a search's games)."""
+    check_seat(state, seat)
+    clock = Clock.of(budget)
+    information = information_set(state, seat)
+    world = determinise(information, seat, random.Random(f"greedy/{seed}"))
+    actions = legal_actions(information)
+    judged = judge(world, seat, actions, clock, weights)
+    now = projections(world, weights)[seat]
+    unjudged = range(len(judged), len(actions))
+    return Advice(
+        seat,
+        "greedy",
+        len(judged),
+        tuple(RatedAction(actions[j.position], round(j.points, 2)) for j in judged)
+        + tuple(RatedAction(actions[index], round(now, 2)) for index in unjudged),
+    )
+
+
+class Judged(NamedTuple):
+    value: float
+    points: float
+    """The seat's projected points after the action."""
+    chance: float
+    """The seat's chance of winning after the action, from the projections."""
+    position: int
+    """The action's place in the listing judged."""
+
+
+def judge(
+    world: GameState,
+    seat: int,
+    actions: Sequence[Action],
+    clock: Clock,
+    weights: Weights = WEIGHTS,
+) -> list[Judged]:
+    """The evaluation after each of ``actions`` in ``world`` (as many as the clock allows),
+    best first; ties keep the listing's order."""
+    judged = []
+    for index, action in enumerate(actions):
+        if clock.expired():
+            break
+        after, _ = apply(world, action)
+        projected = projections(after, weights)
+        judged.append(
+            Judged(
+                standing(projected, seat, weights) + tempo(action, weights),
+                projected[seat],
+                win_chances(projected)[seat],
+                index,
+            )
+        )
+    judged.sort(key=lambda rated: (-rated.value, rated.position))
+    return judged

@@ -1,0 +1,391 @@
+"""The computer players (issue 14): one interface, every legal action rated once, no peeking.
+
+States come from seeded random games (digital and table mode, 2-6 players, module
+combinations); budgets are small iteration counts, so every answer is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from itertools import islice
+
+import pytest
+from msgspec.structs import replace
+
+from calculator.core.scoring import ROUNDS
+from calculator.core.tiles import Building
+from calculator.engine import GameOver, NotYourTurn, Options, apply, legal_actions, new_game, to_act
+from calculator.engine.actions import (
+    Buy,
+    DeclineVizier,
+    PlaceTile,
+    ReserveTile,
+    VizierBuy,
+)
+from calculator.engine.components import CARD, EXCHANGE_CARDS, MoneyCard
+from calculator.engine.players import LEVELS, Budget, advise, choose
+from calculator.engine.players.evaluation import (
+    WEIGHTS,
+    extra_action,
+    majority_points,
+    money_value,
+    win_chances,
+)
+from calculator.engine.players.information import determinise, information_set
+from calculator.engine.simulate import NAMES, random_action
+from calculator.engine.state import GameState, Module
+from tests.engine_scenes import holding_exchange, with_hand
+
+SMALL = Budget(iterations=12)
+BUDGETS = {"random": Budget(iterations=1), "greedy": SMALL, "mcts": SMALL}
+MODULE_SETS: list[frozenset[Module]] = [
+    frozenset(),
+    frozenset({"vizier"}),
+    frozenset({"exchange", "bonus"}),
+    frozenset({"huts", "vizier"}),
+    frozenset({"vizier", "exchange", "bonus", "huts"}),
+]
+
+
+def positions(count: int, mode: str = "digital", seed: int = 0):
+    """``count`` states where a seat decides, each from its own random game, stopped after a
+    random number of actions: 2-6 players, the module sets above in turn."""
+    rng = random.Random(f"positions/{mode}/{seed}")
+    found = 0
+    game = 0
+    while found < count:
+        players = 2 + game % 5
+        modules = MODULE_SETS[game % len(MODULE_SETS)]
+        state = new_game(
+            list(NAMES[:players]), seed=game, options=Options(mode=mode, modules=modules)
+        )
+        stop = rng.randrange(5, 200)
+        for _ in range(stop):
+            if state.over:
+                break
+            state, _ = apply(state, random_action(state, rng))
+        while not state.over and to_act(state) is None:  # table mode: the table reveals
+            state, _ = apply(state, random_action(state, rng))
+        game += 1
+        if state.over:
+            continue
+        found += 1
+        yield state
+
+
+def disguised(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same game as ``seat`` sees it, differing in everything the seat cannot see: the
+    order of the bag and of the money pile (scoring cards included), the other players'
+    hands (same sizes, other cards), their hidden bonus cards (V3), the hut stacks below their
+    tops (V4) and the seed of later shuffles. V1: when the vizier is offered to the seat, the
+    seats passed over could not pay exactly; a disguise where one could is drawn again."""
+    for _ in range(100):
+        other = _disguise(state, seat, rng)
+        if to_act(other) == seat:
+            return other
+    raise AssertionError("no disguise found")
+
+
+def _disguise(state: GameState, seat: int, rng: random.Random) -> GameState:
+    pile = list(state.pile)
+    players = list(state.players)
+    for index, player in enumerate(players):
+        if index == seat:
+            continue
+        hand = list(player.hand)
+        for position, card in enumerate(hand):  # swap each card for one of the pile's
+            spots = [i for i, other in enumerate(pile) if isinstance(other, MoneyCard)]
+            if spots and rng.random() < 0.7:
+                spot = rng.choice(spots)
+                hand[position], pile[spot] = pile[spot], card  # type: ignore[assignment]
+        aside = list(state.bonus_aside)
+        bonus = list(player.bonus_hand)
+        if aside and bonus:
+            spot = rng.randrange(len(aside))
+            bonus[0], aside[spot] = aside[spot], bonus[0]
+            state = replace(state, bonus_aside=tuple(aside))
+        players[index] = replace(player, hand=tuple(hand), bonus_hand=tuple(bonus))
+    rng.shuffle(pile)
+    bag = list(state.bag)
+    rng.shuffle(bag)
+    stacks = []
+    for stack in state.hut_stacks:
+        below = list(stack[1:])
+        rng.shuffle(below)
+        stacks.append(stack[:1] + tuple(below))
+    return replace(
+        state,
+        seed=None if state.seed is None else rng.randrange(2**31),
+        players=tuple(players),
+        pile=tuple(pile),
+        bag=tuple(bag),
+        hut_stacks=tuple(stacks),
+    )
+
+
+def test_a_disguise_changes_what_the_seat_cannot_see_and_nothing_else():
+    rng = random.Random(3)
+    changed = 0
+    for state in positions(20):
+        seat = to_act(state)
+        other = disguised(state, seat, rng)
+        changed += other != state
+        assert other.players[seat] == state.players[seat]
+        assert [len(p.hand) for p in other.players] == [len(p.hand) for p in state.players]
+        assert other.market == state.market and other.face_up == state.face_up
+        assert sorted(map(repr, other.bag)) == sorted(map(repr, state.bag))
+        assert information_set(other, seat) == information_set(state, seat)
+    assert changed == 20
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_peeking_hidden_order_and_hidden_hands_do_not_change_the_advice(level):
+    rng = random.Random(f"disguise/{level}")
+    for number, state in enumerate(positions(16, seed=1)):
+        seat = to_act(state)
+        other = disguised(state, seat, rng)
+        assert advise(level, other, seat, budget=BUDGETS[level], seed=number) == advise(
+            level, state, seat, budget=BUDGETS[level], seed=number
+        )
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_peeking_at_a_table(level):
+    rng = random.Random(f"table disguise/{level}")
+    for number, state in enumerate(positions(8, mode="table", seed=2)):
+        seat = to_act(state)
+        other = disguised(state, seat, rng)
+        assert advise(level, other, seat, budget=BUDGETS[level], seed=number) == advise(
+            level, state, seat, budget=BUDGETS[level], seed=number
+        )
+
+
+def test_a_determinisation_agrees_with_everything_the_seat_knows():
+    rng = random.Random(5)
+    for state in positions(25, seed=3):
+        seat = to_act(state)
+        information = information_set(state, seat)
+        world = determinise(information, seat, rng)
+        assert information_set(world, seat) == information
+        assert legal_actions(world) == legal_actions(information)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("mode", ["digital", "table"])
+def test_advice_lists_every_legal_action_once(level, mode):
+    for number, state in enumerate(positions(6, mode=mode, seed=4)):
+        seat = to_act(state)
+        advice = advise(level, state, seat, budget=BUDGETS[level], seed=number)
+        listed = [rated.action for rated in advice.actions]
+        legal = legal_actions(state)
+        assert len(listed) == len(legal) and set(listed) == set(legal)
+        assert advice.player == seat and advice.level == level
+        assert choose(level, state, seat, budget=BUDGETS[level], seed=number) == listed[0]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_seed_and_iterations_give_the_same_advice(level):
+    state = next(iter(positions(1, seed=5)))
+    seat = to_act(state)
+    budget = Budget(iterations=30)
+    assert advise(level, state, seat, budget=budget, seed=9) == advise(
+        level, state, seat, budget=budget, seed=9
+    )
+
+
+def test_mcts_reports_visits_and_chances_of_winning():
+    for state in islice(positions(20, seed=6), 6):
+        seat = to_act(state)
+        advice = advise("mcts", state, seat, budget=Budget(iterations=40))
+        if len(advice.actions) == 1:
+            assert advice.iterations == 0
+            continue
+        assert advice.iterations == 40
+        assert sum(rated.visits or 0 for rated in advice.actions) == 40
+        visits = [rated.visits for rated in advice.actions]
+        assert all(visit is not None for visit in visits) and visits == sorted(visits, reverse=True)
+        for rated in advice.actions:
+            assert rated.win_probability is None or 0 <= rated.win_probability <= 1
+            assert (rated.win_probability is None) == (rated.visits == 0)
+
+
+def _first(predicate, mode="digital", modules=frozenset(), players=3):
+    """The first state of seeded random games where ``predicate`` holds and a seat decides."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(
+            list(NAMES[:players]), seed=seed, options=Options(mode=mode, modules=modules)
+        )
+        while not state.over:
+            if to_act(state) is not None and predicate(state):
+                return state
+            state, _ = apply(state, random_action(state, rng))
+    raise AssertionError("no such state in 200 games")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_v1_the_seat_offered_the_vizier_is_advised_to_buy_or_decline(level):
+    state = _first(lambda s: s.turn.phase == "vizier", modules=frozenset({"vizier"}))
+    seat = to_act(state)
+    assert seat != state.turn.player  # V1: out of turn
+    advice = advise(level, state, seat, budget=BUDGETS[level])
+    assert {type(rated.action) for rated in advice.actions} <= {VizierBuy, DeclineVizier}
+    assert len(advice.actions) == len(legal_actions(state))
+
+
+def test_m1_greedy_builds_a_bought_tile_rather_than_reserve_it():
+    state = _first(
+        lambda s: (
+            s.turn.phase == "placement"
+            and any(type(a) is PlaceTile for a in legal_actions(s))
+            and len(s.turn.bought) == 1
+        )
+    )
+    best = choose("greedy", state, to_act(state), budget=BUDGETS["greedy"])
+    assert type(best) is PlaceTile, best
+    assert not isinstance(best, ReserveTile)
+
+
+def test_t2_only_the_seat_that_decides_can_be_advised():
+    state = new_game(list(NAMES[:3]), seed=1)
+    seat = to_act(state)
+    with pytest.raises(NotYourTurn):
+        advise("greedy", state, (seat + 1) % 3, budget=SMALL)
+
+
+def test_t7_at_a_table_a_reveal_is_nobodys_decision():
+    state = new_game(list(NAMES[:3]), seed=1, options=Options(mode="table"))
+    assert to_act(state) is None
+    with pytest.raises(NotYourTurn, match="T7"):
+        advise("mcts", state, 0, budget=SMALL)
+
+
+def test_t9_a_game_over_cannot_be_advised():
+    rng = random.Random(2)
+    state = new_game(list(NAMES[:2]), seed=2)
+    while not state.over:
+        state, _ = apply(state, random_action(state, rng))
+    with pytest.raises(GameOver):
+        advise("random", state, 0, budget=SMALL)
+
+
+def test_a_budget_needs_time_or_iterations():
+    with pytest.raises(ValueError, match="milliseconds or iterations"):
+        Budget()
+    with pytest.raises(ValueError):
+        Budget(iterations=0)
+
+
+def _worst_state() -> GameState:
+    """A 6-player game late on, with every module, the seat to act holding 36 money cards
+    (every value of every currency) and every exchange card nobody else holds (V2): hundreds
+    of payments for the market, and a large Alhambra."""
+    state = _first(
+        lambda s: s.turn.phase == "action" and len(s.bag) < 20 and not s.turn.bought,
+        modules=frozenset({"vizier", "exchange", "bonus", "huts"}),
+        players=6,
+    )
+    seat = state.turn.player
+    state = with_hand(state, seat, list(CARD.values()))
+    held = {card for player in state.players for card in player.exchange_cards}
+    free = [card for card in EXCHANGE_CARDS if card not in held and card not in state.face_up]
+    return holding_exchange(state, seat, *free)
+
+
+@pytest.mark.parametrize("level", ["greedy", "mcts"])
+def test_the_time_budget_holds_on_the_worst_state(level):
+    state = _worst_state()
+    seat = to_act(state)
+    assert len(legal_actions(state)) > 500
+    budget = Budget(milliseconds=50)
+    started = time.perf_counter()
+    advice = advise(level, state, seat, budget=budget)
+    took = time.perf_counter() - started
+    # the budget and one iteration; a shared machine may also hold the process off the CPU
+    assert took < 0.05 + 0.25, took
+    assert len(advice.actions) == len(legal_actions(state))
+
+
+def test_m4_tied_majorities_share_the_places_points():
+    # the rulebook's example: round 2, two players with 4 towers each: (13 + 6) / 2 = 9 each
+    holdings = [dict.fromkeys(Building, 0) for _ in range(2)]
+    holdings[0][Building.TOWER] = holdings[1][Building.TOWER] = 4
+    assert majority_points(holdings, None, [(2, 1.0)]) == [9.0, 9.0]
+    # D3: the dummy takes a place: alone first with 5 towers, the two share 2nd and 3rd
+    dummy = dict.fromkeys(Building, 0) | {Building.TOWER: 5}
+    assert majority_points(holdings, dummy, [(2, 1.0)]) == [3.0, 3.0]
+
+
+def test_t4_an_exact_payment_earns_the_further_action_term():
+    state = _first(lambda s: s.turn.phase == "action" and s.turn.extra_action)
+    seat = state.turn.player
+    assert extra_action(state, seat, WEIGHTS) == WEIGHTS.extra_action
+    assert extra_action(state, (seat + 1) % 3, WEIGHTS) == 0
+
+
+def test_t9_money_is_worth_nothing_once_the_bag_is_empty():
+    state = new_game(list(NAMES[:3]), seed=4)
+    holdings = [dict.fromkeys(Building, 0) for _ in range(3)]
+    assert money_value(state, 0, holdings, None, WEIGHTS) > 0
+    assert money_value(replace(state, bag=()), 0, holdings, None, WEIGHTS) == 0
+
+
+def test_m6_a_projected_lead_makes_a_win_likelier():
+    chances = win_chances([80.0, 60.0, 60.0])
+    assert sum(chances) == pytest.approx(1)
+    assert chances[0] > 0.5 > chances[1] == chances[2]
+    assert win_chances([70.0, 70.0]) == [0.5, 0.5]
+
+
+def test_scoring_rounds_are_those_of_m2():
+    assert ROUNDS == (1, 2, 3)
+
+
+def test_greedy_judges_every_action_whatever_the_iteration_budget():
+    state = _worst_state()
+    advice = advise("greedy", state, to_act(state), budget=Budget(iterations=1))
+    assert advice.iterations == len(advice.actions) > 500
+
+
+@pytest.mark.parametrize("milliseconds", [1, 3, 10])
+def test_mcts_counts_only_searched_visits_when_greedy_is_cut_short(milliseconds):
+    # greedy orders the seat's actions within a quarter of the budget: on the worst state it
+    # judges only some, and the search may try actions greedy did not judge
+    state = _worst_state()
+    advice = advise("mcts", state, to_act(state), budget=Budget(milliseconds=milliseconds))
+    visits = [rated.visits for rated in advice.actions]
+    assert all(visit is not None and visit >= 0 for visit in visits)
+    assert sum(visits) == advice.iterations
+
+
+def _exact_and_over(state: GameState) -> int | None:
+    """A market slot the player can pay both exactly and with more than the price (T4)."""
+    if state.turn.phase != "action":
+        return None
+    for slot, tile in enumerate(state.market, start=1):
+        paid = {
+            sum(card.value for card in action.payment) == tile.price
+            for action in legal_actions(state)
+            if type(action) is Buy and action.slot == slot and not action.exchange
+        }
+        if paid == {True, False}:
+            return slot
+    return None
+
+
+def test_t4_greedy_pays_a_tile_exactly_rather_than_overpay():
+    state = _first(lambda s: _exact_and_over(s) is not None)
+    slot = _exact_and_over(state)
+    tile = state.market[slot - 1]
+    advice = advise("greedy", state, state.turn.player, budget=BUDGETS["greedy"])
+    buys = [r.action for r in advice.actions if type(r.action) is Buy and r.action.slot == slot]
+    exact = [sum(card.value for card in buy.payment) == tile.price for buy in buys]
+    assert exact[0] and not exact[-1]  # the exact payment ranks above every overpayment
+
+
+def test_the_random_level_plays_the_random_player_of_simulate_on_what_the_seat_knows():
+    for number, state in enumerate(positions(10, seed=7)):
+        seat = to_act(state)
+        expected = random_action(information_set(state, seat), random.Random(f"random/{number}"))
+        assert choose("random", state, seat, budget=BUDGETS["random"], seed=number) == expected
