@@ -29,7 +29,7 @@ from calculator.engine.state import MODULES
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     arena = commands.add_parser(
         "arena",
-        help="play seeded games between computer players and sum them up (JSON)",
+        help="seeded games between computer players, summed up as JSON",
         description="Play N seeded games between the players named, seats rotating, and print "
         "each player kind's win rate (95%% Wilson interval), mean points, time per decision "
         "and mcts iterations per second.",
