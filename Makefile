@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: serve test install lint bench clean chromium nginx screenshots fuzz soak
+.PHONY: serve test check install lint bench clean chromium nginx screenshots fuzz soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ test: $(STAMP) chromium nginx
 chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
-# tests/test_nginx.py serves through deploy/nginx.conf with Debian's nginx: install it when missing.
+# tests/deploy/test_nginx.py serves through deploy/nginx.conf with Debian's nginx: install it when missing.
 nginx:
 	command -v nginx >/dev/null || (apt-get update && apt-get install -y nginx)
 
@@ -34,6 +34,11 @@ SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build pho
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done
+
+# The fast loop: lint, then the tests of the core, the engine, the API and the contract that
+# are not marked slow (no browser, no servers, no fuzzing; the markers are in pyproject.toml).
+check: lint
+	$(BIN)/python -m pytest -q -m "not slow and not browser and not deploy"
 
 lint: $(STAMP)
 	$(BIN)/ruff check calculator tests bench

@@ -8,7 +8,7 @@ Run:  .venv/bin/python bench/fuzz.py [--examples 300] [--fuzz-examples 2000] [--
    negative data. Positive bodies are first brought within the rules JSON Schema cannot state
    (bench/within_the_rules.py, registered by bench/schemathesis_hooks.py: the hook the
    in-process schemathesis tests use).
-2. ``tests/test_hostile_fuzz.py`` runs with ``FUZZ_EXAMPLES`` examples per test, not
+2. ``tests/api/test_hostile_fuzz.py`` runs with ``FUZZ_EXAMPLES`` examples per test, not
    derandomized: new inputs every run.
 
 Prints both tools' reports; exit status 1 if either found anything.
@@ -53,7 +53,7 @@ def main() -> int:
     print(f"\nhypothesis fuzz of the request path, {args.fuzz_examples} examples per test",
           flush=True)
     fuzz = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "tests/test_hostile_fuzz.py", "-p",
+        [sys.executable, "-m", "pytest", "-q", "tests/api/test_hostile_fuzz.py", "-p",
          "no:cacheprovider"],
         cwd=ROOT, env={**os.environ, "FUZZ_EXAMPLES": str(args.fuzz_examples)}, check=False,
     )

@@ -20,7 +20,7 @@ The game requests:
   (C1), no more copies of a money card than exist (C3, D1), each exchange card once (V2), each
   market slot described once.
 
-``tests/test_api_errors.py`` and the game API tests show each of these refusals.
+``tests/api/test_errors.py`` and the game API tests show each of these refusals.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Regenerate the golden game transcripts in ``tests/golden/`` (``tests/test_engine_golden.py``).
+"""Regenerate the golden game transcripts in ``tests/golden/`` (``tests/engine/test_golden.py``).
 
     .venv/bin/python scripts/regenerate_golden.py
 

@@ -1,4 +1,4 @@
-"""Shared fixtures: the app and its test client (Flask tutorial style).
+"""Shared fixtures: the app and its test client (Flask tutorial style), and the layer markers.
 
 The test client checks every response against the served OpenAPI document
 (``contract_check.py``): its status must be documented for the operation and its body must
@@ -13,6 +13,19 @@ from flask.testing import FlaskClient
 
 from calculator import create_app
 from tests.contract_check import ContractClient
+
+LAYERS = ("core", "engine", "api", "contract", "browser", "deploy")
+"""The folders of tests/, one per layer; each test is marked with its folder's name."""
+
+SLOW = "slow"
+"""A test module that sets ``pytestmark = pytest.mark.slow`` is left out of ``make check``."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        layer = item.path.parent.name
+        if layer in LAYERS:
+            item.add_marker(getattr(pytest.mark, layer))
 
 
 @pytest.fixture

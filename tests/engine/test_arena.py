@@ -1,0 +1,84 @@
+"""``alhambra arena`` (calculator/cli/arena.py): seeded games between computer players."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+
+from calculator.cli import arena as arena_cli
+from calculator.engine.players.arena import seating, wilson
+
+
+def run(*argv: str) -> tuple[int, str]:
+    top = argparse.ArgumentParser(prog="alhambra")
+    arena_cli.register(top.add_subparsers(dest="command", required=True))
+    arguments = top.parse_args(argv)
+    out = io.StringIO()
+    return arguments.run(arguments, out), out.getvalue()
+
+
+TIMINGS = {"seconds", "workers"}
+
+
+def _without_timings(report: dict) -> dict:
+    levels = {
+        level: {
+            k: v
+            for k, v in row.items()
+            if k not in ("seconds_per_decision", "iterations_per_second")
+        }
+        for level, row in report["levels"].items()
+    }
+    return {k: v for k, v in report.items() if k not in TIMINGS} | {"levels": levels}
+
+
+@pytest.mark.slow
+def test_a_tiny_arena_prints_each_levels_results_seats_rotating():
+    status, printed = run(
+        "arena", "--players", "greedy", "random", "random",
+        "--games", "6", "--seed", "3", "--iterations", "2000", "--workers", "1",
+    )  # fmt: skip
+    report = json.loads(printed)
+    assert (
+        status == 0 and report["games"] == 6 and report["players"] == ["greedy", "random", "random"]
+    )
+    greedy, random_ = report["levels"]["greedy"], report["levels"]["random"]
+    assert greedy["seats"] == 6 and random_["seats"] == 12  # one greedy seat per game
+    assert report["seating"] == {"greedy": [2, 2, 2], "random": [4, 4, 4]}  # no seat favoured
+    assert greedy["wins"] + random_["wins"] == pytest.approx(6)  # shared wins split (M6)
+    for row in (greedy, random_):
+        low, high = row["win_rate_95"]
+        assert 0 <= low <= row["win_rate"] <= high <= 1
+        assert row["mean_points"] > 0 and row["decisions"] > 0
+        assert 0 < row["seconds_per_decision"]["mean"] <= row["seconds_per_decision"]["max"]
+    assert greedy["win_rate"] > random_["win_rate"]
+
+
+@pytest.mark.slow
+def test_workers_play_the_same_games():
+    argv = ["arena", "--players", "random", "greedy", "--games", "4", "--seed", "8",
+            "--iterations", "2000"]  # fmt: skip
+    alone = json.loads(run(*argv, "--workers", "1")[1])
+    shared = json.loads(run(*argv, "--workers", "2")[1])
+    assert _without_timings(alone) == _without_timings(shared)
+
+
+def test_an_arena_seats_two_to_six_players(capsys):
+    assert run("arena", "--players", "greedy", "--games", "1") == (2, "")
+    assert "2 to 6 players" in capsys.readouterr().err
+
+
+def test_the_seats_rotate_through_every_kind():
+    levels = ["mcts", "greedy", "greedy", "greedy"]
+    rounds = [seating(levels, game) for game in range(4)]
+    assert [seats.index("mcts") for seats in rounds] == [0, 3, 2, 1]
+
+
+def test_wilson_interval_of_the_textbook_example():
+    # 8 successes of 10: the 95% Wilson interval is 0.490 to 0.943
+    low, high = wilson(8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
+    assert wilson(0, 10)[0] == 0 and wilson(10, 10)[1] == pytest.approx(1)
