@@ -6,30 +6,17 @@ share it; the web layer holds only Flask, its views independent of each other.
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
 
 import calculator
+from tests.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
 FLASK = ("flask", "werkzeug", "flask_cors", "flask_swagger_ui")
 VIEWS = ("v1", "games", "render", "page", "docs", "health")
 """The modules of ``calculator/web`` that hold a blueprint."""
-
-
-def imported(path: Path) -> set[str]:
-    """Every module ``path`` imports, with ``from calculator.web import v1`` as
-    ``calculator.web.v1``."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return found
 
 
 def modules(*folder: str) -> list[Path]:

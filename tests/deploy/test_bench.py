@@ -7,7 +7,6 @@ schema-valid body within the rules no schema states, for the game endpoints as f
 
 from __future__ import annotations
 
-import ast
 import json
 import subprocess
 import sys
@@ -18,34 +17,24 @@ import pytest
 
 from bench.spec import body_operations, replaced
 from calculator.api.contract import request_contract
+from tests.imports import imported, top_level
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 SCRIPTS = sorted(BENCH.glob("*.py"))
 
 
-def imported_modules(source: Path) -> set[str]:
-    """The top-level names of every absolute import in a file, wherever it stands."""
-    found = set()
-    for node in ast.walk(ast.parse(source.read_text("utf-8"), str(source))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module.split(".")[0])
-    return found
-
-
 def test_the_imports_are_read_from_the_files():
-    assert {"bench", "json", "psutil"} <= imported_modules(BENCH / "soak.py")
+    assert {"bench", "json", "psutil"} <= top_level(imported(BENCH / "soak.py"))
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
 def test_a_bench_script_imports_nothing_from_the_tests(script):
-    assert "tests" not in imported_modules(script)
+    assert "tests" not in top_level(imported(script))
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
 def test_a_bench_script_needs_no_test_runner(script):
-    assert not {"pytest", "hypothesis"} & imported_modules(script)
+    assert not {"pytest", "hypothesis"} & top_level(imported(script))
 
 
 def as_make_fuzz_sends(path: str, body: dict[str, Any]) -> dict[str, Any]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import importlib
 import pkgutil
 import subprocess
@@ -12,19 +11,10 @@ from pathlib import Path
 import pytest
 
 import calculator
+from tests.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
 FORBIDDEN = ("flask", "werkzeug", "marshmallow", "jsonschema", "jsonschema_rs", "calculator.web")
-
-
-def imported(path: Path) -> set[str]:
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
-    return found
 
 
 @pytest.mark.parametrize("package", ["core", "engine"])
