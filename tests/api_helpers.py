@@ -31,3 +31,15 @@ def rules_of(verdict: dict[str, Any]) -> list[str]:
 
 def pointers(problem: dict[str, Any]) -> list[str]:
     return [error["pointer"] for error in problem["errors"]]
+
+
+SCORES_BODY = {
+    "round": 2,
+    "players": [
+        {"name": "Anna", "alhambra": [placed(1, 0, "tower", "NE"), placed(0, 1, "tower")]},
+        {"name": "Ben", "counts": {"tower": 2}, "wall": 3},
+    ],
+    "dummy": {"counts": {"garden": 1}},
+}
+"""A ``POST /v1/scores`` body with each kind of seat (an Alhambra, counts) and the dummy (D3),
+for the tests that send one body by several routes (HTTP, the CLI, the installed wheel)."""

@@ -15,16 +15,9 @@ from pathlib import Path
 import pytest
 
 from calculator.cli import main, parser
+from tests.api_helpers import SCORES_BODY as TABLE
 from tests.api_helpers import placed
 
-TABLE = {
-    "round": 2,
-    "players": [
-        {"name": "Anna", "alhambra": [placed(1, 0, "tower", "NE"), placed(0, 1, "tower")]},
-        {"name": "Ben", "counts": {"tower": 2}, "wall": 3},
-    ],
-    "dummy": {"counts": {"garden": 1}},
-}
 ALHAMBRA = [placed(1, 0, "tower", "NE"), placed(1, 1, "garden", "ES")]
 
 

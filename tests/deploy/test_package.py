@@ -29,20 +29,12 @@ from pathlib import Path
 import pytest
 
 from bench.servers import gunicorn
-from tests.api_helpers import placed
+from tests.api_helpers import SCORES_BODY as TABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "calculator"
 BUILD_TIMEOUT = 300  # seconds; a bound that only catches a hang
 
-TABLE = {
-    "round": 2,
-    "players": [
-        {"name": "Anna", "alhambra": [placed(1, 0, "tower", "NE"), placed(0, 1, "tower")]},
-        {"name": "Ben", "counts": {"tower": 2}, "wall": 3},
-    ],
-    "dummy": {"counts": {"garden": 1}},
-}
 
 
 def package_files() -> dict[str, bytes]:
