@@ -93,12 +93,14 @@ def test_t9_a_finished_game_gets_no_advice(client):
     state = finished(client)
     problem = ask(client, {"state": state, "level": "greedy"}, 409)
     assert problem["type"] == "urn:alhambra:problem:game-over" and problem["rule"] == "T9"
+    assert [error["pointer"] for error in problem["errors"]] == ["/state/over"]
 
 
 def test_table_mode_a_reveal_comes_first_then_the_player_is_advised(client):
     state = a_game(client, mode="table")
     problem = ask(client, {"state": state, "level": "greedy"}, 409)
     assert problem["rule"] == "T7"  # the table deals the money first
+    assert [error["pointer"] for error in problem["errors"]] == ["/state/turn"]
     state = revealed(client, state)
     listing = legal(client, state)
     answer = ask(client, {"state": state, "level": "mcts", "iterations": 30, "seed": 2})
@@ -181,7 +183,7 @@ def test_bots_alone_play_a_game_with_every_module_to_the_end(client):
 def test_the_events_are_those_advance_gives_for_the_same_moves(client):
     state = a_game(client)
     answer = bots(client, {"state": state, "bots": {"0": "greedy"}, "budget_ms": 20, "seed": 1})
-    taken = [e for e in answer["events"] if e["type"] in ("money_taken", "tile_bought")][0]
+    taken = next(e for e in answer["events"] if e["type"] in ("money_taken", "tile_bought"))
     if taken["type"] == "money_taken":
         action = {"type": "take_money", "player": 0, "cards": taken["cards"]}
     else:
@@ -199,7 +201,8 @@ def test_table_mode_the_bots_stop_where_the_table_reveals(client):
 
 def test_t9_a_finished_game_has_no_bot_turns(client):
     problem = bots(client, {"state": finished(client), "bots": {"0": "greedy"}}, 409)
-    assert problem["type"] == "urn:alhambra:problem:game-over"
+    assert problem["type"] == "urn:alhambra:problem:game-over" and problem["rule"] == "T9"
+    assert [error["pointer"] for error in problem["errors"]] == ["/state/over"]
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from calculator import engine
 from calculator.api.contract import request_contract
@@ -50,20 +50,22 @@ class SeatCannotActProblem(ApiProblem):
                          rule=refusal.rule)
 
 
-class NotYourTurnForAdvice(SeatCannotActProblem):
+class SeatNotToActProblem(SeatCannotActProblem):
     type = NotYourTurnProblem.type
     title = NotYourTurnProblem.title
 
 
-class GameOverForAdvice(SeatCannotActProblem):
+class GameAlreadyOverProblem(SeatCannotActProblem):
     type = GameOverProblem.type
     title = GameOverProblem.title
 
 
-def _refused(where: str, refusal: NotYourTurn | GameOver) -> SeatCannotActProblem:
+def _refused(body: dict[str, Any], refusal: NotYourTurn | GameOver) -> SeatCannotActProblem:
+    """The refusal pointed at what decides it: the state's end, else the seat asked for (or
+    the turn, which names the seat that decides)."""
     if isinstance(refusal, GameOver):
-        return GameOverForAdvice(where, refusal)
-    return NotYourTurnForAdvice(where, refusal)
+        return GameAlreadyOverProblem("/state/over", refusal)
+    return SeatNotToActProblem("/player" if "player" in body else "/state/turn", refusal)
 
 
 def advice(body: Any) -> dict[str, Any]:
@@ -80,7 +82,7 @@ def advice(body: Any) -> dict[str, Any]:
     try:
         check_seat(state, -1 if asked is None else int(asked))  # the schema takes 2.0 for 2
     except (NotYourTurn, GameOver) as refusal:
-        raise _refused("/player" if "player" in body else "/state", refusal) from None
+        raise _refused(body, refusal) from None
     seat = int(asked)
     seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
     answer = advise(level, state, seat, budget=budget, seed=seed)
@@ -110,9 +112,10 @@ def bot_turns(body: Any) -> dict[str, Any]:
     state = request_state(body["state"])
     bots = _bots(body["bots"], len(state.players))
     if state.over:
-        raise GameOverForAdvice("/state/over", GameOver("T9", "the game is over"))
+        raise _refused(body, GameOver("T9", "the game is over"))
     each = float(body.get("budget_ms", DEFAULT_BUDGET_MS))
-    seeds = random.Random(f"bot-turns/{body['seed'] if 'seed' in body else secrets.randbelow(SEEDS)}")
+    seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
+    seeds = random.Random(f"bot-turns/{seed}")  # each decision's seed, in turn
     deadline = time.perf_counter() + MAX_BUDGET_MS / 1000
     contract = request_contract("game-state.json")
     document = dump_state(state)
@@ -145,7 +148,7 @@ def _bots(wire: dict[str, str], seats: int) -> dict[int, Level]:
                 for key in wire if int(key) >= seats]
     if problems:
         raise InvalidRequest(problems)
-    return {int(key): level for key, level in wire.items()}  # type: ignore[misc]
+    return {int(key): cast(Level, level) for key, level in wire.items()}  # the schema's levels
 
 
 def _why_stop(state: GameState, bots: dict[int, Level]) -> str | None:
