@@ -114,8 +114,8 @@ async function settle() {
     if (asked !== shown) return; // another state came meanwhile
     if (listing.player === YOU) {
       legal = listing;
-      renderMoves(play());
       status.textContent = t(listing.phase === 'vizier' ? 'play.vizier_offer' : 'play.your_turn');
+      renderMoves(play()); // placing a tile: says which
       return;
     }
     status.textContent = t('play.bots_playing');
