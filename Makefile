@@ -30,7 +30,8 @@ nginx:
 	command -v nginx >/dev/null || (apt-get update && apt-get install -y nginx)
 
 # Run the tests, then copy the key phone screenshots into docs/ for the README.
-SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja phone-warning-en
+SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja phone-warning-en \
+	play-start play-hint play-placing play-steps play-over
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done

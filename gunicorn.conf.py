@@ -63,9 +63,10 @@ preload_app = True
 
 # --- Time ---------------------------------------------------------------------------------------
 
-# A worker silent for this long is killed and replaced. The slowest legitimate request (the
-# largest table, worst-case positions at every size limit) takes well under a second; 30 s is
-# a hang, or a slow client that reached gunicorn without nginx, not work. nginx's
+# A worker silent for this long is killed and replaced. The slowest rules request (the
+# largest table, worst-case positions at every size limit) takes well under a second, and the
+# computer players think for at most MAX_BUDGET_MS (calculator/api/advice.py, 5 s) per request;
+# 30 s is a hang, or a slow client that reached gunicorn without nginx, not work. nginx's
 # proxy_read_timeout is a little longer so gunicorn decides first.
 timeout = int(env("GUNICORN_TIMEOUT", "30"))
 # On SIGTERM (Kubernetes rollout, docker stop) workers finish in-flight requests for up to

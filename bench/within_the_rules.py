@@ -16,6 +16,9 @@ The game requests:
 * ``/v1/games/legal-actions`` and ``/advance``: a generated state is (almost) never one a game
   can reach, so the state is a real one; a tile in an action is one of the catalog (an illegal
   action is still a documented 409);
+* ``/v1/games/advice`` and ``/bot-turns``: the same real state (2 players); the bots sit at
+  its seats, and only at the first (the bots alone would play the game to its end); the time
+  is cut to a few milliseconds, which the contract allows (10..5000), so the runs stay short;
 * ``/v1/table``: each printed tile at most once, no more tiles of a building than the game has
   (C1), no more copies of a money card than exist (C3, D1), each exchange card once (V2), each
   market slot described once.
@@ -78,6 +81,8 @@ def within_the_rules(path: str, body: dict[str, Any]) -> dict[str, Any]:
         _new_game_within_rules(body)
     elif path in ("/v1/games/legal-actions", "/v1/games/advance"):
         _game_request_within_rules(body)
+    elif path in ("/v1/games/advice", "/v1/games/bot-turns"):
+        _player_request_within_rules(body)
     elif path == "/v1/table":
         _table_within_rules(body)
     else:
@@ -174,6 +179,19 @@ def _game_request_within_rules(body: dict[str, Any]) -> None:
         tile = action.get("tile", {})
         if "building" in tile and _key(tile) not in CATALOG_KEYS:  # huts are refused (409)
             action["tile"] = {"building": "pavilion", "walls": "NEW", "price": 2}
+
+
+SHORT_THINKING = {"budget_ms": 10, "iterations": 10}
+
+
+def _player_request_within_rules(body: dict[str, Any]) -> None:
+    body["state"] = copy.deepcopy(_real_state())
+    for name, most in SHORT_THINKING.items():
+        if name in body:
+            body[name] = min(body[name], most)
+    if "bots" in body:
+        levels = list(body["bots"].values())
+        body["bots"] = {"0": body["bots"].get("0", levels[0])}
 
 
 def _table_within_rules(body: dict[str, Any]) -> None:

@@ -131,7 +131,7 @@ def _huts_by_colour(huts: list[dict[str, Any]]) -> list[Problem]:
 def legal_actions(body: Any) -> dict[str, Any]:
     """``POST /v1/games/legal-actions``: who acts now, and every legal action."""
     request_contract("legal-actions-request.json").check(body)
-    state = _state(body["state"])
+    state = request_state(body["state"])
     return {
         "player": engine.to_act(state),
         "phase": state.turn.phase,
@@ -172,7 +172,8 @@ def _within_bounds(steps: list[GameState]) -> dict[str, Any]:
     raise BeyondBoundsProblem(first, contract.problems(documents[first]))
 
 
-def _state(document: Any) -> GameState:
+def request_state(document: Any) -> GameState:
+    """The request's state, checked for consistency (422 with pointers under ``/state``)."""
     state, _ = _state_and_actions(document, [])
     return state
 

@@ -1,8 +1,10 @@
-"""``GET /``: the phone page for scoring at the table and drawing an Alhambra.
+"""``GET /``: the phone page for scoring at the table, drawing an Alhambra and playing against
+the computer.
 
 Server-rendered in the visitor's language (``?lang=xx``, else Accept-Language); the script in
 ``static/`` does the rest by calling the public API (``/v1/scores``, ``/v1/placement``,
-``/v1/placement/options``, ``/v1/removal``, ``/v1/walls``, ``/v1/render``) like any client.
+``/v1/placement/options``, ``/v1/removal``, ``/v1/walls``, ``/v1/render``, ``/v1/games/...``)
+like any client.
 Nothing is kept on the server: the game lives in the visitor's browser.
 """
 
@@ -16,6 +18,7 @@ from flask import Blueprint, Response, current_app, render_template, request
 
 from calculator.core.scoring import POINTS, ROUNDS
 from calculator.core.tiles import BUILDINGS, CATALOG, MARKET_SLOTS
+from calculator.engine.state import MODULES
 from calculator.i18n import LANGUAGES, messages, translator
 from calculator.web.languages import choose_language
 
@@ -32,6 +35,7 @@ def index() -> Response:
         languages=[(code, messages(code)["language.name"]) for code in LANGUAGES],
         messages=messages(language),
         buildings=[building.value for building in BUILDINGS],
+        modules=list(MODULES),
         points={building.value: POINTS[building] for building in BUILDINGS},
         rounds=ROUNDS,
         market_slots=[currency.value for currency in MARKET_SLOTS],

@@ -682,6 +682,123 @@ def test_every_language_renders_without_errors(phone):
         assert page.locator(".points-table tbody tr").count() == 6
 
 
+# --- Play: a game against the computer -------------------------------------------------------
+
+SETTLED = """() => {
+    const winners = document.querySelector('#play-winners').textContent;
+    const moves = document.querySelectorAll(
+        '#play-actions button:not([disabled]), #play-grid button.fits:not([disabled])');
+    return winners !== '' || moves.length > 0;
+}"""
+
+
+def start_play(page: Any, opponents: list[str], modules: tuple[str, ...] = ()) -> None:
+    page.get_by_role("tab", name="Play").click()
+    page.get_by_label("Computer opponents").select_option(str(len(opponents)))
+    for seat, level in enumerate(opponents, start=1):
+        page.get_by_label(f"Opponent {seat}", exact=True).select_option(level)
+    for module in modules:
+        page.locator(f"#module-{module}").check()
+    page.get_by_role("button", name="Start the game").click()
+    page.locator("#play-table").wait_for()
+
+
+def your_move(page: Any) -> None:
+    """Wait until you decide (or the game is over): the computer's turns are played first."""
+    page.wait_for_function(SETTLED, timeout=60_000)
+
+
+def shown_play_scores(page: Any) -> list[int]:
+    return [int(cell) for cell in page.locator("#play-scores td").all_inner_texts()]
+
+
+def play_one_move(page: Any) -> None:
+    """A purchase if there is one, else a cell for the tile you are placing, else the first
+    move listed: a game that buys ends in a few dozen turns."""
+    buys = page.locator("#play-actions button", has_text="Buy the")
+    cells = page.locator("#play-grid button.fits")
+    if buys.count():
+        buys.first.click()
+    elif cells.count():
+        cells.first.click()
+    else:
+        page.locator("#play-actions button").first.click()
+
+
+def test_play_a_whole_game_against_the_computer_to_the_end(phone):
+    page = phone.open()
+    start_play(page, ["greedy"])
+    your_move(page)
+    phone.shot("play-start", full_page=True)
+    # a hint: the advisor marks its best move, and it is played
+    page.get_by_role("button", name="Hint", exact=True).click()
+    hinted = page.locator(".hinted")
+    hinted.first.wait_for()
+    assert hinted.count() == 1
+    assert page.locator("#play-hint-status").inner_text().startswith("Hint: ")
+    phone.shot("play-hint", full_page=True)
+    hinted.click()
+    moves = 1
+    placed_shot = False
+    while not page.locator("#play-winners").inner_text():
+        your_move(page)
+        if page.locator("#play-winners").inner_text():
+            break
+        if not placed_shot and page.locator("#play-grid button.fits").count():
+            phone.shot("play-placing", full_page=True)
+            placed_shot = True
+        play_one_move(page)
+        moves += 1
+        assert moves < 400, "the game does not end"
+    # the end: the final scores, the winner, the computer's steps to read
+    assert page.locator("#play-scores-heading").inner_text() == "Final scores"
+    scores = shown_play_scores(page)
+    assert len(scores) == 2 and max(scores) > 0
+    saved = page.evaluate("JSON.parse(localStorage.getItem('alhambra-scores/v1')).play.state")
+    assert saved["over"] and [p["score"] for p in saved["players"]] == scores
+    winners = ", ".join(saved["players"][seat]["name"] for seat in saved["winners"])
+    assert page.locator("#play-winners").inner_text() == f"Winner: {winners}"
+    assert page.locator("#play-steps li").first.inner_text().startswith("The game ends.")
+    assert page.locator("#play-steps li", has_text="Computer 1 ").count() > 0
+    phone.shot("play-over", full_page=True)
+
+
+def test_a_game_against_the_computer_survives_a_reload(phone):
+    page = phone.open()
+    start_play(page, ["random", "greedy"], modules=("vizier",))
+    your_move(page)
+    for _ in range(20):  # until the computer has played (an exact payment gives you more)
+        play_one_move(page)
+        your_move(page)
+        if page.locator("#play-steps li", has_text="Computer 2").count():
+            break
+    before = {
+        "steps": page.locator("#play-steps").inner_text(),
+        "hand": page.locator("#play-hand").inner_text(),
+        "market": page.locator("#play-market").inner_text(),
+        "scores": shown_play_scores(page),
+    }
+    assert page.locator("#play-steps li", has_text="Computer 2").count() > 0
+    phone.shot("play-steps", full_page=True)
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    assert page.get_by_role("tab", name="Play").get_attribute("aria-selected") == "true"
+    your_move(page)
+    after = {
+        "steps": page.locator("#play-steps").inner_text(),
+        "hand": page.locator("#play-hand").inner_text(),
+        "market": page.locator("#play-market").inner_text(),
+        "scores": shown_play_scores(page),
+    }
+    assert after == before
+    # the opponents' Alhambras, one at a time
+    page.get_by_role("button", name="Computer 2", exact=True).click()
+    assert page.locator("#play-opponent-heading").inner_text() == "Alhambra of Computer 2"
+    assert page.get_by_role("button", name="Computer 2").get_attribute("aria-pressed") == "true"
+    opponent = page.get_by_role("group", name="Alhambra of Computer 2")
+    assert opponent.get_by_role("img", name="Lion Fountain at (0,0)").count() == 1
+
+
 # --- accessibility (axe-core, WCAG 2.1 A and AA: labels, names, roles, contrast) -----------
 
 WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
@@ -718,6 +835,15 @@ def test_every_screen_passes_wcag_checks(phone, language):
     page.get_by_role("tab", name=messages["tab.reference"]).click()
     assert_accessible(page, f"{language}: tables")
 
+    page.get_by_role("tab", name=messages["tab.play"]).click()
+    assert_accessible(page, f"{language}: a game against the computer, set up")
+    page.get_by_role("button", name=messages["play.start"]).click()
+    page.locator("#play-table").wait_for()
+    your_move(page)
+    page.get_by_role("button", name=messages["play.hint"], exact=True).click()
+    page.locator(".hinted").first.wait_for()
+    assert_accessible(page, f"{language}: a game against the computer, with a hint")
+
 
 @pytest.mark.parametrize(("device", "viewport"), [
     ("phone", PHONE), ("tablet", {"width": 820, "height": 1180}),
@@ -730,7 +856,7 @@ def test_layout_fits_phone_tablet_and_desktop(browser, base_url, device, viewpor
         page.goto(f"{base_url}/?lang=de")  # German: the longest words
         page.get_by_role("button", name="Wertung 1 berechnen").click()
         page.locator("#results-body details").first.wait_for()
-        for tab in ("Wertung", "Bauen", "Tabellen"):
+        for tab in ("Wertung", "Bauen", "Spielen", "Tabellen"):
             page.get_by_role("tab", name=tab).click()
             overflow = page.evaluate(
                 "document.scrollingElement.scrollWidth - document.documentElement.clientWidth")

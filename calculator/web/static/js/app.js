@@ -1,4 +1,5 @@
-// The phone page: quick scoring over three rounds, and drawing an Alhambra.
+// The phone page: quick scoring over three rounds, drawing an Alhambra, and a game against the
+// computer (play.js lists the game endpoints it calls).
 //
 // Every rule is decided by the server through the public API (RULES.md ids in brackets):
 //   POST /v1/scores            majorities, ties and walls of a round (M1-M5, W4, D3)
@@ -10,12 +11,13 @@
 // The game lives in store.js and changes only through update(change) (changes.js lists every
 // change); after each change the store saves it on the device and calls renderPage, which draws
 // every view from it. Modules import downwards only, never back:
-//   app -> scoring, build -> store -> changes -> game -> words, dom   (api: fetch, for the views)
+//   app -> scoring, build, play -> store -> changes -> game -> words, dom   (api: fetch, for the views)
 // The page words the answers in the visitor's language (words.js).
 
 import { renderBuild } from './build.js';
 import { $$ } from './dom.js';
 import { LINK_PREFIX, fromLink } from './game.js';
+import { renderPlay } from './play.js';
 import { renderScoring, scoreRound, scoreStatus } from './scoring.js';
 import { currentGame, subscribe, update } from './store.js';
 import { t } from './words.js';
@@ -49,6 +51,7 @@ tabs.forEach((tab, index) => {
 function renderPage(game, previous) {
   renderScoring(game, previous);
   renderBuild(game);
+  renderPlay(game);
   renderTabs(game);
 }
 

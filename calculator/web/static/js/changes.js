@@ -2,7 +2,9 @@
 // in, the game after out (the one before is never touched). store.js applies them; the types
 // below are the whole list of what a tap can do to the game.
 
-import { BUILDINGS, NAME_LENGTH, currentRound, drawingOnShow, newGame, zeros } from './game.js';
+import {
+  BUILDINGS, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, newGame, newPlay, zeros,
+} from './game.js';
 import { t } from './words.js';
 
 /** A round whose entries nobody has touched: all zeros and no answer. */
@@ -26,10 +28,10 @@ function seat(game, players) {
  *  `name`, `round`); the entries of the round on show (`count`, `wall`, `dummy-count`,
  *  `entries`), which drop its answer, since an answer fits only the entries it was given;
  *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`);
- *  the tab on show (`tab`). */
+ *  the tab on show (`tab`); the game against the computer (`play-*`, below). */
 export function changed(game, change) {
-  if (change.type === 'new-game') return newGame(game.names.length);
-  if (change.type === 'load') return change.game;
+  if (change.type === 'new-game') return { ...newGame(game.names.length), play: game.play };
+  if (change.type === 'load') return { ...change.game, play: game.play }; // a link: scores only
   const next = structuredClone(game);
   const round = currentRound(next);
   const drawing = drawingOnShow(next);
@@ -91,6 +93,30 @@ export function changed(game, change) {
       break;
     case 'tab':
       next.tab = change.tab;
+      break;
+    case 'play-opponents': // the levels of the computer seats, before a game
+      next.play.opponents = [...change.opponents];
+      next.play.viewing = 1;
+      break;
+    case 'play-modules':
+      next.play.modules = [...change.modules];
+      break;
+    case 'play-started': // a new game, from POST /v1/games
+      next.play = { ...newPlay(next.play.opponents, next.play.modules), state: change.state };
+      break;
+    case 'play-advanced': // a move made, or the computer's: the state after it and its events
+      next.play.state = change.state;
+      next.play.steps = [...next.play.steps, ...change.events].slice(-MAX_STEPS);
+      next.play.hint = null; // a hint fits only the state it was asked for
+      break;
+    case 'play-hint':
+      next.play.hint = change.action;
+      break;
+    case 'play-view':
+      next.play.viewing = change.seat;
+      break;
+    case 'play-quit':
+      next.play = newPlay(next.play.opponents, next.play.modules);
       break;
     default:
       throw new Error(`no such change: ${change.type}`);

@@ -16,7 +16,7 @@ export const NAME_LENGTH = 24;
 /** The most buildings of a type a table can hold: every tile of that type (C1). */
 export const MAX_COUNT = Object.fromEntries(
   BUILDINGS.map((b) => [b, CATALOG.filter((tile) => tile.building === b).length]));
-const TABS = ['score', 'build', 'reference'];
+const TABS = ['score', 'build', 'play', 'reference'];
 export const LINK_PREFIX = '#game=';
 
 export const zeros = (n) => Array(n).fill(0);
@@ -30,6 +30,38 @@ function emptyRound(players) {
   };
 }
 
+// --- a game against the computer (the Play tab) --------------------------------------------
+// The server keeps nothing: the whole game state document (API.md) lives here, in `play.state`.
+
+export const LEVELS = ['random', 'greedy', 'mcts'];
+export const MODULES = ['vizier', 'exchange', 'bonus', 'huts'];
+export const MAX_OPPONENTS = 5;
+export const MAX_STEPS = 60; // the opponents' moves kept for reading
+export const YOU = 0; // your seat; the computer plays the others
+
+export function newPlay(opponents = ['greedy'], modules = []) {
+  return {
+    opponents, // the level of each computer seat, seats 1, 2, ...
+    modules,
+    state: null, // the game state document, null before a game starts
+    steps: [], // the latest events of the game, the newest last
+    hint: null, // the advisor's best action for the state on show
+    viewing: 1, // whose Alhambra among the opponents is on show
+  };
+}
+
+const isAction = (action) => action === null || (typeof action?.type === 'string');
+/** A Play tab read back: its choices, and a state document the server will check again. */
+const isPlay = (play) => Array.isArray(play?.opponents)
+  && play.opponents.length >= 1 && play.opponents.length <= MAX_OPPONENTS
+  && play.opponents.every((level) => LEVELS.includes(level))
+  && Array.isArray(play.modules) && play.modules.every((m) => MODULES.includes(m))
+  && (play.state === null || (Array.isArray(play.state?.players)
+    && play.state.players.length === play.opponents.length + 1))
+  && Array.isArray(play.steps) && play.steps.length <= MAX_STEPS
+  && play.steps.every((event) => typeof event?.type === 'string')
+  && isAction(play.hint) && isCount(play.viewing - 1, play.opponents.length - 1);
+
 export function newGame(players = 3) {
   return {
     v: 1,
@@ -39,6 +71,7 @@ export function newGame(players = 3) {
     drawings: Array.from({ length: players }, () => []), // [x, y, building, walls, price|null]
     builder: 0, // whose drawing build mode shows
     tab: 'score',
+    play: newPlay(),
   };
 }
 
@@ -54,8 +87,11 @@ const isResult = (result, players) => result === null
     (score) => Number.isInteger(score.points) && typeof score.majorities === 'object'));
 
 /** A game read back from this device or from a link, checked member by member: null when
- *  anything is off (then the page starts afresh rather than show nonsense). */
-export function checkedGame(value) {
+ *  anything is off (then the page starts afresh rather than show nonsense). A game kept
+ *  before the Play tab existed gets a fresh one. */
+export function checkedGame(stored) {
+  const value = stored && typeof stored === 'object' && !('play' in stored)
+    ? { ...stored, play: newPlay() } : stored;
   const n = value?.names?.length;
   const ok = value?.v === 1 && n >= MIN_PLAYERS && n <= MAX_PLAYERS
     && value.names.every((name) => typeof name === 'string' && name.length <= NAME_LENGTH)
@@ -67,7 +103,7 @@ export function checkedGame(value) {
       && isResult(r.result, n))
     && Array.isArray(value.drawings) && value.drawings.length === n
     && value.drawings.every((tiles) => Array.isArray(tiles) && tiles.every(isTile))
-    && isCount(value.builder, n - 1) && TABS.includes(value.tab);
+    && isCount(value.builder, n - 1) && TABS.includes(value.tab) && isPlay(value.play);
   return ok ? value : null;
 }
 
@@ -108,6 +144,7 @@ export function fromLink(hash) {
       drawings: compact.drawings,
       builder: 0,
       tab: 'score',
+      play: newPlay(),
     });
   } catch {
     return null;
