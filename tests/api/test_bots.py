@@ -18,8 +18,8 @@ from calculator.api.game_document import dump_state
 from calculator.engine import Options, apply, new_game, to_act
 from calculator.engine.components import CARD, EXCHANGE_CARDS
 from calculator.engine.simulate import NAMES, random_action
+from tests.api.test_games import advance, legal, post, valid
 from tests.engine_scenes import holding_exchange, with_hand
-from tests.test_games_api import advance, legal, post, valid
 
 ALL_MODULES = ["vizier", "exchange", "bonus", "huts"]
 MARGIN_S = 1.5
@@ -96,6 +96,7 @@ def test_t9_a_finished_game_gets_no_advice(client):
     assert [error["pointer"] for error in problem["errors"]] == ["/state/over"]
 
 
+@pytest.mark.slow
 def test_table_mode_a_reveal_comes_first_then_the_player_is_advised(client):
     state = a_game(client, mode="table")
     problem = ask(client, {"state": state, "level": "greedy"}, 409)
@@ -166,6 +167,7 @@ def test_no_bot_to_play_leaves_the_state_as_it_is(client):
     assert answer == {"state": state, "events": [], "stopped": "player"}
 
 
+@pytest.mark.slow
 def test_bots_alone_play_a_game_with_every_module_to_the_end(client):
     state = a_game(client, players=3, modules=ALL_MODULES)
     everyone = {"0": "greedy", "1": "random", "2": "greedy"}
@@ -191,6 +193,7 @@ def test_the_events_are_those_advance_gives_for_the_same_moves(client):
     assert advance(client, state, action)["events"][0] == taken
 
 
+@pytest.mark.slow
 def test_table_mode_the_bots_stop_where_the_table_reveals(client):
     state = revealed(client, a_game(client, mode="table"))
     seat = legal(client, state)["player"]
@@ -250,6 +253,7 @@ def worst() -> dict[str, Any]:
     return worst_state()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["greedy", "mcts"])
 def test_advice_on_the_worst_state_keeps_to_its_time(client, worst, level):
     assert len(legal(client, worst)["actions"]) > 500
@@ -261,6 +265,7 @@ def test_advice_on_the_worst_state_keeps_to_its_time(client, worst, level):
     assert len(valid(response.get_json(), "advice.json")["actions"]) > 500
 
 
+@pytest.mark.slow
 def test_bot_turns_stop_when_the_requests_time_is_spent(client, worst):
     everyone = {str(seat): "mcts" for seat in range(6)}
     started = time.perf_counter()
