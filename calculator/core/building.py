@@ -89,12 +89,9 @@ def enclosed(grid: Grid, rule: HoleRule = "region") -> int:
     if rule == "cell":
         return empty & occupied << 1 & occupied >> 1 & occupied << width & occupied >> width
     # Flood the empty space from the border inwards: what it cannot reach is enclosed.
-    outside = grid.border & empty
-    while True:
-        grown = (outside | grid.touching(outside)) & empty
-        if grown == outside:
-            return empty & ~outside
-        outside = grown
+    outside = flood(grid.border & empty, empty & (empty >> 1), empty & (empty << 1),
+                    empty & (empty >> width), empty & (empty << width), width)
+    return empty & ~outside
 
 
 def _mismatch(cell: Cell, tile: Tile, side: Side, other_cell: Cell, other: Tile) -> Violation:

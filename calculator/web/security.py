@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from typing import Any
+from typing import Any, Final
 
 from flask import Flask, Response, g, has_request_context, request
 from flask_cors import CORS
@@ -113,15 +113,22 @@ def _fix_request_id() -> None:
 
 
 def _add_headers(response: Response) -> Response:
-    response.headers[REQUEST_ID_HEADER] = request_id()
-    for name, value in security_headers(response.mimetype or "").items():
-        response.headers.setdefault(name, value)
+    headers = response.headers
+    headers[REQUEST_ID_HEADER] = request_id()
+    # one look at the names the response already has, then the missing headers in one go
+    present = {name.lower() for name, _ in headers}
+    headers.extend([(name, value) for name, value in security_headers(response.mimetype or "")
+                    if name.lower() not in present])
     return response
 
 
-def security_headers(mimetype: str) -> dict[str, str]:
+_HTML_SECURITY_HEADERS: Final = tuple((COMMON_HEADERS | HTML_HEADERS).items())
+_OTHER_SECURITY_HEADERS: Final = tuple((COMMON_HEADERS | OTHER_HEADERS).items())
+
+
+def security_headers(mimetype: str) -> tuple[tuple[str, str], ...]:
     """The security headers of a response of this media type (unless it sets its own)."""
-    return COMMON_HEADERS | (HTML_HEADERS if mimetype == "text/html" else OTHER_HEADERS)
+    return _HTML_SECURITY_HEADERS if mimetype == "text/html" else _OTHER_SECURITY_HEADERS
 
 
 def register_security(app: Flask) -> None:
