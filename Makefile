@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
+PYTHON_SOURCES = calculator tests bench scripts gunicorn.conf.py
 
 .PHONY: serve test check install lint bench clean chromium nginx screenshots fuzz soak
 
@@ -42,7 +43,8 @@ check: lint
 	$(BIN)/python -m pytest -q -m "not slow and not browser and not deploy"
 
 lint: $(STAMP)
-	$(BIN)/ruff check calculator tests bench
+	$(BIN)/ruff check $(PYTHON_SOURCES)
+	$(BIN)/ruff format --check $(PYTHON_SOURCES)
 	$(BIN)/mypy
 
 # The long robustness runs against real gunicorn (minutes; not part of `make test`).

@@ -80,8 +80,8 @@ graceful_timeout = int(env("GUNICORN_GRACEFUL_TIMEOUT", "20"))
 # large_client_header_buffers 4 8k). gunicorn's own refusals are bare text, so its limits are
 # set no tighter than nginx's: nothing nginx lets through is refused here. They still bound
 # what a client reaching gunicorn directly (inside the cluster) can make it parse.
-limit_request_line = 8190          # the request line; gunicorn's maximum, = nginx's 8k buffer
-limit_request_field_size = 8190    # one header line, = nginx's 8k buffer
+limit_request_line = 8190  # the request line; gunicorn's maximum, = nginx's 8k buffer
+limit_request_field_size = 8190  # one header line, = nginx's 8k buffer
 # Browsers send ~15 headers and proxies add a few X-Forwarded-*; 50 leaves room and no more
 # (nginx counts bytes, not headers, so this is the one gunicorn limit nginx does not mirror).
 limit_request_fields = 50
@@ -105,10 +105,7 @@ errorlog = "-"
 loglevel = env("GUNICORN_LOGLEVEL", "info")
 # %({x-request-id}o)s is the id the app echoes in the response (the client's or a new one);
 # %(M)s the time taken in milliseconds.
-access_log_format = (
-    '%(h)s "%(r)s" %(s)s %(B)s %(M)sms request_id=%({x-request-id}o)s '
-    'agent="%(a)s"'
-)
+access_log_format = '%(h)s "%(r)s" %(s)s %(B)s %(M)sms request_id=%({x-request-id}o)s agent="%(a)s"'
 # Behind nginx the peer address is nginx; it sends X-Forwarded-For, which only trusted
 # proxies may set (FORWARDED_ALLOW_IPS: the proxy's address, or "*" inside a pod network).
 forwarded_allow_ips = env("FORWARDED_ALLOW_IPS", "127.0.0.1")
@@ -122,7 +119,7 @@ logconfig_dict = {
     "formatters": {
         "app": {
             "format": "%(asctime)s [%(process)d] [%(levelname)s] %(name)s "
-                      "request_id=%(request_id)s %(message)s",
+            "request_id=%(request_id)s %(message)s",
         },
         "access": {"format": "%(asctime)s [%(process)d] [ACCESS] %(message)s"},
     },

@@ -31,31 +31,63 @@ from bench.servers import gunicorn  # noqa: E402
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--examples", type=int, default=300,
-                        help="schemathesis examples per operation and phase")
-    parser.add_argument("--fuzz-examples", type=int, default=2000,
-                        help="hypothesis examples per fuzz test and operation")
+    parser.add_argument(
+        "--examples", type=int, default=300, help="schemathesis examples per operation and phase"
+    )
+    parser.add_argument(
+        "--fuzz-examples",
+        type=int,
+        default=2000,
+        help="hypothesis examples per fuzz test and operation",
+    )
     parser.add_argument("--seed", type=int, default=random.randrange(2**31))
     args = parser.parse_args()
     binary = Path(sys.executable).parent
 
     with gunicorn() as server:
-        print(f"schemathesis --checks all against gunicorn at {server.url}, seed {args.seed}",
-              flush=True)
+        print(
+            f"schemathesis --checks all against gunicorn at {server.url}, seed {args.seed}",
+            flush=True,
+        )
         schemathesis = subprocess.run(
-            [str(binary / "schemathesis"), "--no-color", "run", f"{server.url}/openapi.yaml",
-             "--checks", "all", "--mode", "all", "--phases", "examples,coverage,fuzzing",
-             "--max-examples", str(args.examples), "--seed", str(args.seed),
-             "--suppress-health-check", "all"],
-            cwd=ROOT, env={**os.environ, "SCHEMATHESIS_HOOKS": "bench.schemathesis_hooks"},
+            [
+                str(binary / "schemathesis"),
+                "--no-color",
+                "run",
+                f"{server.url}/openapi.yaml",
+                "--checks",
+                "all",
+                "--mode",
+                "all",
+                "--phases",
+                "examples,coverage,fuzzing",
+                "--max-examples",
+                str(args.examples),
+                "--seed",
+                str(args.seed),
+                "--suppress-health-check",
+                "all",
+            ],
+            cwd=ROOT,
+            env={**os.environ, "SCHEMATHESIS_HOOKS": "bench.schemathesis_hooks"},
             check=False,
         )
-    print(f"\nhypothesis fuzz of the request path, {args.fuzz_examples} examples per test",
-          flush=True)
+    print(
+        f"\nhypothesis fuzz of the request path, {args.fuzz_examples} examples per test", flush=True
+    )
     fuzz = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "tests/api/test_hostile_fuzz.py", "-p",
-         "no:cacheprovider"],
-        cwd=ROOT, env={**os.environ, "FUZZ_EXAMPLES": str(args.fuzz_examples)}, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "tests/api/test_hostile_fuzz.py",
+            "-p",
+            "no:cacheprovider",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "FUZZ_EXAMPLES": str(args.fuzz_examples)},
+        check=False,
     )
     print(f"\nschemathesis exit {schemathesis.returncode}, fuzz exit {fuzz.returncode}")
     return 1 if schemathesis.returncode or fuzz.returncode else 0

@@ -25,8 +25,10 @@ def placed(cells: Iterable[Cell], walls: Callable[[Cell], str]) -> list[dict[str
     """The first 80 of ``cells`` (the fountain's cell left out) as placed tiles on the wire."""
     chosen = [c for c in cells if c != (0, 0)][:MAX_TILES]
     buildings = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"]
-    return [{"building": buildings[(x * 7 + y) % 6], "walls": walls((x, y)), "x": x, "y": y}
-            for x, y in chosen]
+    return [
+        {"building": buildings[(x * 7 + y) % 6], "walls": walls((x, y)), "x": x, "y": y}
+        for x, y in chosen
+    ]
 
 
 def nearest_first(cells: Iterable[Cell]) -> list[Cell]:
@@ -44,16 +46,33 @@ POSITIONS: dict[str, list[dict[str, Any]]] = {
     "checkerboard NESW/none": placed(FULL, lambda c: "NESW" if (c[0] + c[1]) % 2 else ""),
     "solid block NESW": placed(FULL, lambda c: "NESW"),
     "diagonal chain -40..40": placed(((i, i) for i in range(-40, 41)), lambda c: "NESW"),
-    "far corners": placed([(-LIMIT, -LIMIT), (LIMIT, LIMIT), (-LIMIT, LIMIT), (LIMIT, -LIMIT),
-                           *((i, 0) for i in range(-38, 39))], lambda c: "N"),
-    "spread grid": placed(((x, y) for x in range(-LIMIT, LIMIT + 1, 15)
-                           for y in range(-LIMIT, LIMIT + 1, 15)), lambda c: "NESW"),
+    "far corners": placed(
+        [
+            (-LIMIT, -LIMIT),
+            (LIMIT, LIMIT),
+            (-LIMIT, LIMIT),
+            (LIMIT, -LIMIT),
+            *((i, 0) for i in range(-38, 39)),
+        ],
+        lambda c: "N",
+    ),
+    "spread grid": placed(
+        ((x, y) for x in range(-LIMIT, LIMIT + 1, 15) for y in range(-LIMIT, LIMIT + 1, 15)),
+        lambda c: "NESW",
+    ),
     "ring at the limit": placed(
-        nearest_first(itertools.chain(((x, -LIMIT) for x in range(-LIMIT, LIMIT + 1)),
-                                      ((LIMIT, y) for y in range(-LIMIT, LIMIT + 1)))),
-        lambda c: "NS"),
-    "comb": placed(itertools.chain.from_iterable(
-        ((x, y) for y in range(0, 10)) for x in range(-8, 9, 2)), lambda c: ""),
+        nearest_first(
+            itertools.chain(
+                ((x, -LIMIT) for x in range(-LIMIT, LIMIT + 1)),
+                ((LIMIT, y) for y in range(-LIMIT, LIMIT + 1)),
+            )
+        ),
+        lambda c: "NS",
+    ),
+    "comb": placed(
+        itertools.chain.from_iterable(((x, y) for y in range(0, 10)) for x in range(-8, 9, 2)),
+        lambda c: "",
+    ),
     "line of 80": placed(((x, 0) for x in range(-40, 41)), lambda c: "NS"),
 }
 
@@ -61,11 +80,19 @@ POSITIONS: dict[str, list[dict[str, Any]]] = {
 def alhambra_members(document: Any, here: str = "") -> list[str]:
     """Pointers of every Alhambra (array of placed tiles) in an example body."""
     found = []
-    if isinstance(document, list) and document and all(
-            isinstance(t, dict) and {"x", "y", "walls"} <= set(t) for t in document):
+    if (
+        isinstance(document, list)
+        and document
+        and all(isinstance(t, dict) and {"x", "y", "walls"} <= set(t) for t in document)
+    ):
         return [here]
-    children = (document.items() if isinstance(document, dict)
-                else enumerate(document) if isinstance(document, list) else ())
+    children = (
+        document.items()
+        if isinstance(document, dict)
+        else enumerate(document)
+        if isinstance(document, list)
+        else ()
+    )
     for key, value in children:
         found.extend(alhambra_members(value, f"{here}/{key}"))
     return found

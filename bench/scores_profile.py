@@ -53,10 +53,17 @@ def wsgi_call(app: Any, raw: bytes) -> Callable[[], bytes]:
 
     def call() -> bytes:
         environ = {
-            "REQUEST_METHOD": "POST", "PATH_INFO": "/v1/scores", "SERVER_NAME": "127.0.0.1",
-            "SERVER_PORT": "8000", "SERVER_PROTOCOL": "HTTP/1.1", "HTTP_HOST": "127.0.0.1",
-            "wsgi.url_scheme": "http", "wsgi.input": io.BytesIO(raw), "wsgi.errors": sys.stderr,
-            "CONTENT_TYPE": "application/json", "CONTENT_LENGTH": str(len(raw)),
+            "REQUEST_METHOD": "POST",
+            "PATH_INFO": "/v1/scores",
+            "SERVER_NAME": "127.0.0.1",
+            "SERVER_PORT": "8000",
+            "SERVER_PROTOCOL": "HTTP/1.1",
+            "HTTP_HOST": "127.0.0.1",
+            "wsgi.url_scheme": "http",
+            "wsgi.input": io.BytesIO(raw),
+            "wsgi.errors": sys.stderr,
+            "CONTENT_TYPE": "application/json",
+            "CONTENT_LENGTH": str(len(raw)),
         }
         answer: Iterable[bytes] = app(environ, lambda status, headers, exc_info=None: None)
         return b"".join(answer)
@@ -94,27 +101,32 @@ def main() -> None:
         "load into core types (C1, B6, D1)": lambda: wire.load_scores(table),
         "core: grid x6": lambda: [a.grid for a in fresh(alhambras)],
         "core: legality B2-B5 x6 (with grid)": lambda: [
-            building.alhambra_violations(a) for a in fresh(alhambras)],
+            building.alhambra_violations(a) for a in fresh(alhambras)
+        ],
         "core: wall length x6 (with grid)": lambda: [
-            walls.wall_length(a) for a in fresh(alhambras)],
+            walls.wall_length(a) for a in fresh(alhambras)
+        ],
         "core: tally M1, V3, V4 x6": lambda: [tally(a.tiles) for a in alhambras],
         "core: round score": lambda: score_round(3, holdings),
         "dump the answer": lambda: wire.round_score(result, names, extras),
         "serialize the answer": lambda: to_json(answer),
         "service.scores (all but parse)": lambda: service.scores(table),
     }
-    print(f"body {len(raw)} bytes, {sum(len(p['alhambra']) for p in table['players'])} tiles;"
-          " CPU time per request, best of 9")
+    print(
+        f"body {len(raw)} bytes, {sum(len(p['alhambra']) for p in table['players'])} tiles;"
+        " CPU time per request, best of 9"
+    )
     with echo.app_context():
         for name, stage in stages.items():
             print(f"{name:40s} {cpu_us(stage):8.1f} us")
-    whole = {name: wsgi_call(app, raw) for name, app in (
-        ("scores", scores_app), ("echo", echo))}
+    whole = {name: wsgi_call(app, raw) for name, app in (("scores", scores_app), ("echo", echo))}
     figures = {name: cpu_us(call, number=50, repeat=15) for name, call in whole.items()}
     for name, figure in figures.items():
         print(f"{'whole request via WSGI: ' + name:40s} {figure:8.1f} us")
-    print(f"in-process ratio echo/scores = {figures['echo'] / figures['scores']:.2f}"
-          " (no server, no sockets)")
+    print(
+        f"in-process ratio echo/scores = {figures['echo'] / figures['scores']:.2f}"
+        " (no server, no sockets)"
+    )
 
     profile = cProfile.Profile()
     profile.runcall(lambda: [whole["scores"]() for _ in range(200)])

@@ -52,8 +52,11 @@ from tables import scores_table  # noqa: E402
 PORT = 8101
 """The scores app's port; the echo listens on the next (the strict echo on the one after);
 ``--port`` moves them all, e.g. when helpers bench side by side."""
-APPS = {"scores": "calculator:create_app()", "echo": "echo_app:app",
-        "strict echo": "strict_echo_app:app"}
+APPS = {
+    "scores": "calculator:create_app()",
+    "echo": "echo_app:app",
+    "strict echo": "strict_echo_app:app",
+}
 GUNICORN = ["--workers", "2", "--worker-class", "sync", "--log-level", "warning"]
 """The same settings for both apps; both start in bench/, so neither reads ../gunicorn.conf.py
 (its access log would tax one of them)."""
@@ -132,7 +135,9 @@ def wrk(url: str, script: Path, seconds: int, connections: int) -> tuple[float, 
     socket error."""
     out = subprocess.run(
         ["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "-s", str(script), url + "/v1/scores"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     if "Non-2xx" in out or "Socket errors" in out:
         raise SystemExit(f"wrk saw errors against {url}:\n{out}")
@@ -146,13 +151,25 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=int, default=8)
     parser.add_argument("--connections", type=int, default=4)
-    parser.add_argument("--port", type=int, default=PORT,
-                        help="the scores app's port; the echo apps listen on the next ones")
-    parser.add_argument("--strict-echo", action="store_true",
-                        help="also time an echo that reads the body with the app's strict reader")
-    parser.add_argument("--content-type", action="append", dest="content_types",
-                        metavar="TYPE", help="the scores app's request media type (repeatable); "
-                        "default: both of " + ", ".join(CONTENT_TYPES))
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=PORT,
+        help="the scores app's port; the echo apps listen on the next ones",
+    )
+    parser.add_argument(
+        "--strict-echo",
+        action="store_true",
+        help="also time an echo that reads the body with the app's strict reader",
+    )
+    parser.add_argument(
+        "--content-type",
+        action="append",
+        dest="content_types",
+        metavar="TYPE",
+        help="the scores app's request media type (repeatable); "
+        "default: both of " + ", ".join(CONTENT_TYPES),
+    )
     args = parser.parse_args()
     content_types = args.content_types or list(CONTENT_TYPES)
     if shutil.which("wrk") is None:
@@ -172,46 +189,64 @@ def main() -> None:
         for index, content_type in enumerate(CONTENT_TYPES + tuple(content_types)):
             scripts[content_type] = scratch / f"post{index}.lua"
             scripts[content_type].write_text(
-                WRK_SCRIPT.format(body=scratch / "body.json", content_type=content_type))
-        servers = {name: stack.enter_context(serve(name, args.port + offset))
-                   for offset, name in enumerate(apps)}
-        answers = {label: check_answer(servers[app].url, body, content_type)
-                   for label, app, content_type in runs}
+                WRK_SCRIPT.format(body=scratch / "body.json", content_type=content_type)
+            )
+        servers = {
+            name: stack.enter_context(serve(name, args.port + offset))
+            for offset, name in enumerate(apps)
+        }
+        answers = {
+            label: check_answer(servers[app].url, body, content_type)
+            for label, app, content_type in runs
+        }
         sizes = {app: answers[label] for label, app, _ in runs}
-        print(f"body: {len(body)} bytes, {len(table['players'])} players, {tiles} tiles, round 3;"
-              f" responses: scores {sizes['scores']} bytes, echo {sizes['echo']} bytes")
-        print(f"gunicorn {' '.join(GUNICORN)}; wrk -t1 -c{args.connections} -d{args.seconds}s;"
-              f" {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}")
+        print(
+            f"body: {len(body)} bytes, {len(table['players'])} players, {tiles} tiles, round 3;"
+            f" responses: scores {sizes['scores']} bytes, echo {sizes['echo']} bytes"
+        )
+        print(
+            f"gunicorn {' '.join(GUNICORN)}; wrk -t1 -c{args.connections} -d{args.seconds}s;"
+            f" {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.1f}"
+        )
         rates: dict[str, list[float]] = {name: [] for name in names}
         cpu: dict[str, list[float]] = {name: [] for name in names}  # worker CPU us per request
         for round_ in range(1, args.rounds + 1):
             for label, app, content_type in runs:
                 server = servers[app]
                 before = server.workers_cpu_seconds()
-                rate, count = wrk(server.url, scripts[content_type], args.seconds,
-                                  args.connections)
+                rate, count = wrk(server.url, scripts[content_type], args.seconds, args.connections)
                 rates[label].append(rate)
                 cpu[label].append((server.workers_cpu_seconds() - before) / count * 1e6)
-            print(f"round {round_}: " + "   ".join(
-                f"{name} {rates[name][-1]:7.1f} req/s {cpu[name][-1]:6.0f} us CPU/req"
-                for name in names))
+            print(
+                f"round {round_}: "
+                + "   ".join(
+                    f"{name} {rates[name][-1]:7.1f} req/s {cpu[name][-1]:6.0f} us CPU/req"
+                    for name in names
+                )
+            )
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     rate = {name: statistics.median(rates[name]) for name in names}
     per_request = {name: statistics.median(cpu[name]) for name in names}
-    for label in names[:len(content_types)]:
-        rounds_ratio = statistics.median(s / e for s, e in zip(rates[label], rates["echo"],
-                                                                 strict=True))
-        print(f"{label}: median {rate[label]:.1f} req/s against echo {rate['echo']:.1f} req/s, "
-              f"ratio {rate[label] / rate['echo']:.2f} (target >= 0.80); median of the "
-              f"rounds' ratios {rounds_ratio:.2f}; worker CPU per request {per_request[label]:.0f}"
-              f" us against {per_request['echo']:.0f} us, ratio echo/scores "
-              f"{per_request['echo'] / per_request[label]:.2f}")
+    for label in names[: len(content_types)]:
+        rounds_ratio = statistics.median(
+            s / e for s, e in zip(rates[label], rates["echo"], strict=True)
+        )
+        print(
+            f"{label}: median {rate[label]:.1f} req/s against echo {rate['echo']:.1f} req/s, "
+            f"ratio {rate[label] / rate['echo']:.2f} (target >= 0.80); median of the "
+            f"rounds' ratios {rounds_ratio:.2f}; worker CPU per request {per_request[label]:.0f}"
+            f" us against {per_request['echo']:.0f} us, ratio echo/scores "
+            f"{per_request['echo'] / per_request[label]:.2f}"
+        )
     if args.strict_echo:
         first = names[0]
-        print(f"second yardstick, an echo with the app's strict reader: "
-              f"{rate['strict echo']:.1f} req/s, {per_request['strict echo']:.0f} us CPU/req; "
-              f"{first}/strict echo = {rate[first] / rate['strict echo']:.2f} (throughput), "
-              f"{per_request['strict echo'] / per_request[first]:.2f} (CPU)")
+        print(
+            f"second yardstick, an echo with the app's strict reader: "
+            f"{rate['strict echo']:.1f} req/s, {per_request['strict echo']:.0f} us CPU/req; "
+            f"{first}/strict echo = {rate[first] / rate['strict echo']:.2f} (throughput), "
+            f"{per_request['strict echo'] / per_request[first]:.2f} (CPU)"
+        )
+
 
 if __name__ == "__main__":
     main()

@@ -83,8 +83,12 @@ def _stop(process: subprocess.Popen[bytes], sig: int) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str] | None = None, workers: int | None = 2,
-             python: str = sys.executable, cwd: Path = ROOT) -> Iterator[Server]:
+def gunicorn(
+    env: dict[str, str] | None = None,
+    workers: int | None = 2,
+    python: str = sys.executable,
+    cwd: Path = ROOT,
+) -> Iterator[Server]:
     """gunicorn as ``make serve`` runs it (the repository's gunicorn.conf.py), on a free port.
 
     ``workers=None`` leaves the number to gunicorn.conf.py (the CPU budget plus one).
@@ -99,9 +103,20 @@ def gunicorn(env: dict[str, str] | None = None, workers: int | None = 2,
             environment["WEB_CONCURRENCY"] = str(workers)
         with log.open("wb") as out:
             process = subprocess.Popen(
-                [python, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
-                 "--bind", "127.0.0.1:0", "calculator:create_app()"],
-                cwd=cwd, stdout=out, stderr=subprocess.STDOUT, env=environment,
+                [
+                    python,
+                    "-m",
+                    "gunicorn",
+                    "--config",
+                    str(ROOT / "gunicorn.conf.py"),
+                    "--bind",
+                    "127.0.0.1:0",
+                    "calculator:create_app()",
+                ],
+                cwd=cwd,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env=environment,
             )
         try:
             found: list[str] = []
@@ -123,8 +138,9 @@ NGINX = shutil.which("nginx") or next(
 )
 
 
-def nginx_test_config(upstream_port: int, listen_port: int, scratch: Path,
-                      rate_limits: bool = True) -> str:
+def nginx_test_config(
+    upstream_port: int, listen_port: int, scratch: Path, rate_limits: bool = True
+) -> str:
     """deploy/nginx.conf with the DEPLOY values pointed at the test's ports and files.
 
     The TLS server becomes plain HTTP on ``listen_port`` (raw sockets can then play slow and
@@ -141,13 +157,20 @@ def nginx_test_config(upstream_port: int, listen_port: int, scratch: Path,
         (r"listen 80;", f"listen 127.0.0.1:{free_port()};"),
         (r"listen \[::\]:80;", ""),
         (r"ssl_[a-z_]+ [^;]+;", ""),
-        (r"http \{", "http {\n" + "\n".join(
-            f"    {kind}_temp_path {scratch}/{kind};"
-            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))),
+        (
+            r"http \{",
+            "http {\n"
+            + "\n".join(
+                f"    {kind}_temp_path {scratch}/{kind};"
+                for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+            ),
+        ),
     ]
     if not rate_limits:
-        replacements += [(r"rate=\d+r/s", "rate=1000000r/s"),
-                         (r"limit_conn per_client_conn \d+;", "limit_conn per_client_conn 60000;")]
+        replacements += [
+            (r"rate=\d+r/s", "rate=1000000r/s"),
+            (r"limit_conn per_client_conn \d+;", "limit_conn per_client_conn 60000;"),
+        ]
     for pattern, replacement in replacements:
         text, count = re.subn(pattern, replacement, text)
         if not count:
@@ -168,7 +191,8 @@ def nginx(upstream_port: int, rate_limits: bool = True) -> Iterator[Server]:
         with log.open("wb") as out:
             process = subprocess.Popen(
                 [NGINX, "-p", scratch, "-c", str(config), "-e", "stderr", "-g", "daemon off;"],
-                stdout=out, stderr=subprocess.STDOUT,
+                stdout=out,
+                stderr=subprocess.STDOUT,
             )
         url = f"http://127.0.0.1:{port}"
         try:

@@ -62,14 +62,32 @@ def request_mix() -> list[Request]:
         for name in ("checkerboard NES", "checkerboard NESW", "far corners"):
             for where in alhambra_members(op.example):
                 worst = json.dumps(replaced(op.example, where, POSITIONS[name])).encode()
-                mix.append((f"{op.method} {op.path} [80 tiles]", op.method, op.path, worst,
-                            "application/json", worst_case_status(op)))
+                mix.append(
+                    (
+                        f"{op.method} {op.path} [80 tiles]",
+                        op.method,
+                        op.path,
+                        worst,
+                        "application/json",
+                        worst_case_status(op),
+                    )
+                )
     scores = next((op for op in body_operations() if op.path == "/v1/scores"), None)
     if scores:
-        table = {"round": 3, "players": [{"name": n[:40], "alhambra": POSITIONS[n]}
-                                         for n in list(POSITIONS)[:6]]}
-        mix.append(("POST /v1/scores [6 x 80 tiles]", "POST", "/v1/scores",
-                    json.dumps(table).encode(), "application/json", 200))
+        table = {
+            "round": 3,
+            "players": [{"name": n[:40], "alhambra": POSITIONS[n]} for n in list(POSITIONS)[:6]],
+        }
+        mix.append(
+            (
+                "POST /v1/scores [6 x 80 tiles]",
+                "POST",
+                "/v1/scores",
+                json.dumps(table).encode(),
+                "application/json",
+                200,
+            )
+        )
     walls = next(op for op in body_operations() if op.path == "/v1/walls")
     refusals = [
         ("refused: malformed JSON", b'{"alhambra": [', "application/json", 400),
@@ -84,8 +102,9 @@ def request_mix() -> list[Request]:
     return mix
 
 
-def client_process(port: int, threads: int, seconds: float, seed: int,
-                   results: multiprocessing.Queue) -> None:
+def client_process(
+    port: int, threads: int, seconds: float, seed: int, results: multiprocessing.Queue
+) -> None:
     mix = request_mix()
     deadline = time.monotonic() + seconds
     lock = threading.Lock()
@@ -136,8 +155,9 @@ def memory(pid: int) -> tuple[float, float]:
     return info.rss / 2**20, info.uss / 2**20
 
 
-def sample_workers(master: int, stop: threading.Event, start: float,
-                   samples: dict[int, list[Sample]]) -> None:
+def sample_workers(
+    master: int, stop: threading.Event, start: float, samples: dict[int, list[Sample]]
+) -> None:
     while not stop.wait(1.0):
         try:
             children = psutil.Process(master).children()
@@ -174,7 +194,7 @@ def worker_memory(series: list[Sample], warmup: float) -> WorkerMemory | None:
     if len(settled) < 5:
         return None
     head = settled[: max(3, len(settled) // 5)]
-    tail = settled[-max(3, len(settled) // 5):]
+    tail = settled[-max(3, len(settled) // 5) :]
     rss0, rss1 = (statistics.median(s[1] for s in part) for part in (head, tail))
     uss0, uss1 = (statistics.median(s[2] for s in part) for part in (head, tail))
     return WorkerMemory(settled[0][0], settled[-1][0], (rss0, rss1), (uss0, uss1))
@@ -190,13 +210,24 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--clients", type=int, default=16, help="concurrent connections")
     parser.add_argument("--processes", type=int, default=2, help="load generator processes")
-    parser.add_argument("--max-requests", type=int, default=None,
-                        help="override gunicorn's max_requests (0: never recycle workers)")
-    parser.add_argument("--nginx", action="store_true",
-                        help="send the load through deploy/nginx.conf (per-client limits lifted:"
-                             " all the load comes from one address)")
-    parser.add_argument("--warmup", type=float, default=10.0,
-                        help="seconds of a worker's life before its memory baseline is taken")
+    parser.add_argument(
+        "--max-requests",
+        type=int,
+        default=None,
+        help="override gunicorn's max_requests (0: never recycle workers)",
+    )
+    parser.add_argument(
+        "--nginx",
+        action="store_true",
+        help="send the load through deploy/nginx.conf (per-client limits lifted:"
+        " all the load comes from one address)",
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="seconds of a worker's life before its memory baseline is taken",
+    )
     args = parser.parse_args()
 
     env = {} if args.max_requests is None else {"GUNICORN_MAX_REQUESTS": str(args.max_requests)}
@@ -209,23 +240,32 @@ def main() -> int:
             target = running.enter_context(nginx(server.port, rate_limits=False))
         mix = request_mix()
         time.sleep(1.0)  # let every worker finish booting before counting them
-        print(f"gunicorn.conf.py, {len(psutil.Process(server.process.pid).children())} workers, "
-              f"max_requests {'as configured' if args.max_requests is None else args.max_requests}"
-              f"{', behind deploy/nginx.conf' if args.nginx else ''}; {args.clients} keep-alive "
-              f"clients in {args.processes} processes, {args.seconds:.0f} s, a mix of {len(mix)} "
-              f"requests ({len({m[0] for m in mix})} kinds)", flush=True)
+        print(
+            f"gunicorn.conf.py, {len(psutil.Process(server.process.pid).children())} workers, "
+            f"max_requests {'as configured' if args.max_requests is None else args.max_requests}"
+            f"{', behind deploy/nginx.conf' if args.nginx else ''}; {args.clients} keep-alive "
+            f"clients in {args.processes} processes, {args.seconds:.0f} s, a mix of {len(mix)} "
+            f"requests ({len({m[0] for m in mix})} kinds)",
+            flush=True,
+        )
         samples: dict[int, list[Sample]] = defaultdict(list)
         stop = threading.Event()
         start = time.monotonic()
-        sampler = threading.Thread(target=sample_workers,
-                                   args=(server.process.pid, stop, start, samples))
+        sampler = threading.Thread(
+            target=sample_workers, args=(server.process.pid, stop, start, samples)
+        )
         sampler.start()
         queue: multiprocessing.Queue = multiprocessing.Queue()
-        per_process = [args.clients // args.processes + (i < args.clients % args.processes)
-                       for i in range(args.processes)]
-        loaders = [multiprocessing.Process(target=client_process,
-                                           args=(target.port, n, args.seconds, i, queue))
-                   for i, n in enumerate(per_process)]
+        per_process = [
+            args.clients // args.processes + (i < args.clients % args.processes)
+            for i in range(args.processes)
+        ]
+        loaders = [
+            multiprocessing.Process(
+                target=client_process, args=(target.port, n, args.seconds, i, queue)
+            )
+            for i, n in enumerate(per_process)
+        ]
         for loader in loaders:
             loader.start()
         gathered = [queue.get() for _ in loaders]
@@ -247,25 +287,33 @@ def main() -> int:
     print(f"\n{'request':44} {'count':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     for label in sorted(latencies):
         values = latencies[label]
-        print(f"{label:44} {len(values):7d} {1000 * statistics.median(values):8.1f} "
-              f"{1000 * percentile(values, 0.95):8.1f} {1000 * percentile(values, 0.99):8.1f} "
-              f"{1000 * max(values):8.1f}")
+        print(
+            f"{label:44} {len(values):7d} {1000 * statistics.median(values):8.1f} "
+            f"{1000 * percentile(values, 0.95):8.1f} {1000 * percentile(values, 0.99):8.1f} "
+            f"{1000 * max(values):8.1f}"
+        )
     every = [v for values in latencies.values() for v in values]
-    print(f"\nrequests {total} in {elapsed:.1f} s = {total / elapsed:.0f}/s; "
-          f"p50 {1000 * statistics.median(every):.1f} ms, p99 {1000 * percentile(every, 0.99):.1f}"
-          f" ms; errors {len(errors)}; workers recycled by max_requests: {recycled}")
+    print(
+        f"\nrequests {total} in {elapsed:.1f} s = {total / elapsed:.0f}/s; "
+        f"p50 {1000 * statistics.median(every):.1f} ms, p99 {1000 * percentile(every, 0.99):.1f}"
+        f" ms; errors {len(errors)}; workers recycled by max_requests: {recycled}"
+    )
     for error in errors[:10]:
         print("  error:", error)
 
-    print(f"\n{'worker':>8} {'from s':>7} {'to s':>6} {'RSS MiB start':>14} {'RSS end':>8} "
-          f"{'USS MiB start':>14} {'USS end':>8} {'samples':>8}")
+    print(
+        f"\n{'worker':>8} {'from s':>7} {'to s':>6} {'RSS MiB start':>14} {'RSS end':>8} "
+        f"{'USS MiB start':>14} {'USS end':>8} {'samples':>8}"
+    )
     growing = []
     for pid, series in sorted(samples.items(), key=lambda item: item[1][0][0]):
         judged = worker_memory(series, args.warmup)
         if judged is None:
             continue
-        print(f"{pid:8d} {judged.start:7.0f} {judged.end:6.0f} {judged.rss[0]:14.1f} "
-              f"{judged.rss[1]:8.1f} {judged.uss[0]:14.1f} {judged.uss[1]:8.1f} {len(series):8d}")
+        print(
+            f"{pid:8d} {judged.start:7.0f} {judged.end:6.0f} {judged.rss[0]:14.1f} "
+            f"{judged.rss[1]:8.1f} {judged.uss[0]:14.1f} {judged.uss[1]:8.1f} {len(series):8d}"
+        )
         if judged.growing:
             growing.append(pid)
     timeline = sorted((t, rss) for series in samples.values() for t, rss, _ in series)
@@ -274,11 +322,15 @@ def main() -> int:
         for bucket in range(0, int(elapsed) + 1, 10):
             values = [rss for t, rss in timeline if bucket <= t < bucket + 10]
             if values:
-                print(f"  {bucket:3d}-{bucket + 10:<3d} s  {statistics.median(values):6.1f}"
-                      f"  (min {min(values):.1f}, max {max(values):.1f})")
+                print(
+                    f"  {bucket:3d}-{bucket + 10:<3d} s  {statistics.median(values):6.1f}"
+                    f"  (min {min(values):.1f}, max {max(values):.1f})"
+                )
     verdict = "OK" if not errors and not growing else "FAILED"
-    print(f"\nverdict: {verdict} (errors: {len(errors)}, workers whose memory kept growing: "
-          f"{len(growing)})")
+    print(
+        f"\nverdict: {verdict} (errors: {len(errors)}, workers whose memory kept growing: "
+        f"{len(growing)})"
+    )
     return 0 if verdict == "OK" else 1
 
 

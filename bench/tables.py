@@ -44,8 +44,10 @@ def scores_table(players: int = 6, size: int = 26, seed: int = 2) -> dict[str, A
     return {
         "round": 3,
         "players": [
-            {"name": f"player {seat + 1}",
-             "alhambra": wire_alhambra(grown_alhambra(seed + seat, size))}
+            {
+                "name": f"player {seat + 1}",
+                "alhambra": wire_alhambra(grown_alhambra(seed + seat, size)),
+            }
             for seat in range(players)
         ],
     }

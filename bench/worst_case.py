@@ -42,20 +42,25 @@ CONSTRUCTIONS: dict[str, Alhambra] = {
     "checkerboard ESW": checkerboard("ESW"),
     # alternate three-wall tiles: odd corners everywhere, in a different arrangement
     "checkerboard NES/SW": build(
-        sorted(((x, y) for x in range(-6, 7) for y in range(-6, 7) if (x + y) % 2 == 0),
-               key=lambda c: abs(c[0]) + abs(c[1])),
-        lambda c: "NES" if c[0] % 2 else "SW"),
+        sorted(
+            ((x, y) for x in range(-6, 7) for y in range(-6, 7) if (x + y) % 2 == 0),
+            key=lambda c: abs(c[0]) + abs(c[1]),
+        ),
+        lambda c: "NES" if c[0] % 2 else "SW",
+    ),
     # every corner joins four segments: one Euler walk
     "checkerboard NESW": checkerboard("NESW"),
     # one diagonal chain corner to corner: the largest area a group of tiles can span
     "diagonal chain -40..40": build(((i, i) for i in range(-40, 41)), lambda c: "NESW"),
     # two tiles as far apart as the limits allow, the rest in a line
     "far corners": build(
-        [(-LIMIT, -LIMIT), (LIMIT, LIMIT), *((i, 0) for i in range(1, 79))], lambda c: "N"),
+        [(-LIMIT, -LIMIT), (LIMIT, LIMIT), *((i, 0) for i in range(1, 79))], lambda c: "N"
+    ),
     # a comb: many cells between two tiles, each a candidate that might cut empty space in two
     "comb": build(
         itertools.chain.from_iterable(((x, y) for y in range(0, 10)) for x in range(-8, 9, 2)),
-        lambda c: ""),
+        lambda c: "",
+    ),
 }
 
 
@@ -75,8 +80,10 @@ def fresh(rule: Callable[..., object], tiles: Mapping[Cell, Tile], *more: object
 
 def main() -> None:
     probe = Tile(Building.GARDEN, "")
-    print(f"{'construction':26} {'tiles':>5} {'segs':>5} {'wall':>5} {'exact':>5} "
-          f"{'wall ms':>8} {'check ms':>8} {'cells ms':>8}")
+    print(
+        f"{'construction':26} {'tiles':>5} {'segs':>5} {'wall':>5} {'exact':>5} "
+        f"{'wall ms':>8} {'check ms':>8} {'cells ms':>8}"
+    )
     for name, alhambra in CONSTRUCTIONS.items():
         tiles = alhambra.tiles
         wall = longest_wall(alhambra)

@@ -57,6 +57,9 @@ def picture_labels(language: str) -> PictureLabels:
         proposal_refused=catalog["picture.proposal_refused"],
         legal=catalog["picture.legal"],
         hut=catalog["picture.hut"],
-        rules={key.removeprefix("rule."): text for key, text in catalog.items()
-               if key.startswith("rule.")},
+        rules={
+            key.removeprefix("rule."): text
+            for key, text in catalog.items()
+            if key.startswith("rule.")
+        },
     )

@@ -137,8 +137,14 @@ def render_alhambra(
 class _Drawing:
     """One SVG document being built: the frame, then layers from the ground up."""
 
-    def __init__(self, alhambra: Alhambra, proposal: Proposal | None,
-                 violations: Sequence[Violation], wall: Wall, labels: PictureLabels) -> None:
+    def __init__(
+        self,
+        alhambra: Alhambra,
+        proposal: Proposal | None,
+        violations: Sequence[Violation],
+        wall: Wall,
+        labels: PictureLabels,
+    ) -> None:
         self.alhambra = alhambra
         self.proposal = proposal
         self.violations = violations
@@ -165,22 +171,32 @@ class _Drawing:
         return (self.origin_x + (cell[0] - self.left) * CELL, MARGIN + (cell[1] - self.top) * CELL)
 
     def draw(self, title: str) -> str:
-        root = ET.Element("svg", {
-            "xmlns": SVG_NS,
-            "version": "1.1",
-            "width": _num(self.width),
-            "height": _num(self.height),
-            "viewBox": f"0 0 {_num(self.width)} {_num(self.height)}",
-            "role": "img",
-            "aria-labelledby": "picture-title",
-            "font-family": "system-ui, 'Noto Sans', 'Noto Sans CJK JP', sans-serif",
-        })
-        ET.SubElement(root, "title", {"id": "picture-title"}).text = (
-            f"{title}. {self.labels.longest_wall.format(length=self._wall_length())}"
+        root = ET.Element(
+            "svg",
+            {
+                "xmlns": SVG_NS,
+                "version": "1.1",
+                "width": _num(self.width),
+                "height": _num(self.height),
+                "viewBox": f"0 0 {_num(self.width)} {_num(self.height)}",
+                "role": "img",
+                "aria-labelledby": "picture-title",
+                "font-family": "system-ui, 'Noto Sans', 'Noto Sans CJK JP', sans-serif",
+            },
         )
-        ET.SubElement(root, "rect", {
-            "width": "100%", "height": "100%", "fill": "#ffffff", "class": "background",
-        })
+        ET.SubElement(
+            root, "title", {"id": "picture-title"}
+        ).text = f"{title}. {self.labels.longest_wall.format(length=self._wall_length())}"
+        ET.SubElement(
+            root,
+            "rect",
+            {
+                "width": "100%",
+                "height": "100%",
+                "fill": "#ffffff",
+                "class": "background",
+            },
+        )
         self._tiles(root)
         self._walls(root)
         self._longest_wall(root)
@@ -202,23 +218,41 @@ class _Drawing:
 
     def _fountain(self, layer: ET.Element, cell: Cell) -> None:
         x, y = self.corner(cell)
-        group = ET.SubElement(layer, "g", {
-            "class": "fountain", "data-x": str(cell[0]), "data-y": str(cell[1]),
-        })
+        group = ET.SubElement(
+            layer,
+            "g",
+            {
+                "class": "fountain",
+                "data-x": str(cell[0]),
+                "data-y": str(cell[1]),
+            },
+        )
         _rect(group, x, y, CELL, CELL, fill=FOUNTAIN_FILL, stroke="#546e7a")
-        ET.SubElement(group, "circle", {
-            "cx": _num(x + CELL / 2), "cy": _num(y + CELL / 2 - 8), "r": "16",
-            "fill": "#81d4fa", "stroke": FOUNTAIN_STROKE, "stroke-width": "3",
-        })
+        ET.SubElement(
+            group,
+            "circle",
+            {
+                "cx": _num(x + CELL / 2),
+                "cy": _num(y + CELL / 2 - 8),
+                "r": "16",
+                "fill": "#81d4fa",
+                "stroke": FOUNTAIN_STROKE,
+                "stroke-width": "3",
+            },
+        )
         _text(group, x + CELL / 2, y + CELL - 12, self.labels.fountain, 12, "#01579b")
 
-    def _tile(self, layer: ET.Element, cell: Cell, tile: Tile, kind: str,
-              opacity: str | None = None) -> ET.Element:
+    def _tile(
+        self, layer: ET.Element, cell: Cell, tile: Tile, kind: str, opacity: str | None = None
+    ) -> ET.Element:
         assert tile.building is not None  # the fountain is drawn by _fountain
         x, y = self.corner(cell)
         attributes = {
-            "class": kind, "data-x": str(cell[0]), "data-y": str(cell[1]),
-            "data-building": tile.building.value, "data-walls": tile.walls,
+            "class": kind,
+            "data-x": str(cell[0]),
+            "data-y": str(cell[1]),
+            "data-building": tile.building.value,
+            "data-walls": tile.walls,
         }
         if tile.price is not None:
             attributes["data-price"] = str(tile.price)
@@ -226,11 +260,26 @@ class _Drawing:
             attributes["data-hut"] = "true"
         group = ET.SubElement(layer, "g", attributes)
         ink = TEXT_ON[tile.building]
-        _rect(group, x, y, CELL, CELL, fill=COLOURS[tile.building], stroke="#9e9e9e",
-              fill_opacity=opacity)
+        _rect(
+            group,
+            x,
+            y,
+            CELL,
+            CELL,
+            fill=COLOURS[tile.building],
+            stroke="#9e9e9e",
+            fill_opacity=opacity,
+        )
         name = self.labels.buildings[tile.building]
-        _text(group, x + CELL / 2, y + CELL / 2 + 5, name, _fitting_size(name, CELL - 12, 13),
-              ink, weight="bold")
+        _text(
+            group,
+            x + CELL / 2,
+            y + CELL / 2 + 5,
+            name,
+            _fitting_size(name, CELL - 12, 13),
+            ink,
+            weight="bold",
+        )
         if tile.hut:
             self._hut_mark(group, x, y, ink)
         if tile.price is not None:
@@ -242,34 +291,59 @@ class _Drawing:
         """V4: a worker hut is a small house above its colour's name, and the word under it,
         so a hut never passes for a building of its colour."""
         left, top = x + CELL / 2 - 12, y + 14
-        ET.SubElement(group, "polygon", {
-            "class": "hut-mark", "fill": "none", "stroke": ink, "stroke-width": "2.5",
-            "stroke-linejoin": "round",
-            "points": " ".join(f"{_num(px)},{_num(py)}" for px, py in (
-                (left, top + 10), (left + 12, top), (left + 24, top + 10),
-                (left + 20, top + 10), (left + 20, top + 20), (left + 4, top + 20),
-                (left + 4, top + 10),
-            )),
-        })
+        ET.SubElement(
+            group,
+            "polygon",
+            {
+                "class": "hut-mark",
+                "fill": "none",
+                "stroke": ink,
+                "stroke-width": "2.5",
+                "stroke-linejoin": "round",
+                "points": " ".join(
+                    f"{_num(px)},{_num(py)}"
+                    for px, py in (
+                        (left, top + 10),
+                        (left + 12, top),
+                        (left + 24, top + 10),
+                        (left + 20, top + 10),
+                        (left + 20, top + 20),
+                        (left + 4, top + 20),
+                        (left + 4, top + 10),
+                    )
+                ),
+            },
+        )
         word = self.labels.hut
-        _text(group, x + CELL / 2, y + CELL / 2 + 17, word, _fitting_size(word, CELL - 12, 10),
-              ink)
+        _text(group, x + CELL / 2, y + CELL / 2 + 17, word, _fitting_size(word, CELL - 12, 10), ink)
 
     def _walls(self, root: ET.Element) -> None:
-        layer = ET.SubElement(root, "g", {
-            "class": "walls", "stroke": WALL_COLOUR, "stroke-width": str(WALL_WIDTH),
-            "stroke-linecap": "square",
-        })
+        layer = ET.SubElement(
+            root,
+            "g",
+            {
+                "class": "walls",
+                "stroke": WALL_COLOUR,
+                "stroke-width": str(WALL_WIDTH),
+                "stroke-linecap": "square",
+            },
+        )
         for cell, tile in sorted(self.alhambra.tiles.items(), key=lambda item: item[0][::-1]):
             for side in SIDES:
                 if tile.has_wall(side):
                     self._side_line(layer, cell, side, "wall", _SIDE_LINE)
 
     def _longest_wall(self, root: ET.Element) -> None:
-        layer = ET.SubElement(root, "g", {
-            "class": "longest-walls", "stroke": LONGEST_COLOUR,
-            "stroke-width": str(WALL_WIDTH - 2), "stroke-linecap": "round",
-        })
+        layer = ET.SubElement(
+            root,
+            "g",
+            {
+                "class": "longest-walls",
+                "stroke": LONGEST_COLOUR,
+                "stroke-width": str(WALL_WIDTH - 2),
+                "stroke-linecap": "round",
+            },
+        )
         for order, (cell, side) in enumerate(self.wall.segments):
             line = self._side_line(layer, cell, side, "longest-wall", _SIDE_LINE)
             line.set("data-order", str(order))
@@ -279,11 +353,26 @@ class _Drawing:
         # see-through, so that what lies under a refused tile still shows
         group = self._tile(layer, proposal.cell, proposal.tile, "proposed", opacity="0.7")
         x, y = self.corner(proposal.cell)
-        _rect(group, x + 2, y + 2, CELL - 4, CELL - 4, fill="none", stroke="#000000",
-              stroke_width=3, dash="6 4")
-        walls = ET.SubElement(group, "g", {
-            "stroke": WALL_COLOUR, "stroke-width": str(WALL_WIDTH), "stroke-dasharray": "10 6",
-        })
+        _rect(
+            group,
+            x + 2,
+            y + 2,
+            CELL - 4,
+            CELL - 4,
+            fill="none",
+            stroke="#000000",
+            stroke_width=3,
+            dash="6 4",
+        )
+        walls = ET.SubElement(
+            group,
+            "g",
+            {
+                "stroke": WALL_COLOUR,
+                "stroke-width": str(WALL_WIDTH),
+                "stroke-dasharray": "10 6",
+            },
+        )
         for side in SIDES:
             if proposal.tile.has_wall(side):
                 self._side_line(walls, proposal.cell, side, "proposed-wall", _SIDE_LINE)
@@ -292,9 +381,14 @@ class _Drawing:
         layer = ET.SubElement(root, "g", {"class": "violations"})
         marked: dict[Cell, list[str]] = {}
         for violation in self.violations:
-            group = ET.SubElement(layer, "g", {
-                "class": "violation", "data-rule": violation.rule,
-            })
+            group = ET.SubElement(
+                layer,
+                "g",
+                {
+                    "class": "violation",
+                    "data-rule": violation.rule,
+                },
+            )
             for cell, side in violation.sides:
                 line = self._side_line(group, cell, side, "violation-side", _EDGE)
                 line.set("stroke", VIOLATION_COLOUR)
@@ -305,11 +399,28 @@ class _Drawing:
                     self.proposal is None or cell != self.proposal.cell
                 )
                 # a white halo under the red dashes keeps the mark visible on a red seraglio
-                _rect(group, x + 5, y + 5, CELL - 10, CELL - 10, fill="none", stroke="#ffffff",
-                      stroke_width=6)
-                _rect(group, x + 5, y + 5, CELL - 10, CELL - 10,
-                      fill=VIOLATION_COLOUR if empty else "none", stroke=VIOLATION_COLOUR,
-                      stroke_width=4, dash="8 4", fill_opacity="0.15" if empty else None)
+                _rect(
+                    group,
+                    x + 5,
+                    y + 5,
+                    CELL - 10,
+                    CELL - 10,
+                    fill="none",
+                    stroke="#ffffff",
+                    stroke_width=6,
+                )
+                _rect(
+                    group,
+                    x + 5,
+                    y + 5,
+                    CELL - 10,
+                    CELL - 10,
+                    fill=VIOLATION_COLOUR if empty else "none",
+                    stroke=VIOLATION_COLOUR,
+                    stroke_width=4,
+                    dash="8 4",
+                    fill_opacity="0.15" if empty else None,
+                )
                 rules = marked.setdefault(cell, [])
                 if violation.rule not in rules:
                     rules.append(violation.rule)
@@ -351,23 +462,55 @@ class _Drawing:
         for index, (kind, text) in enumerate(self.legend):
             y = self.grid_height + index * LEGEND_LINE
             if kind == "longest-wall":
-                ET.SubElement(layer, "line", {
-                    "x1": _num(MARGIN), "y1": _num(y - 5), "x2": _num(MARGIN + 24),
-                    "y2": _num(y - 5), "stroke": LONGEST_COLOUR, "stroke-width": "6",
-                })
+                ET.SubElement(
+                    layer,
+                    "line",
+                    {
+                        "x1": _num(MARGIN),
+                        "y1": _num(y - 5),
+                        "x2": _num(MARGIN + 24),
+                        "y2": _num(y - 5),
+                        "stroke": LONGEST_COLOUR,
+                        "stroke-width": "6",
+                    },
+                )
             elif kind == "violation":
-                _rect(layer, MARGIN + 4, y - 13, 16, 16, fill="none", stroke=VIOLATION_COLOUR,
-                      stroke_width=3)
+                _rect(
+                    layer,
+                    MARGIN + 4,
+                    y - 13,
+                    16,
+                    16,
+                    fill="none",
+                    stroke=VIOLATION_COLOUR,
+                    stroke_width=3,
+                )
             _text(layer, MARGIN + 32, y, text, 14, "#111111", anchor="start")
 
-    def _side_line(self, parent: ET.Element, cell: Cell, side: Side, kind: str,
-                   geometry: Mapping[Side, tuple[float, float, float, float]]) -> ET.Element:
+    def _side_line(
+        self,
+        parent: ET.Element,
+        cell: Cell,
+        side: Side,
+        kind: str,
+        geometry: Mapping[Side, tuple[float, float, float, float]],
+    ) -> ET.Element:
         x, y = self.corner(cell)
         x1, y1, x2, y2 = geometry[side]
-        return ET.SubElement(parent, "line", {
-            "class": kind, "data-x": str(cell[0]), "data-y": str(cell[1]), "data-side": side,
-            "x1": _num(x + x1), "y1": _num(y + y1), "x2": _num(x + x2), "y2": _num(y + y2),
-        })
+        return ET.SubElement(
+            parent,
+            "line",
+            {
+                "class": kind,
+                "data-x": str(cell[0]),
+                "data-y": str(cell[1]),
+                "data-side": side,
+                "x1": _num(x + x1),
+                "y1": _num(y + y1),
+                "x2": _num(x + x2),
+                "y2": _num(y + y2),
+            },
+        )
 
 
 # --- small helpers ---------------------------------------------------------------------------
@@ -385,11 +528,25 @@ def _num(value: float) -> str:
     return f"{value:g}"
 
 
-def _rect(parent: ET.Element, x: float, y: float, width: float, height: float, *, fill: str,
-          stroke: str | None = None, stroke_width: float = 1, dash: str | None = None,
-          fill_opacity: str | None = None) -> ET.Element:
+def _rect(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    *,
+    fill: str,
+    stroke: str | None = None,
+    stroke_width: float = 1,
+    dash: str | None = None,
+    fill_opacity: str | None = None,
+) -> ET.Element:
     attributes = {
-        "x": _num(x), "y": _num(y), "width": _num(width), "height": _num(height), "fill": fill,
+        "x": _num(x),
+        "y": _num(y),
+        "width": _num(width),
+        "height": _num(height),
+        "fill": fill,
     }
     if stroke is not None:
         attributes["stroke"] = stroke
@@ -401,14 +558,26 @@ def _rect(parent: ET.Element, x: float, y: float, width: float, height: float, *
     return ET.SubElement(parent, "rect", attributes)
 
 
-def _text(parent: ET.Element, x: float, y: float, text: str, size: int, fill: str, *,
-          anchor: str = "middle", weight: str | None = None) -> ET.Element:
+def _text(
+    parent: ET.Element,
+    x: float,
+    y: float,
+    text: str,
+    size: int,
+    fill: str,
+    *,
+    anchor: str = "middle",
+    weight: str | None = None,
+) -> ET.Element:
     attributes = {
-        "x": _num(x), "y": _num(y), "font-size": str(size), "fill": fill, "text-anchor": anchor,
+        "x": _num(x),
+        "y": _num(y),
+        "font-size": str(size),
+        "fill": fill,
+        "text-anchor": anchor,
     }
     if weight is not None:
         attributes["font-weight"] = weight
     element = ET.SubElement(parent, "text", attributes)
     element.text = text
     return element
-

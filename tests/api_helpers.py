@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 
-def placed(x: int, y: int, building: str = "garden", walls: str = "",
-           price: int | None = None) -> dict[str, Any]:
+def placed(
+    x: int, y: int, building: str = "garden", walls: str = "", price: int | None = None
+) -> dict[str, Any]:
     """A placed tile as the API takes it."""
     tile: dict[str, Any] = {"building": building, "walls": walls, "x": x, "y": y}
     if price is not None:

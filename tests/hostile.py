@@ -24,8 +24,13 @@ answer (the worst positions take milliseconds), so that a hang or a blow-up fail
 PROBLEM = Draft202012Validator(schema_documents()["problem.json"])
 
 
-def send(client: FlaskClient, operation: Operation, data: bytes | Any,
-         content_type: str | None = JSON_BODY, **kwargs: Any) -> TestResponse:
+def send(
+    client: FlaskClient,
+    operation: Operation,
+    data: bytes | Any,
+    content_type: str | None = JSON_BODY,
+    **kwargs: Any,
+) -> TestResponse:
     """Send raw bytes (or a JSON document, encoded) and insist on an answer in bounded time."""
     if not isinstance(data, bytes | bytearray):
         data = json.dumps(data).encode()
@@ -33,15 +38,17 @@ def send(client: FlaskClient, operation: Operation, data: bytes | Any,
     if content_type is not None:
         headers["Content-Type"] = content_type
     started = time.monotonic()
-    response = client.open(operation.path, method=operation.method, data=data,
-                           headers=headers, **kwargs)
+    response = client.open(
+        operation.path, method=operation.method, data=data, headers=headers, **kwargs
+    )
     elapsed = time.monotonic() - started
     assert elapsed < HANG, f"{operation.id} took {elapsed:.1f} s"
     return response
 
 
-def check_answer(operation: Operation, response: TestResponse,
-                 expected: int | tuple[int, ...] | None = None) -> dict[str, Any] | None:
+def check_answer(
+    operation: Operation, response: TestResponse, expected: int | tuple[int, ...] | None = None
+) -> dict[str, Any] | None:
     """The contract's promise for any input; returns the problem document of a refusal."""
     status = response.status_code
     assert status < 500, response.get_data(as_text=True)[:500]
@@ -70,8 +77,10 @@ def check_answer(operation: Operation, response: TestResponse,
 def assert_points_at(document: dict[str, Any], where: str) -> None:
     """A 422 names the member at fault: an error's pointer is ``where`` or on the way to it."""
     pointers = [error["pointer"] for error in document.get("errors", [])]
-    assert any(where == p or where.startswith(p + "/") or p.startswith(where + "/")
-               or p == "" for p in pointers), (where, pointers)
+    assert any(
+        where == p or where.startswith(p + "/") or p.startswith(where + "/") or p == ""
+        for p in pointers
+    ), (where, pointers)
 
 
 def pointers(document: Any, here: str = "") -> list[str]:
@@ -107,8 +116,13 @@ def distinct_pointers(document: Any) -> list[str]:
 def objects(document: Any, here: str = "") -> list[str]:
     """The pointers of every JSON object in a document, the root included."""
     found = [here] if isinstance(document, dict) else []
-    children = (document.items() if isinstance(document, dict)
-                else enumerate(document) if isinstance(document, list) else ())
+    children = (
+        document.items()
+        if isinstance(document, dict)
+        else enumerate(document)
+        if isinstance(document, list)
+        else ()
+    )
     for key, value in children:
         found.extend(objects(value, f"{here}/{str(key).replace('~', '~0').replace('/', '~1')}"))
     return found

@@ -46,8 +46,11 @@ class SeatCannotActProblem(ApiProblem):
     status = 409
 
     def __init__(self, where: str, refusal: NotYourTurn | GameOver) -> None:
-        super().__init__(f"{refusal.message} ({refusal.rule})", [Problem(where, refusal.message)],
-                         rule=refusal.rule)
+        super().__init__(
+            f"{refusal.message} ({refusal.rule})",
+            [Problem(where, refusal.message)],
+            rule=refusal.rule,
+        )
 
 
 class SeatNotToActProblem(SeatCannotActProblem):
@@ -77,8 +80,9 @@ def advice(body: Any) -> dict[str, Any]:
     asked = body.get("player", engine.to_act(state))
     iterations = body.get("iterations")
     milliseconds = body.get("budget_ms", DEFAULT_BUDGET_MS if iterations is None else MAX_BUDGET_MS)
-    budget = Budget(milliseconds=float(milliseconds),
-                    iterations=None if iterations is None else int(iterations))
+    budget = Budget(
+        milliseconds=float(milliseconds), iterations=None if iterations is None else int(iterations)
+    )
     try:
         check_seat(state, -1 if asked is None else int(asked))  # the schema takes 2.0 for 2
     except (NotYourTurn, GameOver) as refusal:
@@ -95,8 +99,10 @@ def advice(body: Any) -> dict[str, Any]:
 
 
 def _rated(rated: RatedAction) -> dict[str, Any]:
-    document: dict[str, Any] = {"action": dump_action(rated.action),
-                                "expected_points": rated.expected_points}
+    document: dict[str, Any] = {
+        "action": dump_action(rated.action),
+        "expected_points": rated.expected_points,
+    }
     if rated.win_probability is not None:
         document["win_probability"] = rated.win_probability
     if rated.visits is not None:
@@ -144,8 +150,11 @@ def bot_turns(body: Any) -> dict[str, Any]:
 
 def _bots(wire: dict[str, str], seats: int) -> dict[int, Level]:
     """The bots by seat; each a seat of this game (422 otherwise)."""
-    problems = [Problem(pointer("bots", key), f"there is no seat {key} among {seats} players")
-                for key in wire if int(key) >= seats]
+    problems = [
+        Problem(pointer("bots", key), f"there is no seat {key} among {seats} players")
+        for key in wire
+        if int(key) >= seats
+    ]
     if problems:
         raise InvalidRequest(problems)
     return {int(key): cast(Level, level) for key, level in wire.items()}  # the schema's levels

@@ -43,8 +43,9 @@ SCHEMA_BASE = "https://alhambra.invalid/schemas/"
 def schema_documents() -> dict[str, dict[str, Any]]:
     """Every schema file by file name (``tile.json``), each with its ``$id`` checked."""
     documents = {}
-    files = sorted((f for f in SCHEMA_DIR.iterdir() if f.name.endswith(".json")),
-                   key=lambda f: f.name)
+    files = sorted(
+        (f for f in SCHEMA_DIR.iterdir() if f.name.endswith(".json")), key=lambda f: f.name
+    )
     for path in files:
         document = json.loads(path.read_text("utf-8"))
         expected = SCHEMA_BASE + path.name
@@ -73,8 +74,10 @@ class RequestContract:
 
     def __init__(self, reference: str) -> None:
         self.reference = reference
-        root = {"$schema": "https://json-schema.org/draft/2020-12/schema",
-                "$ref": SCHEMA_BASE + reference}
+        root = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$ref": SCHEMA_BASE + reference,
+        }
         self._fast = jsonschema_rs.validator_for(root, retriever=_retrieve)
         self._full = Draft202012Validator(root, registry=_registry())
 
@@ -129,9 +132,7 @@ def _explain(error: ValidationError) -> Iterator[Problem]:
         for sub in error.context:
             by_branch.setdefault(sub.schema_path[0], []).append(sub)
         closest = min(by_branch.values(), key=lambda subs: (len(subs), -_depth(subs)))
-        if error.validator == "oneOf" and all(
-            sub.validator == "not" for sub in closest
-        ):
+        if error.validator == "oneOf" and all(sub.validator == "not" for sub in closest):
             yield Problem(pointer(*where), error.message)
             return
         for sub in closest:

@@ -283,10 +283,12 @@ class GameStateSchema(Schema):
         for index, slot in enumerate(document["market"]):
             currency = slot_currency(index + 1)
             if slot["slot"] != index + 1 or slot["currency"] != currency.value:
-                problems.append(Problem(
-                    pointer("market", index),
-                    f"slot {index + 1} comes here, its currency {currency.value} (C4)",
-                ))
+                problems.append(
+                    Problem(
+                        pointer("market", index),
+                        f"slot {index + 1} comes here, its currency {currency.value} (C4)",
+                    )
+                )
         if problems:
             raise refusal(problems)
 
@@ -366,8 +368,10 @@ def dump_state(state: GameState) -> dict[str, Any]:
         options["modules"] = sorted(state.options.modules)
         components = {
             name: [dump_tile(t) for t in given]
-            for name, given in (("bonus_cards", state.options.bonus_cards),
-                                ("huts", state.options.huts))
+            for name, given in (
+                ("bonus_cards", state.options.bonus_cards),
+                ("huts", state.options.huts),
+            )
             if given
         }
         if components:
@@ -410,8 +414,12 @@ def _pointer_of(where: Path, document: Any) -> str:
         return pointer("dummy")
     if head == "players" and len(rest) == 3 and rest[1] in ("hand", "exchange_cards"):
         seat, member, position = rest
-        return pointer("players", seat, "hand", _in_hand(document["players"][seat]["hand"],
-                                                     member == "exchange_cards", position))
+        return pointer(
+            "players",
+            seat,
+            "hand",
+            _in_hand(document["players"][seat]["hand"], member == "exchange_cards", position),
+        )
     return pointer(*parts, *rest)
 
 
@@ -653,8 +661,11 @@ class TableRequestSchema(Schema):
         problems = []
         for index, slot in enumerate(document.get("market", ())):
             if slot["slot"] in seen:
-                problems.append(Problem(pointer("market", index, "slot"),
-                                        f"slot {slot['slot']} is described twice"))
+                problems.append(
+                    Problem(
+                        pointer("market", index, "slot"), f"slot {slot['slot']} is described twice"
+                    )
+                )
             seen.add(slot["slot"])
         if problems:
             raise refusal(problems)

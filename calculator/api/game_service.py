@@ -124,8 +124,12 @@ def _huts_by_colour(huts: list[dict[str, Any]]) -> list[Problem]:
     if not huts or not wrong:
         return []
     expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
-    return [Problem("/options/components/huts",
-                    f"the huts are {expected} (V4); not so for: {', '.join(wrong)}")]
+    return [
+        Problem(
+            "/options/components/huts",
+            f"the huts are {expected} (V4); not so for: {', '.join(wrong)}",
+        )
+    ]
 
 
 def legal_actions(body: Any) -> dict[str, Any]:
@@ -178,8 +182,9 @@ def request_state(document: Any) -> GameState:
     return state
 
 
-def _state_and_actions(state_document: Any, action_documents: list[Any]
-                       ) -> tuple[GameState, list[Action]]:
+def _state_and_actions(
+    state_document: Any, action_documents: list[Any]
+) -> tuple[GameState, list[Action]]:
     """The state (checked for consistency) and the actions; every problem of both at once."""
     state, problems = None, []
     try:
@@ -200,7 +205,8 @@ def _state_and_actions(state_document: Any, action_documents: list[Any]
             detail=(
                 "the state is not one a game can reach: "
                 + f"{state_problems} problem{'s' if state_problems > 1 else ''}"
-                if only_the_state else None
+                if only_the_state
+                else None
             ),
         )
     assert state is not None  # loaded, or a problem was raised

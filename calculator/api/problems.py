@@ -137,7 +137,8 @@ class UnsupportedMediaType(ApiProblem):
     title = "Unsupported Media Type"
 
 
-def problem_document(status: int, title: str, detail: str, type_: str = "about:blank",
-                     **extra: Any) -> dict[str, Any]:
+def problem_document(
+    status: int, title: str, detail: str, type_: str = "about:blank", **extra: Any
+) -> dict[str, Any]:
     """The RFC 9457 body (``schemas/problem.json``)."""
     return {"type": type_, "title": title, "status": status, "detail": detail, **extra}

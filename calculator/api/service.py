@@ -102,20 +102,28 @@ def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
         wall = walls.wall_length(seat.alhambra)
         counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
         holdings.append(Holding(counted.counts, wall.length))
-        extras.append({
-            "wall_exact": wall.exact,
-            **wire.verdict(building.alhambra_violations(seat.alhambra, query.hole_rule)),
-            **wire.vizier_counts(counted),
-        })
+        extras.append(
+            {
+                "wall_exact": wall.exact,
+                **wire.verdict(building.alhambra_violations(seat.alhambra, query.hole_rule)),
+                **wire.vizier_counts(counted),
+            }
+        )
     result = score_round(query.scoring_round, holdings, query.dummy)
     answer = wire.round_score(result, [seat.name for seat in query.seats], extras)
-    answer["warnings"] = wire.warnings(round_implausibilities(
-        query.scoring_round,
-        [EnteredSeat(None, None) if seat.alhambra is not None
-         else EnteredSeat(seat.counts, seat.wall) for seat in query.seats],
-        query.dummy,
-        query.huts,
-    ))
+    answer["warnings"] = wire.warnings(
+        round_implausibilities(
+            query.scoring_round,
+            [
+                EnteredSeat(None, None)
+                if seat.alhambra is not None
+                else EnteredSeat(seat.counts, seat.wall)
+                for seat in query.seats
+            ],
+            query.dummy,
+            query.huts,
+        )
+    )
     return answer
 
 
@@ -140,9 +148,7 @@ def catalog() -> dict[str, Any]:
     return {
         "buildings": [b.value for b in BUILDINGS],
         "tiles": wire.catalog_tiles(CATALOG),
-        "points": {
-            b.value: {str(r): list(POINTS[b][r]) for r in ROUNDS} for b in BUILDINGS
-        },
+        "points": {b.value: {str(r): list(POINTS[b][r]) for r in ROUNDS} for b in BUILDINGS},
         "currencies": [c.value for c in CURRENCIES],
         "market_slots": [
             {"slot": slot, "currency": currency.value}
@@ -153,7 +159,7 @@ def catalog() -> dict[str, Any]:
             "note": (
                 "Not the printed components: the tiles shown on the bonus cards (V3) and the "
                 "walls of the worker huts (V4) are not in our sources. A game played with the "
-                "\"bonus\" or \"huts\" module and no options.components.bonus_cards or "
+                '"bonus" or "huts" module and no options.components.bonus_cards or '
                 ".huts uses these stand-ins, chosen by us."
             ),
             "modules": list(MODULES),

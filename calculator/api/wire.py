@@ -159,8 +159,9 @@ _XY = itemgetter("x", "y")
 _CATALOG_KEY = itemgetter("building", "walls", "price")
 
 
-def _tile_or_problem(item: Mapping[str, Any], index: int,
-                     problems: list[tuple[int, Problem]]) -> Tile:
+def _tile_or_problem(
+    item: Mapping[str, Any], index: int, problems: list[tuple[int, Problem]]
+) -> Tile:
     try:
         return _tile(item)
     except _NotInCatalog as error:
@@ -234,8 +235,9 @@ class _CodecField(fields.Field[Any]):
     """A marshmallow field read and written by one codec of this module; a refusal's problems
     are pointed at from the field's value."""
 
-    def __init__(self, read: Callable[[Any], Any], write: Callable[[Any], Any],
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, read: Callable[[Any], Any], write: Callable[[Any], Any], **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.read, self.write = read, write
 
@@ -333,8 +335,9 @@ class RenderRequest(_AlhambraRequest):
         proposal = None
         if highlight is not None:
             proposal = Proposal((highlight["x"], highlight["y"]), highlight["tile"])
-        return RenderQuery(data["alhambra"], proposal, _hole_rule(data), data.get("title"),
-                           data.get("lang"))
+        return RenderQuery(
+            data["alhambra"], proposal, _hole_rule(data), data.get("title"), data.get("lang")
+        )
 
 
 # --- the scores request (plain code: the busiest operation) ----------------------------------
@@ -396,10 +399,12 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
     dummy_tiles: list[Tile] = []
     if dummy_wire is not None:
         if len(seats) != 2:
-            problems.append(Problem(
-                "/dummy",
-                f"the dummy only sits at a 2-player table (D1); this table has {len(seats)}",
-            ))
+            problems.append(
+                Problem(
+                    "/dummy",
+                    f"the dummy only sits at a 2-player table (D1); this table has {len(seats)}",
+                )
+            )
         if "counts" in dummy_wire:
             dummy_counts = _counts(dummy_wire["counts"])
         for index, item in enumerate(dummy_wire.get("tiles", ())):
@@ -413,23 +418,30 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
         dummy = dummy_counts if dummy_counts is not None else building_counts(dummy_tiles)
     if problems:
         raise InvalidDocument(problems)
-    return ScoresQuery(int(request["round"]), tuple(seats), dummy, _hole_rule(request),
-                       "huts" in request.get("modules", ()))
+    return ScoresQuery(
+        int(request["round"]),
+        tuple(seats),
+        dummy,
+        _hole_rule(request),
+        "huts" in request.get("modules", ()),
+    )
 
 
 def _names_taken_twice(seats: Sequence[Seat]) -> Iterator[Problem]:
     seen: dict[str, int] = {}
     for index, seat in enumerate(seats):
         if seat.name in seen:
-            yield Problem(pointer("players", index, "name"),
-                          f"the name {seat.name!r} is taken by /players/{seen[seat.name]}; "
-                          "names are unique")
+            yield Problem(
+                pointer("players", index, "name"),
+                f"the name {seat.name!r} is taken by /players/{seen[seat.name]}; names are unique",
+            )
         else:
             seen[seat.name] = index
 
 
-def _beyond_catalog(seats: Sequence[Seat], dummy_counts: Counts | None,
-                    dummy_tiles: Sequence[Tile]) -> Iterator[Problem]:
+def _beyond_catalog(
+    seats: Sequence[Seat], dummy_counts: Counts | None, dummy_tiles: Sequence[Tile]
+) -> Iterator[Problem]:
     """C1: over the players given by counts and the dummy, at most the catalog's tiles of each
     type; the problem points at the count (or dummy tile) that takes the total past it.
 
@@ -453,8 +465,11 @@ def _beyond_catalog(seats: Sequence[Seat], dummy_counts: Counts | None,
         for where, count in holdings:
             total += count
             if total > limit:
-                yield Problem(pointer(*where), f"that makes {total} {_PLURAL[building]} at the "
-                                               f"table; the game has {limit} (C1)")
+                yield Problem(
+                    pointer(*where),
+                    f"that makes {total} {_PLURAL[building]} at the "
+                    f"table; the game has {limit} (C1)",
+                )
                 break
 
 
@@ -506,8 +521,7 @@ def legal_cells(cells: Sequence[Cell]) -> dict[str, Any]:
 
 def wall(found: Wall) -> dict[str, Any]:
     """A longest wall (W1-W3): its length, segments and whether the search was exact."""
-    return {"length": found.length, "segments": SEGMENTS.dump(found.segments),
-            "exact": found.exact}
+    return {"length": found.length, "segments": SEGMENTS.dump(found.segments), "exact": found.exact}
 
 
 def longest_wall(found: Wall, violations: Sequence[Violation]) -> dict[str, Any]:
@@ -565,8 +579,9 @@ def warnings(found: Iterable[Implausibility]) -> list[dict[str, str]]:
     ]
 
 
-def round_score(result: RoundScore, names: Sequence[str],
-                extras: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+def round_score(
+    result: RoundScore, names: Sequence[str], extras: Sequence[Mapping[str, Any]]
+) -> dict[str, Any]:
     """``schemas/round-score.json``: each player's score under their name (with ``extras``,
     the legality of a given Alhambra), then the dummy's."""
     wire: dict[str, Any] = {

@@ -26,12 +26,13 @@ def answer(operate: Callable[..., Any], paths: list[str], out: TextIO | None = N
     try:
         raws = [read_bytes(path) for path in paths]
     except OSError as error:
-        print(f"alhambra: cannot read {error.filename or '-'}: {error.strerror or error}",
-              file=sys.stderr)
+        print(
+            f"alhambra: cannot read {error.filename or '-'}: {error.strerror or error}",
+            file=sys.stderr,
+        )
         return UNREADABLE
     try:
-        print(to_json(operate(*(parse_json(within_limit(raw)) for raw in raws))).decode(),
-              file=out)
+        print(to_json(operate(*(parse_json(within_limit(raw)) for raw in raws))).decode(), file=out)
     except ApiProblem as problem:
         print(to_json(problem.document()).decode(), file=out)
         return REFUSED

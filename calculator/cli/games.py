@@ -34,7 +34,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     simulating.add_argument("--players", type=int, choices=range(2, 7), default=4, metavar="P")
     simulating.add_argument("--seed", type=int, default=0, metavar="S")
     simulating.add_argument(
-        "--modules", nargs="*", choices=MODULES, default=[], metavar="MODULE",
+        "--modules",
+        nargs="*",
+        choices=MODULES,
+        default=[],
+        metavar="MODULE",
         help=f"Vizier's Favour modules to play: {', '.join(MODULES)}",
     )
     simulating.set_defaults(run=run_simulate)

@@ -92,9 +92,4 @@ class Alhambra:
     def frontier(self) -> set[Cell]:
         """The empty cells that share a side with a tile: the only candidates for B4."""
         tiles = self.tiles
-        return {
-            other
-            for cell in tiles
-            for _, other in neighbours(cell)
-            if other not in tiles
-        }
+        return {other for cell in tiles for _, other in neighbours(cell) if other not in tiles}

@@ -89,8 +89,14 @@ def enclosed(grid: Grid, rule: HoleRule = "region") -> int:
     if rule == "cell":
         return empty & occupied << 1 & occupied >> 1 & occupied << width & occupied >> width
     # Flood the empty space from the border inwards: what it cannot reach is enclosed.
-    outside = flood(grid.border & empty, empty & (empty >> 1), empty & (empty << 1),
-                    empty & (empty >> width), empty & (empty << width), width)
+    outside = flood(
+        grid.border & empty,
+        empty & (empty >> 1),
+        empty & (empty << 1),
+        empty & (empty >> width),
+        empty & (empty << width),
+        width,
+    )
     return empty & ~outside
 
 
@@ -115,8 +121,7 @@ def _holes(cells: list[Cell]) -> list[Violation]:
             message = f"the empty cell {_at(area[0])} is enclosed: no path of empty cells leads out"
         else:
             message = (
-                f"the empty cells {_cell_list(area)} are enclosed: no path of empty cells "
-                "leads out"
+                f"the empty cells {_cell_list(area)} are enclosed: no path of empty cells leads out"
             )
         found.append(Violation("B5", message, tuple(area)))
     return found
@@ -327,12 +332,10 @@ def legal_cells(
     return found
 
 
-def _creates_hole(grid: Grid, tiles: Mapping[Cell, Tile], cell: Cell,
-                  hole_rule: HoleRule) -> bool:
+def _creates_hole(grid: Grid, tiles: Mapping[Cell, Tile], cell: Cell, hole_rule: HoleRule) -> bool:
     if hole_rule == "cell":
         return any(
-            other not in tiles
-            and all(n == cell or n in tiles for _, n in neighbours(other))
+            other not in tiles and all(n == cell or n in tiles for _, n in neighbours(other))
             for _, other in neighbours(cell)
         )
     return bool(enclosed(grid.with_tile(cell, _PLACEHOLDER), hole_rule))

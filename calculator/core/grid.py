@@ -62,9 +62,15 @@ class Grid(Struct, frozen=True):
         bit = self.bit(cell)
         walls = tile.walls
         return Grid(
-            self.left, self.top, self.width, self.height, self.occupied | bit,
-            self.wall_n | (bit if "N" in walls else 0), self.wall_e | (bit if "E" in walls else 0),
-            self.wall_s | (bit if "S" in walls else 0), self.wall_w | (bit if "W" in walls else 0),
+            self.left,
+            self.top,
+            self.width,
+            self.height,
+            self.occupied | bit,
+            self.wall_n | (bit if "N" in walls else 0),
+            self.wall_e | (bit if "E" in walls else 0),
+            self.wall_s | (bit if "S" in walls else 0),
+            self.wall_w | (bit if "W" in walls else 0),
         )
 
     def bit(self, cell: Cell) -> int:

@@ -81,8 +81,9 @@ def most_wall(tiles: int) -> int:
     return min(3 * tiles, 2 * tiles + 4)
 
 
-def wall_without_buildings(player: int, counts: Counts, wall: int,
-                           huts: bool) -> Implausibility | None:
+def wall_without_buildings(
+    player: int, counts: Counts, wall: int, huts: bool
+) -> Implausibility | None:
     """W1, M1: walls stand on tiles, and every building tile adds one to its type's count, so
     a wall beside counts of no building at all stands on nothing. Only worker huts (V4) carry
     walls without adding to the counts (three huts next to no building of their colour count
@@ -97,8 +98,7 @@ def wall_without_buildings(player: int, counts: Counts, wall: int,
     )
 
 
-def wall_beyond_tiles(player: int, counts: Counts, wall: int,
-                      huts: bool) -> Implausibility | None:
+def wall_beyond_tiles(player: int, counts: Counts, wall: int, huts: bool) -> Implausibility | None:
     """W1-W3: a wall typed beside counts is at most :func:`most_wall` of the tiles those counts
     allow. Each building tile adds one to its type's count (M1; bonus cards and huts add more,
     never less), so the Alhambra holds at most ``sum(counts)`` building tiles; in a game played
@@ -183,8 +183,9 @@ def full_market_at_game_end(market_tiles: int) -> Implausibility | None:
     )
 
 
-def round_implausibilities(scoring_round: int, seats: Sequence[EnteredSeat],
-                           dummy: Counts | None, huts: bool) -> list[Implausibility]:
+def round_implausibilities(
+    scoring_round: int, seats: Sequence[EnteredSeat], dummy: Counts | None, huts: bool
+) -> list[Implausibility]:
     """Every warning for a scoring round (``POST /v1/scores``): the table's size, each typed
     wall (``huts``: the game is played with worker huts, V4), the dummy's tiles (every tile of
     his is a building, D3)."""
@@ -200,8 +201,13 @@ def round_implausibilities(scoring_round: int, seats: Sequence[EnteredSeat],
     return [warning for warning in found if warning is not None]
 
 
-def table_implausibilities(players: int, scoring_round: int | None, tiles_on_table: int,
-                           market_tiles: int, dummy_tiles: int | None) -> list[Implausibility]:
+def table_implausibilities(
+    players: int,
+    scoring_round: int | None,
+    tiles_on_table: int,
+    market_tiles: int,
+    dummy_tiles: int | None,
+) -> list[Implausibility]:
     """Every warning for a described table (``POST /v1/table``), its scoring round if any.
     Walls are measured from the Alhambras there, never typed."""
     found = [lone_player(players)]

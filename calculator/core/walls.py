@@ -80,8 +80,13 @@ def outer_segments(tiles: Mapping[Cell, Tile]) -> list[Segment]:
 class _Search:
     """The bounded depth-first search for one part of the graph with four or more odd corners."""
 
-    def __init__(self, adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]],
-                 target: int, budget: int) -> None:
+    def __init__(
+        self,
+        adjacency: dict[Node, list[int]],
+        ends: list[tuple[Node, Node]],
+        target: int,
+        budget: int,
+    ) -> None:
         self.adjacency = adjacency
         self.ends = ends
         self.target = target
@@ -124,8 +129,9 @@ class _Search:
         return True
 
 
-def _euler_trail(adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]],
-                 start: Node) -> list[int]:
+def _euler_trail(
+    adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]], start: Node
+) -> list[int]:
     """Hierholzer: every edge of a connected part with at most two odd corners, in order."""
     used = [False] * len(ends)
     next_index = dict.fromkeys(adjacency, 0)
@@ -272,8 +278,9 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
     return WallLength(longest)
 
 
-def _longest_path_or_ring(adjacency: dict[int, list[int]],
-                          ends: list[tuple[int, int]]) -> list[int]:
+def _longest_path_or_ring(
+    adjacency: dict[int, list[int]], ends: list[tuple[int, int]]
+) -> list[int]:
     """Where no corner joins more than two segments (every legal Alhambra), each part is a
     path or a ring: walk each from an end (or anywhere on a ring) and keep the longest."""
     used = [False] * len(ends)
@@ -305,8 +312,7 @@ class _Part(Struct, frozen=True):
     size: int
 
 
-def _part(adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]],
-          first: Node) -> _Part:
+def _part(adjacency: dict[Node, list[int]], ends: list[tuple[Node, Node]], first: Node) -> _Part:
     """The connected part of the wall graph that holds ``first``: its corners and edge count."""
     corners = {first}
     stack = [first]

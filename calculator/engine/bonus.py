@@ -112,8 +112,10 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     ]
     places += [(("bonus_aside", index), card) for index, card in enumerate(state.bonus_aside)]
     if "bonus" not in state.options.modules:
-        return [(where, "there are bonus cards only with the \"bonus\" module (V3)")
-                for where, _ in places[:1]]
+        return [
+            (where, 'there are bonus cards only with the "bonus" module (V3)')
+            for where, _ in places[:1]
+        ]
     found: list[tuple[Path, str]] = []
     game_cards = set(cards_in_play(state.options.bonus_cards))
     seen: set[Tile] = set()
@@ -132,17 +134,29 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     for seat, player in enumerate(state.players):
         due = min(share, max(0, cards_dealt - seat * share))
         if dealt(player) != due:
-            found.append((("players", seat, "bonus_hand"),
-                          f"each player holds {share} bonus cards with {len(state.players)} "
-                          "players, dealt in seat order (V3)"))
+            found.append(
+                (
+                    ("players", seat, "bonus_hand"),
+                    f"each player holds {share} bonus cards with {len(state.players)} "
+                    "players, dealt in seat order (V3)",
+                )
+            )
         for index, card in enumerate(player.bonus_cards):
             if not _in_alhambra(player, card):
-                found.append((("players", seat, "bonus_cards", index),
-                              "a card lies face up only while its tile is in the Alhambra (V3)"))
+                found.append(
+                    (
+                        ("players", seat, "bonus_cards", index),
+                        "a card lies face up only while its tile is in the Alhambra (V3)",
+                    )
+                )
         for index, card in enumerate(player.bonus_hand):
             if _in_alhambra(player, card):
-                found.append((("players", seat, "bonus_hand", index),
-                              "the card's tile is in the Alhambra: the card lies face up (V3)"))
+                found.append(
+                    (
+                        ("players", seat, "bonus_hand", index),
+                        "the card's tile is in the Alhambra: the card lies face up (V3)",
+                    )
+                )
     if cards_dealt < share * len(state.players) and any(p.hand for p in state.players):
         found.append((("players", 0, "hand"), "the bonus cards are dealt before the money (V3)"))
     return found

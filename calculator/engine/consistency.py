@@ -351,8 +351,11 @@ def _turn(state: GameState) -> list[Inconsistency]:
             wrong(("turn", "bought"), "the tiles waiting are the ones bought this turn (T6)")
         huts = len(turn.bought) - len(bought)
         if huts > 1 or (huts and phase == "action"):
-            wrong(("turn", "bought"), "taking a hut is one of the turn's actions and ends "
-                  "them (V4): at most one hut waits, once the actions are over")
+            wrong(
+                ("turn", "bought"),
+                "taking a hut is one of the turn's actions and ends "
+                "them (V4): at most one hut waits, once the actions are over",
+            )
         if turn.extra_action and (phase != "action" or turn.buys == 0):
             wrong(("turn", "extra_action"), "only an exact payment earns another action (T4)")
         if phase == "placement" and not turn.bought:

@@ -90,9 +90,7 @@ def take(draft: Draft, action: TakeMoney) -> list[Event]:
         raise IllegalAction("V2", f"the {card.describe()} is not face up")
     draft.face_up.remove(card)
     player = draft.players[action.player]
-    draft.players[action.player] = replace(
-        player, exchange_cards=(*player.exchange_cards, card)
-    )
+    draft.players[action.player] = replace(player, exchange_cards=(*player.exchange_cards, card))
     return [MoneyTaken(action.player, (), (card,)), *actions_done(draft)]
 
 
@@ -191,8 +189,8 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
         raise IllegalAction("V2", f"the player holds no {card.describe()}")
     if not usable(draft):
         raise IllegalAction(
-            "V2", "exchange cards cannot be used once the last building tile has entered the "
-            "market",
+            "V2",
+            "exchange cards cannot be used once the last building tile has entered the market",
         )
     currency = slot_currency(action.slot)
     if currency not in card.currencies:
@@ -230,12 +228,21 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     # T1: the exchange cards join the money when it is split into piles, after the deal
     before_piles = state.turn.phase == "setup" and not piles_formed(state.pile)
     if before_piles and seen:
-        found.append((places[0][0], "the exchange cards join the money when the piles are "
-                                    "formed, after the deal (T1, V2)"))
+        found.append(
+            (
+                places[0][0],
+                "the exchange cards join the money when the piles are "
+                "formed, after the deal (T1, V2)",
+            )
+        )
     missing = [card.describe() for card in EXCHANGE_CARDS if card not in seen]
     if missing and not before_piles:
-        found.append((("pile",), f"{', '.join(missing)} missing: the 6 exchange cards are "
-                                 "each somewhere (V2)"))
+        found.append(
+            (
+                ("pile",),
+                f"{', '.join(missing)} missing: the 6 exchange cards are each somewhere (V2)",
+            )
+        )
     return found
 
 
@@ -255,9 +262,7 @@ def _among(
     name: str, cards: Sequence[DisplayCard | ScoringCard]
 ) -> list[tuple[Path, ExchangeCard]]:
     return [
-        ((name, index), card)
-        for index, card in enumerate(cards)
-        if isinstance(card, ExchangeCard)
+        ((name, index), card) for index, card in enumerate(cards) if isinstance(card, ExchangeCard)
     ]
 
 

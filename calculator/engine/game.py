@@ -194,8 +194,11 @@ def advance(draft: Draft, action: Action) -> list[Event]:
             raise NotYourTurn(
                 "V1" if draft.turn.phase in vizier.PHASES else "T2",
                 f"{_who(draft)} must act now, not seat {action.player}"
-                + (" (the vizier is offered in turn order from the next player)"
-                   if draft.turn.phase == "vizier" else ""),
+                + (
+                    " (the vizier is offered in turn order from the next player)"
+                    if draft.turn.phase == "vizier"
+                    else ""
+                ),
             )
         if isinstance(action, Pass) and (
             draft.turn.extra_action or action not in _turn_actions(draft)

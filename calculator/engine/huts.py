@@ -126,10 +126,14 @@ def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
 def _places(state: GameState) -> list[tuple[Path, Tile]]:
     places: list[tuple[Path, Tile]] = []
     for seat, player in enumerate(state.players):
-        places += [(("players", seat, "alhambra", cell), t) for cell, t in
-                   player.alhambra.tiles.items() if t.hut]
-        places += [(("players", seat, "reserve", i), t) for i, t in enumerate(player.reserve)
-                   if t.hut]
+        places += [
+            (("players", seat, "alhambra", cell), t)
+            for cell, t in player.alhambra.tiles.items()
+            if t.hut
+        ]
+        places += [
+            (("players", seat, "reserve", i), t) for i, t in enumerate(player.reserve) if t.hut
+        ]
     places += [(("turn", "bought", i), t) for i, t in enumerate(state.turn.bought) if t.hut]
     for index, stack in enumerate(state.hut_stacks):
         places += [(("hut_stacks", index, i), t) for i, t in enumerate(stack)]

@@ -86,7 +86,8 @@ def legal_buys(state: Game) -> Choices:
         [
             (Buy, (seat, slot, payment))
             for slot, tile in enumerate(state.market, start=1)
-            if tile is not None and tile.price is not None
+            if tile is not None
+            and tile.price is not None
             and sum(values[slot - 1]) >= tile.price  # else no payment can be enough
             for payment in _payments(slot_currency(slot), values[slot - 1], tile.price)
         ]
@@ -151,4 +152,3 @@ def pay(draft: Draft, action: Buy, currencies: tuple[Currency, ...]) -> list[Eve
     if not exact:
         events += actions_done(draft)
     return events
-

@@ -129,6 +129,7 @@ _DEALING: Final[tuple[Draw, ...]] = tuple(
 )
 """T1: the draw dealing a money card to each seat, by seat."""
 
+
 def pile_sizes(cards: int) -> list[int]:
     """T1: five piles as equal as possible, the larger ones on top."""
     share, extra = divmod(cards, PILES)

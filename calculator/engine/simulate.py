@@ -43,7 +43,11 @@ Lister = Callable[[Game], Sequence[Action]]
 
 REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
 WEIGHTS: Final[dict[str, int]] = {
-    "take money": 4, "buy": 4, "redesign": 1, "decline": 4, "take a hut": 1,
+    "take money": 4,
+    "buy": 4,
+    "redesign": 1,
+    "decline": 4,
+    "take a hut": 1,
     "activate the vizier": 1,
 }
 
@@ -145,9 +149,7 @@ def play_random_game(players: int, seed: int, options: Options = DEFAULT_OPTIONS
     return PlayedGame(draft.frozen(), actions)
 
 
-def simulate(
-    games: int, players: int, seed: int, modules: Iterable[Module] = ()
-) -> dict[str, Any]:
+def simulate(games: int, players: int, seed: int, modules: Iterable[Module] = ()) -> dict[str, Any]:
     """Play ``games`` seeded random games in this process and sum them up.
 
     The same arguments give the same games (the timings apart). Speed is given by the wall

@@ -176,8 +176,9 @@ def awards(table: Table) -> tuple[Award, ...]:
 def implausibilities(table: Table, scoring_round: int | None) -> list[Implausibility]:
     """What a real game could not show on this table, as warnings (the core's checks, C1, C2,
     D1, D2, T9): the building tiles in sight, huts aside, count towards the 54."""
-    building_tiles = sum(not tile.hut for _, tile in
-                         tiles_on_table(table.players, table.market, table.dummy))
+    building_tiles = sum(
+        not tile.hut for _, tile in tiles_on_table(table.players, table.market, table.dummy)
+    )
     return table_implausibilities(
         len(table.players),
         scoring_round,
@@ -254,10 +255,15 @@ def _huts(table: Table) -> list[Inconsistency]:
             assert hut.building is not None
             per_colour[hut.building] += 1
             if per_colour[hut.building] == HUTS_BY_COLOUR[hut.building] + 1:
-                found.append(Inconsistency(where, (
-                    f"one {hut.building.value} hut too many: there are "
-                    f"{HUTS_BY_COLOUR[hut.building]} (V4)"
-                )))
+                found.append(
+                    Inconsistency(
+                        where,
+                        (
+                            f"one {hut.building.value} hut too many: there are "
+                            f"{HUTS_BY_COLOUR[hut.building]} (V4)"
+                        ),
+                    )
+                )
     return found
 
 

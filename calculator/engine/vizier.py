@@ -192,7 +192,7 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
             if player.vizier is not None
         ]
         if turn.vizier_asked or turn.phase in PHASES:
-            found.append((("turn", "phase"), 'the vizier is played only with its module (V1)'))
+            found.append((("turn", "phase"), "the vizier is played only with its module (V1)"))
         return found
     found = [
         (("players", seat, "vizier"), "with the vizier module each player has a vizier (V1)")
@@ -204,25 +204,44 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     if any(seat not in seats for seat in asked) or len(set(asked)) < len(asked):
         return [*found, (("turn", "vizier_asked"), "each seat is asked at most once (V1)")]
     if asked and turn.phase not in (*PHASES, "refill"):  # a table waits in a vizier's refill
-        found.append((("turn", "vizier_asked"), "players are asked about the vizier only "
-                      "between two turns (V1)"))
+        found.append(
+            (
+                ("turn", "vizier_asked"),
+                "players are asked about the vizier only between two turns (V1)",
+            )
+        )
     if turn.phase == "vizier":
         if found:
             return found
         if None in state.market or offered_to(state) is None:
-            found.append((("turn", "phase"), "nobody can be asked about the vizier now (V1): "
-                          "it takes an active vizier, an exact payment for a market tile and "
-                          "tiles left in the bag"))
+            found.append(
+                (
+                    ("turn", "phase"),
+                    "nobody can be asked about the vizier now (V1): "
+                    "it takes an active vizier, an exact payment for a market tile and "
+                    "tiles left in the bag",
+                )
+            )
     elif turn.phase == "vizier_placement":
         buyer = asked[-1] if asked else None
         if buyer is None or state.players[buyer].vizier is not False:
-            found.append((("turn", "vizier_asked"), "the vizier's tile is placed by the player "
-                          "who used the vizier, now face down (V1)"))
+            found.append(
+                (
+                    ("turn", "vizier_asked"),
+                    "the vizier's tile is placed by the player "
+                    "who used the vizier, now face down (V1)",
+                )
+            )
         if len(turn.bought) != 1 or turn.bought[0].hut:
             found.append((("turn", "bought"), "the vizier buys one market tile (V1)"))
         if sum(tile is None for tile in state.market) != 1 or not state.bag:
-            found.append((("market",), "the vizier's purchase leaves one market slot empty, "
-                          "refilled from the bag after the placement (V1)"))
+            found.append(
+                (
+                    ("market",),
+                    "the vizier's purchase leaves one market slot empty, "
+                    "refilled from the bag after the placement (V1)",
+                )
+            )
     if turn.phase in PHASES and turn.dummy_draws:
         found.append((("turn", "dummy_draws"), "the dummy draws before the vizier (V1, D2)"))
     return found

@@ -90,8 +90,7 @@ def operation(
 def problem_response(document: dict[str, Any]) -> Response:
     """The problem+json answer of an RFC 9457 ``document``; it quotes the request id (a bug
     report then finds the logs)."""
-    return json_response({**document, "request_id": request_id()}, document["status"],
-                         PROBLEM_JSON)
+    return json_response({**document, "request_id": request_id()}, document["status"], PROBLEM_JSON)
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -103,7 +102,8 @@ def register_error_handlers(app: Flask) -> None:
     def http_error(error: HTTPException) -> Response:
         status = error.code or 500
         response = problem_response(
-            problem_document(status, error.name, error.description or error.name))
+            problem_document(status, error.name, error.description or error.name)
+        )
         valid_methods = getattr(error, "valid_methods", None)
         if status == 405 and valid_methods:
             response.headers["Allow"] = ", ".join(valid_methods)
@@ -115,4 +115,5 @@ def register_error_handlers(app: Flask) -> None:
         log.exception("unhandled error")
         server_error = InternalServerError()
         return problem_response(
-            problem_document(500, server_error.name, "the server could not handle this request"))
+            problem_document(500, server_error.name, "the server could not handle this request")
+        )

@@ -39,14 +39,16 @@ else (spaces, quotes, control characters, kilobytes) could forge or garble log l
 _ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 """An origin as browsers send it: scheme, host, optional port; no path, no wildcard."""
 
-HTML_CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'self'",
-    "img-src 'self' data:",   # icons inlined in stylesheets as data: URLs; images run no code
-    "base-uri 'none'",        # no <base> tag can re-point relative URLs
-    "form-action 'self'",
-    "frame-ancestors 'none'",  # no clickjacking: the page is never framed
-    "object-src 'none'",
-])
+HTML_CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "img-src 'self' data:",  # icons inlined in stylesheets as data: URLs; images run no code
+        "base-uri 'none'",  # no <base> tag can re-point relative URLs
+        "form-action 'self'",
+        "frame-ancestors 'none'",  # no clickjacking: the page is never framed
+        "object-src 'none'",
+    ]
+)
 API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 COMMON_HEADERS = {
@@ -117,8 +119,13 @@ def _add_headers(response: Response) -> Response:
     headers[REQUEST_ID_HEADER] = request_id()
     # one look at the names the response already has, then the missing headers in one go
     present = {name.lower() for name, _ in headers}
-    headers.extend([(name, value) for name, value in security_headers(response.mimetype or "")
-                    if name.lower() not in present])
+    headers.extend(
+        [
+            (name, value)
+            for name, value in security_headers(response.mimetype or "")
+            if name.lower() not in present
+        ]
+    )
     return response
 
 

@@ -71,8 +71,9 @@ def test_mcts_rates_actions_with_visits_and_chances_best_first(client):
 def test_greedy_judges_every_action_one_ply_deep(client):
     state = a_game(client, players=3)
     answer = ask(client, {"state": state, "level": "greedy", "seed": 1})
-    assert all("visits" not in rated and "win_probability" not in rated
-               for rated in answer["actions"])
+    assert all(
+        "visits" not in rated and "win_probability" not in rated for rated in answer["actions"]
+    )
     assert answer["iterations"] == len(answer["actions"])  # every action judged
 
 
@@ -141,8 +142,14 @@ def test_a_bad_advice_request_is_refused_with_a_pointer(client, change, pointer)
 def test_an_impossible_state_is_refused_with_pointers_into_it(client, path):
     state = a_game(client)
     state["bag"].append(state["bag"][0])  # a tile twice (C1)
-    problem = post(client, path, {"state": state, "bots": {"0": "greedy"}}
-                   if path.endswith("bot-turns") else {"state": state}, 422)
+    problem = post(
+        client,
+        path,
+        {"state": state, "bots": {"0": "greedy"}}
+        if path.endswith("bot-turns")
+        else {"state": state},
+        422,
+    )
     twice = f"/state/bag/{len(state['bag']) - 1}"
     assert [error["pointer"] for error in problem["errors"]] == [twice]
 
@@ -153,8 +160,9 @@ def test_an_impossible_state_is_refused_with_pointers_into_it(client, path):
 def test_the_bots_play_until_a_person_decides(client):
     state = a_game(client, players=3)
     assert legal(client, state)["player"] == 0
-    answer = bots(client, {"state": state, "bots": {"0": "greedy", "1": "mcts"},
-                           "budget_ms": 50, "seed": 1})
+    answer = bots(
+        client, {"state": state, "bots": {"0": "greedy", "1": "mcts"}, "budget_ms": 50, "seed": 1}
+    )
     assert answer["stopped"] == "player"
     assert legal(client, answer["state"])["player"] == 2
     played = {event["player"] for event in answer["events"] if event["type"] == "turn_ended"}
@@ -233,16 +241,24 @@ def worst_state() -> dict[str, Any]:
     actions, large Alhambras."""
     for seed in range(200):
         rng = random.Random(seed)
-        state = new_game(list(NAMES[:6]), seed=seed,
-                         options=Options(modules=frozenset(ALL_MODULES)))
+        state = new_game(
+            list(NAMES[:6]), seed=seed, options=Options(modules=frozenset(ALL_MODULES))
+        )
         while not state.over:
-            if (to_act(state) is not None and state.turn.phase == "action"
-                    and len(state.bag) < 20 and not state.turn.bought):
+            if (
+                to_act(state) is not None
+                and state.turn.phase == "action"
+                and len(state.bag) < 20
+                and not state.turn.bought
+            ):
                 seat = state.turn.player
                 state = with_hand(state, seat, list(CARD.values()))
                 held = {card for player in state.players for card in player.exchange_cards}
-                free = [card for card in EXCHANGE_CARDS
-                        if card not in held and card not in state.face_up]
+                free = [
+                    card
+                    for card in EXCHANGE_CARDS
+                    if card not in held and card not in state.face_up
+                ]
                 return dump_state(holding_exchange(state, seat, *free))
             state, _ = apply(state, random_action(state, rng))
     raise AssertionError("no such state in 200 games")
@@ -258,8 +274,10 @@ def worst() -> dict[str, Any]:
 def test_advice_on_the_worst_state_keeps_to_its_time(client, worst, level):
     assert len(legal(client, worst)["actions"]) > 500
     started = time.perf_counter()
-    response = client.post("/v1/games/advice", json={"state": worst, "level": level,
-                                                     "budget_ms": 200, "iterations": 1_000_000})
+    response = client.post(
+        "/v1/games/advice",
+        json={"state": worst, "level": level, "budget_ms": 200, "iterations": 1_000_000},
+    )
     took = time.perf_counter() - started
     assert took < 0.2 + MARGIN_S, took
     assert len(valid(response.get_json(), "advice.json")["actions"]) > 500
@@ -269,8 +287,9 @@ def test_advice_on_the_worst_state_keeps_to_its_time(client, worst, level):
 def test_bot_turns_stop_when_the_requests_time_is_spent(client, worst):
     everyone = {str(seat): "mcts" for seat in range(6)}
     started = time.perf_counter()
-    response = client.post("/v1/games/bot-turns", json={"state": worst, "bots": everyone,
-                                                        "budget_ms": 5000})
+    response = client.post(
+        "/v1/games/bot-turns", json={"state": worst, "bots": everyone, "budget_ms": 5000}
+    )
     took = time.perf_counter() - started
     answer = valid(response.get_json(), "bot-turns.json")
     assert answer["stopped"] == "time"

@@ -65,7 +65,8 @@ def test_invalid_input_prints_the_api_problem_and_exits_1(client, capsys, tmp_pa
     del over_http["request_id"]  # an HTTP request's id; the command has no request to name
     assert json.loads(out) == over_http
     assert [e["pointer"] for e in json.loads(out)["errors"]] == [
-        "/players/0/counts/tower", "/round",
+        "/players/0/counts/tower",
+        "/round",
     ]
 
 
@@ -99,12 +100,18 @@ def test_a_command_is_required(capsys):
 
 def test_the_installed_console_script(tmp_path):
     script = Path(sys.executable).with_name("alhambra")
-    done = subprocess.run([str(script), "walls", "-"], input=json.dumps(ALHAMBRA).encode(),
-                          capture_output=True, check=False, timeout=60)
+    done = subprocess.run(
+        [str(script), "walls", "-"],
+        input=json.dumps(ALHAMBRA).encode(),
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["length"] == 4
-    listing = subprocess.run([str(script), "--help"], capture_output=True, text=True,
-                             check=True, timeout=60).stdout
+    listing = subprocess.run(
+        [str(script), "--help"], capture_output=True, text=True, check=True, timeout=60
+    ).stdout
     assert "score" in listing and "walls" in listing
 
 
@@ -114,8 +121,7 @@ FILE_COMMANDS = (("score",), ("walls",), ("play", "{ok}"))
 
 
 @pytest.mark.parametrize("command", FILE_COMMANDS, ids=lambda c: c[0])
-def test_every_command_answers_bad_json_with_a_400_problem_and_exit_1(command, capsys,
-                                                                       tmp_path):
+def test_every_command_answers_bad_json_with_a_400_problem_and_exit_1(command, capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_bytes(b'{"round": 1,')
     good = write(tmp_path, {"type": "end_turn", "player": 0})
@@ -137,8 +143,13 @@ def test_every_command_exits_2_on_a_file_it_cannot_read(command, capsys, tmp_pat
 
 def test_help_lists_every_subcommand_with_a_line_each(monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")  # argparse wraps help text to the terminal's width
-    registered = set(next(action.choices for action in parser()._actions
-                          if isinstance(action, argparse._SubParsersAction)))
+    registered = set(
+        next(
+            action.choices
+            for action in parser()._actions
+            if isinstance(action, argparse._SubParsersAction)
+        )
+    )
     assert set(SUBCOMMANDS) <= registered
     listing = main_help().split("positional arguments:\n")[1].split("\n\n")[0]
     lines = listing.splitlines()[1:]  # after the "command" heading
@@ -158,14 +169,20 @@ def _stdout(out: io.StringIO) -> contextlib.redirect_stdout[io.StringIO]:
     return contextlib.redirect_stdout(out)
 
 
-@pytest.mark.parametrize("code", [
-    "import calculator.cli",
-    "import calculator.cli as cli; cli.parser().format_help()",
-    "import calculator.api.service, calculator.api.game_service",
-])
+@pytest.mark.parametrize(
+    "code",
+    [
+        "import calculator.cli",
+        "import calculator.cli as cli; cli.parser().format_help()",
+        "import calculator.api.service, calculator.api.game_service",
+    ],
+)
 def test_the_console_script_loads_no_flask_or_werkzeug(code):
-    probe = (f"{code}\nimport sys\n"
-             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('flask', 'werkzeug')))")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                          check=True, timeout=60)
+    probe = (
+        f"{code}\nimport sys\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('flask', 'werkzeug')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
     assert done.stdout.strip() == "[]"

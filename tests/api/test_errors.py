@@ -9,8 +9,14 @@ import pytest
 from tests.api_helpers import placed, pointers, tile
 
 PROBLEM = "application/problem+json"
-OPERATIONS = ["/v1/placement", "/v1/placement/options", "/v1/removal", "/v1/alhambra/check",
-              "/v1/walls", "/v1/scores"]
+OPERATIONS = [
+    "/v1/placement",
+    "/v1/placement/options",
+    "/v1/removal",
+    "/v1/alhambra/check",
+    "/v1/walls",
+    "/v1/scores",
+]
 
 
 def refused(response, status):
@@ -37,15 +43,18 @@ def messages_at(problem, where):
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
-@pytest.mark.parametrize("raw, says", [
-    (b'{"alhambra": [', "not valid JSON"),
-    (b'{"alhambra": [], "alhambra": []}', "appears twice"),
-    (b'{"round": NaN}', "NaN"),
-    (b'{"round": Infinity}', "Infinity"),
-    (b"\xff\xfe{}", "not UTF-8"),
-    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
-    (b"", "not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "raw, says",
+    [
+        (b'{"alhambra": [', "not valid JSON"),
+        (b'{"alhambra": [], "alhambra": []}', "appears twice"),
+        (b'{"round": NaN}', "NaN"),
+        (b'{"round": Infinity}', "Infinity"),
+        (b"\xff\xfe{}", "not UTF-8"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b"", "not valid JSON"),
+    ],
+)
 def test_400_malformed_json(client, path, raw, says):
     problem = refused(client.post(path, data=raw, content_type="application/json"), 400)
     assert says in problem["detail"]
@@ -77,8 +86,7 @@ def test_413_body_over_the_limit(client, path):
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
-@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
-                                          None])
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
 def test_415_body_not_declared_json(client, path, content_type):
     headers = {"Content-Type": content_type} if content_type else {}
     response = client.post(path, data=b'{"alhambra": []}', headers=headers)
@@ -86,8 +94,9 @@ def test_415_body_not_declared_json(client, path, content_type):
 
 
 def test_a_json_suffix_media_type_is_json(client):
-    response = client.post("/v1/walls", data=b'{"alhambra": []}',
-                           content_type="application/vnd.alhambra+json")
+    response = client.post(
+        "/v1/walls", data=b'{"alhambra": []}', content_type="application/vnd.alhambra+json"
+    )
     assert response.status_code == 200
 
 
@@ -101,32 +110,38 @@ def test_422_a_body_that_is_not_an_object(client, path):
 
 
 def test_422_lists_every_problem_of_a_placement_with_its_pointer(client):
-    problem = invalid(client, "/v1/placement", {
-        "alhambra": [
-            placed(1, 0, "castle"),
-            {"building": "tower", "walls": "EN", "x": 2, "y": 0},
-            {"building": "tower", "walls": "", "x": 61, "y": 0},
-            {"building": "tower", "walls": "", "x": 1},
-            {"building": "tower", "walls": "", "x": 1, "y": 1, "colour": "red"},
-            {"building": "tower", "walls": "", "x": 1.5, "y": 1, "price": 14},
-        ],
-        "tile": {"building": "garden"},
-        "x": "1",
-        "rules": {"holes": "corner"},
-    })
-    assert pointers(problem) == sorted([
-        "/alhambra/0/building",
-        "/alhambra/1/walls",
-        "/alhambra/2/x",
-        "/alhambra/3/y",
-        "/alhambra/4/colour",
-        "/alhambra/5/price",
-        "/alhambra/5/x",
-        "/rules/holes",
-        "/tile/walls",
-        "/x",
-        "/y",
-    ])
+    problem = invalid(
+        client,
+        "/v1/placement",
+        {
+            "alhambra": [
+                placed(1, 0, "castle"),
+                {"building": "tower", "walls": "EN", "x": 2, "y": 0},
+                {"building": "tower", "walls": "", "x": 61, "y": 0},
+                {"building": "tower", "walls": "", "x": 1},
+                {"building": "tower", "walls": "", "x": 1, "y": 1, "colour": "red"},
+                {"building": "tower", "walls": "", "x": 1.5, "y": 1, "price": 14},
+            ],
+            "tile": {"building": "garden"},
+            "x": "1",
+            "rules": {"holes": "corner"},
+        },
+    )
+    assert pointers(problem) == sorted(
+        [
+            "/alhambra/0/building",
+            "/alhambra/1/walls",
+            "/alhambra/2/x",
+            "/alhambra/3/y",
+            "/alhambra/4/colour",
+            "/alhambra/5/price",
+            "/alhambra/5/x",
+            "/rules/holes",
+            "/tile/walls",
+            "/x",
+            "/y",
+        ]
+    )
     assert "order N, E, S, W" in messages_at(problem, "/alhambra/1/walls")[0]
 
 
@@ -151,19 +166,28 @@ def test_422_unknown_members_are_refused(client, path):
 
 
 def test_422_c1_a_priced_tile_must_be_in_the_catalog(client):
-    problem = invalid(client, "/v1/placement", {
-        "alhambra": [placed(1, 0, "tower", "N", 11), placed(2, 0, "tower", "N", 7)],
-        "tile": tile("garden", "", 6),
-        "x": 0, "y": 1,
-    })
+    problem = invalid(
+        client,
+        "/v1/placement",
+        {
+            "alhambra": [placed(1, 0, "tower", "N", 11), placed(2, 0, "tower", "N", 7)],
+            "tile": tile("garden", "", 6),
+            "x": 0,
+            "y": 1,
+        },
+    )
     assert pointers(problem) == ["/alhambra/1/price", "/tile/price"]
     assert all("(C1)" in error["message"] for error in problem["errors"])
 
 
 def test_422_b6_a_tile_on_the_fountain_and_two_tiles_on_one_cell(client):
-    problem = invalid(client, "/v1/alhambra/check", {
-        "alhambra": [placed(1, 0), placed(0, 0), placed(2, 0), placed(1, 0), placed(1, 0)],
-    })
+    problem = invalid(
+        client,
+        "/v1/alhambra/check",
+        {
+            "alhambra": [placed(1, 0), placed(0, 0), placed(2, 0), placed(1, 0), placed(1, 0)],
+        },
+    )
     assert pointers(problem) == ["/alhambra/1", "/alhambra/3", "/alhambra/4"]
     assert all("(B6)" in error["message"] for error in problem["errors"])
     assert "fountain" in problem["errors"][0]["message"]
@@ -178,30 +202,36 @@ def test_422_a_tile_can_break_c1_and_b6_at_once(client):
 
 
 def test_422_scores_contract_problems(client):
-    problem = invalid(client, "/v1/scores", {
-        "round": 4,
-        "players": [
-            {"name": "", "counts": {"tower": 12, "castle": 1}},
-            {"name": "B" * 41, "counts": {"garden": -1}, "wall": 217},
-            {"name": "Cleo", "alhambra": [], "counts": {}},
-            {"name": "Dirk"},
-            {"name": "Emma", "alhambra": [], "wall": 3},
-        ],
-        "dummy": {"counts": {}, "tiles": []},
-    })
-    assert pointers(problem) == sorted([
-        "/round",
-        "/players/0/name",
-        "/players/0/counts/tower",
-        "/players/0/counts/castle",
-        "/players/1/name",
-        "/players/1/counts/garden",
-        "/players/1/wall",
-        "/players/2",
-        "/players/3",
-        "/players/4",
-        "/dummy",
-    ])
+    problem = invalid(
+        client,
+        "/v1/scores",
+        {
+            "round": 4,
+            "players": [
+                {"name": "", "counts": {"tower": 12, "castle": 1}},
+                {"name": "B" * 41, "counts": {"garden": -1}, "wall": 217},
+                {"name": "Cleo", "alhambra": [], "counts": {}},
+                {"name": "Dirk"},
+                {"name": "Emma", "alhambra": [], "wall": 3},
+            ],
+            "dummy": {"counts": {}, "tiles": []},
+        },
+    )
+    assert pointers(problem) == sorted(
+        [
+            "/round",
+            "/players/0/name",
+            "/players/0/counts/tower",
+            "/players/0/counts/castle",
+            "/players/1/name",
+            "/players/1/counts/garden",
+            "/players/1/wall",
+            "/players/2",
+            "/players/3",
+            "/players/4",
+            "/dummy",
+        ]
+    )
     assert messages_at(problem, "/players/0/counts/tower") == [
         "a count of towers is 0 to 11: the game has 11 (C1)"
     ]
@@ -215,32 +245,51 @@ def test_422_scores_at_most_six_players_at_least_one(client):
 
 
 def test_422_scores_names_are_unique(client):
-    problem = invalid(client, "/v1/scores", {"round": 1, "players": [
-        {"name": "Anna", "counts": {}}, {"name": "Ben", "counts": {}},
-        {"name": "Anna", "counts": {}},
-    ]})
+    problem = invalid(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [
+                {"name": "Anna", "counts": {}},
+                {"name": "Ben", "counts": {}},
+                {"name": "Anna", "counts": {}},
+            ],
+        },
+    )
     assert pointers(problem) == ["/players/2/name"]
     assert "/players/0" in problem["errors"][0]["message"]
 
 
 def test_422_d1_the_dummy_only_sits_at_a_two_player_table(client):
-    problem = invalid(client, "/v1/scores", {
-        "round": 1,
-        "players": [{"name": "A", "counts": {}}, {"name": "B", "counts": {}},
-                    {"name": "C", "counts": {}}],
-        "dummy": {"counts": {"tower": 1}},
-    })
+    problem = invalid(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [
+                {"name": "A", "counts": {}},
+                {"name": "B", "counts": {}},
+                {"name": "C", "counts": {}},
+            ],
+            "dummy": {"counts": {"tower": 1}},
+        },
+    )
     assert pointers(problem) == ["/dummy"]
     assert "(D1)" in problem["errors"][0]["message"]
 
 
 def test_422_d1_a_lone_players_dummy_and_c1_a_tile_of_it_are_both_reported(client):
     """Two problems, one inside the other's member: the dummy (D1) and its tile's price (C1)."""
-    problem = invalid(client, "/v1/scores", {
-        "round": 1,
-        "players": [{"name": "A", "counts": {"tower": 1}}],
-        "dummy": {"tiles": [tile("pavilion", "NES", 12)]},
-    })
+    problem = invalid(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [{"name": "A", "counts": {"tower": 1}}],
+            "dummy": {"tiles": [tile("pavilion", "NES", 12)]},
+        },
+    )
     assert pointers(problem) == ["/dummy", "/dummy/tiles/0/price"]
     assert "(D1)" in messages_at(problem, "/dummy")[0]
     assert "(C1)" in messages_at(problem, "/dummy/tiles/0/price")[0]
@@ -248,12 +297,18 @@ def test_422_d1_a_lone_players_dummy_and_c1_a_tile_of_it_are_both_reported(clien
 
 def test_422_c1_the_table_holds_at_most_the_catalog_of_each_type(client):
     """Over the players given by counts and the dummy; the pointer is the count that tips it."""
-    problem = invalid(client, "/v1/scores", {
-        "round": 3,
-        "players": [{"name": "Anna", "counts": {"tower": 6, "pavilion": 7}},
-                    {"name": "Ben", "counts": {"tower": 5, "pavilion": 1}}],
-        "dummy": {"counts": {"tower": 1}},
-    })
+    problem = invalid(
+        client,
+        "/v1/scores",
+        {
+            "round": 3,
+            "players": [
+                {"name": "Anna", "counts": {"tower": 6, "pavilion": 7}},
+                {"name": "Ben", "counts": {"tower": 5, "pavilion": 1}},
+            ],
+            "dummy": {"counts": {"tower": 1}},
+        },
+    )
     assert pointers(problem) == ["/players/1/counts/pavilion", "/dummy/counts/tower"]
     assert messages_at(problem, "/dummy/counts/tower") == [
         "that makes 12 towers at the table; the game has 11 (C1)"
@@ -261,32 +316,50 @@ def test_422_c1_the_table_holds_at_most_the_catalog_of_each_type(client):
 
 
 def test_422_c1_dummy_tiles_count_towards_the_catalog(client):
-    problem = invalid(client, "/v1/scores", {
-        "round": 2,
-        "players": [{"name": "Anna", "counts": {"pavilion": 6}},
-                    {"name": "Ben", "counts": {}}],
-        "dummy": {"tiles": [tile("pavilion", "SW", 3), tile("pavilion", "S")]},
-    })
+    problem = invalid(
+        client,
+        "/v1/scores",
+        {
+            "round": 2,
+            "players": [{"name": "Anna", "counts": {"pavilion": 6}}, {"name": "Ben", "counts": {}}],
+            "dummy": {"tiles": [tile("pavilion", "SW", 3), tile("pavilion", "S")]},
+        },
+    )
     assert pointers(problem) == ["/dummy/tiles/1"]
 
 
 def test_422_scores_reports_tile_problems_inside_a_players_alhambra(client):
-    problem = invalid(client, "/v1/scores", {
-        "round": 1,
-        "players": [{"name": "Anna", "counts": {}},
-                    {"name": "Ben", "alhambra": [placed(1, 0), placed(1, 0, "tower", "", 9)]}],
-    })
+    problem = invalid(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [
+                {"name": "Anna", "counts": {}},
+                {"name": "Ben", "alhambra": [placed(1, 0), placed(1, 0, "tower", "", 9)]},
+            ],
+        },
+    )
     assert pointers(problem) == ["/players/1/alhambra/1/price", "/players/1/alhambra/1"]
 
 
 def test_422_problems_of_code_checks_come_together(client):
-    problem = invalid(client, "/v1/scores", {
-        "round": 1,
-        "players": [{"name": "A", "counts": {"tower": 11}},
-                    {"name": "A", "alhambra": [placed(0, 0)]},
-                    {"name": "C", "counts": {"tower": 1}}],
-        "dummy": {"counts": {}},
-    })
+    problem = invalid(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [
+                {"name": "A", "counts": {"tower": 11}},
+                {"name": "A", "alhambra": [placed(0, 0)]},
+                {"name": "C", "counts": {"tower": 1}},
+            ],
+            "dummy": {"counts": {}},
+        },
+    )
     assert sorted(pointers(problem)) == [
-        "/dummy", "/players/1/alhambra/0", "/players/1/name", "/players/2/counts/tower",
+        "/dummy",
+        "/players/1/alhambra/0",
+        "/players/1/name",
+        "/players/2/counts/tower",
     ]

@@ -39,31 +39,53 @@ def test_v2_a_new_game_with_the_exchange_module_shuffles_in_the_six_cards(client
     state = new_game(client, options={"modules": ["exchange"]})
     assert state["version"] == 2 and state["options"]["modules"] == ["exchange"]
     in_pile = [card["exchange"] for card in state["money"]["pile"] if "exchange" in card]
-    assert sorted(in_pile) == [["denar", "dirham"], ["denar", "ducat"], ["denar", "florin"],
-                               ["dirham", "ducat"], ["dirham", "florin"], ["ducat", "florin"]]
+    assert sorted(in_pile) == [
+        ["denar", "dirham"],
+        ["denar", "ducat"],
+        ["denar", "florin"],
+        ["dirham", "ducat"],
+        ["dirham", "florin"],
+        ["ducat", "florin"],
+    ]
     assert new_game(client, options={"modules": ["exchange"]}) == state
 
 
 def test_v2_the_hand_holds_the_exchange_cards_with_the_money(client):
     state = scene()
-    assert state["players"][0]["hand"] == [money("denar", 9), money("florin", 2),
-                                           money("florin", 1), DENAR_FLORIN_JSON]
+    assert state["players"][0]["hand"] == [
+        money("denar", 9),
+        money("florin", 2),
+        money("florin", 1),
+        DENAR_FLORIN_JSON,
+    ]
     assert DIRHAM_DUCAT_JSON in state["money"]["face_up"]
 
 
 def test_v2_legal_actions_list_taking_and_paying_with_an_exchange_card(client):
     actions = legal(client, scene())["actions"]
     assert {"type": "take_money", "player": 0, "cards": [DIRHAM_DUCAT_JSON]} in actions
-    assert {"type": "buy", "player": 0, "slot": 3,
-            "payment": [money("denar", 9), money("florin", 1), DENAR_FLORIN_JSON]} in actions
-    assert {"type": "buy", "player": 0, "slot": 3,
-            "payment": [money("denar", 9), money("florin", 2), DENAR_FLORIN_JSON]} in actions
+    assert {
+        "type": "buy",
+        "player": 0,
+        "slot": 3,
+        "payment": [money("denar", 9), money("florin", 1), DENAR_FLORIN_JSON],
+    } in actions
+    assert {
+        "type": "buy",
+        "player": 0,
+        "slot": 3,
+        "payment": [money("denar", 9), money("florin", 2), DENAR_FLORIN_JSON],
+    } in actions
 
 
 def test_v2_an_exact_buy_with_an_exchange_card_over_http(client):
     """The card may come anywhere in the payment and show its currencies in either order."""
-    buy = {"type": "buy", "player": 0, "slot": 3,
-           "payment": [{"exchange": ["florin", "denar"]}, money("florin", 1), money("denar", 9)]}
+    buy = {
+        "type": "buy",
+        "player": 0,
+        "slot": 3,
+        "payment": [{"exchange": ["florin", "denar"]}, money("florin", 1), money("denar", 9)],
+    }
     answer = advance(client, scene(), buy)
     bought = next(e for e in answer["events"] if e["type"] == "tile_bought")
     assert bought["payment"] == [money("denar", 9), money("florin", 1), DENAR_FLORIN_JSON]
@@ -77,16 +99,22 @@ def test_v2_an_exact_buy_with_an_exchange_card_over_http(client):
 def test_v2_taking_an_exchange_card_over_http(client):
     take = {"type": "take_money", "player": 0, "cards": [DIRHAM_DUCAT_JSON]}
     answer = advance(client, scene(), take)
-    assert answer["events"][0] == {"type": "money_taken", "player": 0,
-                                   "cards": [DIRHAM_DUCAT_JSON]}
+    assert answer["events"][0] == {"type": "money_taken", "player": 0, "cards": [DIRHAM_DUCAT_JSON]}
     assert DIRHAM_DUCAT_JSON in answer["state"]["players"][0]["hand"]
 
 
 def test_v2_a_refused_exchange_card_is_a_409_naming_v2(client):
-    with_money = {"type": "take_money", "player": 0,
-                  "cards": [DIRHAM_DUCAT_JSON, money("florin", 4)]}
-    late = {"type": "buy", "player": 0, "slot": 3,
-            "payment": [money("denar", 9), money("florin", 1), DENAR_FLORIN_JSON]}
+    with_money = {
+        "type": "take_money",
+        "player": 0,
+        "cards": [DIRHAM_DUCAT_JSON, money("florin", 4)],
+    }
+    late = {
+        "type": "buy",
+        "player": 0,
+        "slot": 3,
+        "payment": [money("denar", 9), money("florin", 1), DENAR_FLORIN_JSON],
+    }
     for state, action in ((scene(), with_money), (scene(bag_empty=True), late)):
         problem = post(client, "/v1/games/advance", {"state": state, "actions": [action]}, 409)
         assert problem["rule"] == "V2" and pointers(problem) == ["/actions/0"]
@@ -94,8 +122,7 @@ def test_v2_a_refused_exchange_card_is_a_409_naming_v2(client):
 
 def test_v2_an_exchange_card_in_a_game_without_the_module_is_a_409(client):
     state = new_game(client)
-    take = {"type": "take_money", "player": state["turn"]["player"],
-            "cards": [DENAR_FLORIN_JSON]}
+    take = {"type": "take_money", "player": state["turn"]["player"], "cards": [DENAR_FLORIN_JSON]}
     problem = post(client, "/v1/games/advance", {"state": state, "actions": [take]}, 409)
     assert problem["rule"] == "V2"
 
@@ -126,8 +153,13 @@ def test_v2_a_money_problem_points_past_the_exchange_cards_of_a_hand(client):
     document's own index."""
     state = scene()
     hand = state["players"][0]["hand"]
-    state["players"][0]["hand"] = [DENAR_FLORIN_JSON, *hand[:3], money("denar", 9),
-                                   money("denar", 9), money("denar", 9)]
+    state["players"][0]["hand"] = [
+        DENAR_FLORIN_JSON,
+        *hand[:3],
+        money("denar", 9),
+        money("denar", 9),
+        money("denar", 9),
+    ]
     problem = post(client, "/v1/games/legal-actions", {"state": state}, 422)
     assert "/state/players/0/hand/6" in pointers(problem)  # the fourth denar 9 (C3)
 
@@ -139,19 +171,25 @@ def test_v2_an_exchange_card_shows_two_different_currencies(client):
 
 
 def test_v2_a_table_reveals_an_exchange_card_drawn_with_reveal_money(client):
-    state = post(client, "/v1/games", {"players": ["Ann", "Bob"],
-                                       "options": {"mode": "table", "modules": ["exchange"]}},
-                 )["state"]
+    state = post(
+        client,
+        "/v1/games",
+        {"players": ["Ann", "Bob"], "options": {"mode": "table", "modules": ["exchange"]}},
+    )["state"]
     card = {"exchange": ["denar", "florin"]}
     reveal = {"type": "reveal_money", "card": card}
     assert reveal not in legal(client, state)["actions"]  # T1: in the piles after the deal
     problem = post(client, "/v1/games/advance", {"state": state, "actions": [reveal]}, 409)
     assert problem["rule"] == "T7"
     table = new_table_game(2, Options(mode="table", modules=frozenset({"exchange"})))
-    refill = checked(replace(  # T7: the four face-up cards were taken, the refill draws money
-        table, face_up=(), discard=table.discard + table.face_up,
-        turn=replace(table.turn, phase="refill"),
-    ))
+    refill = checked(
+        replace(  # T7: the four face-up cards were taken, the refill draws money
+            table,
+            face_up=(),
+            discard=table.discard + table.face_up,
+            turn=replace(table.turn, phase="refill"),
+        )
+    )
     state = dump_state(refill)
     assert reveal in legal(client, state)["actions"]
     after = post(client, "/v1/games/advance", {"state": state, "actions": [reveal]})

@@ -57,16 +57,28 @@ def test_play_exits_2_on_a_file_it_cannot_read(tmp_path):
 
 
 def test_simulate_plays_the_vizier_modules():
-    status, printed = run("simulate", "--games", "2", "--players", "4", "--seed", "3",
-                          "--modules", "bonus", "huts")
+    status, printed = run(
+        "simulate", "--games", "2", "--players", "4", "--seed", "3", "--modules", "bonus", "huts"
+    )
     summary = json.loads(printed)
     assert status == 0 and summary["modules"] == ["bonus", "huts"] and summary["games"] == 2
 
 
 def test_simulate_plays_the_exchange_cards():
     """V2 with the other modules: every game ends."""
-    status, printed = run("simulate", "--games", "2", "--players", "3", "--seed", "5",
-                          "--modules", "exchange", "bonus", "huts")
+    status, printed = run(
+        "simulate",
+        "--games",
+        "2",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--modules",
+        "exchange",
+        "bonus",
+        "huts",
+    )
     summary = json.loads(printed)
     assert status == 0 and summary["modules"] == ["bonus", "exchange", "huts"]
     assert summary["games"] == 2 and summary["scoring_rounds"]["min"] == 3

@@ -23,8 +23,14 @@ from tests.hostile import assert_points_at, check_answer, distinct_pointers, obj
 pytestmark = pytest.mark.slow  # every member of every body: out of make check
 
 OPERATIONS = body_operations()
-API_MD = {"/v1/placement", "/v1/placement/options", "/v1/removal", "/v1/alhambra/check",
-          "/v1/walls", "/v1/scores"}
+API_MD = {
+    "/v1/placement",
+    "/v1/placement/options",
+    "/v1/removal",
+    "/v1/alhambra/check",
+    "/v1/walls",
+    "/v1/scores",
+}
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +59,8 @@ def test_every_api_md_operation_is_covered_and_has_an_example():
     covered = {op.path for op in OPERATIONS}
     assert covered >= API_MD
     assert all(op.example is not None for op in OPERATIONS), [
-        op.id for op in OPERATIONS if op.example is None]
+        op.id for op in OPERATIONS if op.example is None
+    ]
 
 
 def test_the_examples_themselves_are_accepted(client):
@@ -69,14 +76,23 @@ WITH_MARKER = "\x00marker\x00"
 
 def with_raw(document: Any, where: str, raw: str) -> bytes:
     """``document`` as JSON text with the member at ``where`` written as ``raw`` text."""
-    return json.dumps(replaced(document, where, WITH_MARKER)).replace(
-        json.dumps(WITH_MARKER), raw).encode()
+    return (
+        json.dumps(replaced(document, where, WITH_MARKER))
+        .replace(json.dumps(WITH_MARKER), raw)
+        .encode()
+    )
 
 
 def first_key_twice(document: dict[str, Any]) -> bytes:
     key, value = next(iter(document.items()))
-    return b"{" + json.dumps(key).encode() + b":" + json.dumps(value).encode() + b"," + \
-        json.dumps(document).encode()[1:]
+    return (
+        b"{"
+        + json.dumps(key).encode()
+        + b":"
+        + json.dumps(value).encode()
+        + b","
+        + json.dumps(document).encode()[1:]
+    )
 
 
 MALFORMED = {
@@ -132,8 +148,9 @@ def test_a_duplicate_key_is_400_at_any_depth(client, operation):
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.id)
 def test_a_lone_surrogate_in_any_string_is_400(client, operation):
     """JSON allows "\\ud800"; Unicode text does not, and it could not be sent back as UTF-8."""
-    strings = [p for p in distinct_pointers(operation.example)
-               if isinstance(at(operation.example, p), str)]
+    strings = [
+        p for p in distinct_pointers(operation.example) if isinstance(at(operation.example, p), str)
+    ]
     assert strings or operation.path not in ("/v1/scores",)
     for where in strings:
         body = with_raw(operation.example, where, '"\\ud800"')
@@ -158,24 +175,40 @@ def test_a_chunked_body_over_the_limit_is_413(app, client, operation):
     """No Content-Length: the limit holds while reading (gunicorn marks such input terminated)."""
     limit = app.config["MAX_CONTENT_LENGTH"]
     stream = io.BytesIO(encoded(operation) + b" " * limit)
-    response = send(client, operation, b"", input_stream=stream,
-                    headers={"Transfer-Encoding": "chunked"},
-                    environ_overrides={"wsgi.input_terminated": True})
+    response = send(
+        client,
+        operation,
+        b"",
+        input_stream=stream,
+        headers={"Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True},
+    )
     check_answer(operation, response, 413)
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.id)
 def test_a_huge_declared_length_is_413_without_reading(client, operation):
-    response = send(client, operation, encoded(operation),
-                    environ_overrides={"CONTENT_LENGTH": str(10**12)})
+    response = send(
+        client, operation, encoded(operation), environ_overrides={"CONTENT_LENGTH": str(10**12)}
+    )
     check_answer(operation, response, 413)
 
 
 # --- 415: not declared as JSON -------------------------------------------------------------------
 
-MEDIA_TYPES = [None, "text/plain", "application/x-www-form-urlencoded",
-               "multipart/form-data; boundary=x", "application/xml", "text/json",
-               "application/jsonx", "application/json-seq", "json", "*/*", ""]
+MEDIA_TYPES = [
+    None,
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=x",
+    "application/xml",
+    "text/json",
+    "application/jsonx",
+    "application/json-seq",
+    "json",
+    "*/*",
+    "",
+]
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.id)
@@ -187,8 +220,14 @@ def test_a_body_not_declared_json_is_415(client, operation, media_type):
 
 # --- 422: JSON, but not a request the operation accepts ------------------------------------------
 
-NOT_OBJECTS = {"array": [], "string": "alhambra", "number": 1, "null": None, "true": True,
-               "huge-integer": 10**400}
+NOT_OBJECTS = {
+    "array": [],
+    "string": "alhambra",
+    "number": 1,
+    "null": None,
+    "true": True,
+    "huge-integer": 10**400,
+}
 
 
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.id)
@@ -232,7 +271,7 @@ def replaced_object(document: Any, where: str, key: str, value: Any) -> Any:
 HOSTILE_VALUES: dict[str, Any] = {
     "integer-10**400": 10**400,
     "integer--10**400": -(10**400),
-    "float-1e400": "RAW:1e400",    # parses as infinity
+    "float-1e400": "RAW:1e400",  # parses as infinity
     "float--1e400": "RAW:-1e400",
     "fraction": 1.5,
     "true": True,
@@ -260,8 +299,11 @@ def test_a_hostile_value_in_any_member_is_422_naming_it(client, operation, case)
 @pytest.mark.parametrize("operation", OPERATIONS, ids=lambda op: op.id)
 def test_every_array_is_bounded(client, operation):
     """Any array of the example, repeated to 1000 items, is refused naming the array."""
-    arrays = [p for p in distinct_pointers(operation.example)
-              if isinstance(at(operation.example, p), list)]
+    arrays = [
+        p
+        for p in distinct_pointers(operation.example)
+        if isinstance(at(operation.example, p), list)
+    ]
     for where in arrays:
         items = at(operation.example, where) or [0]
         body = replaced(operation.example, where, (items * 1000)[:1000])
@@ -271,6 +313,7 @@ def test_every_array_is_bounded(client, operation):
 
 def test_the_content_type_charset_parameter_does_not_matter(client):
     operation = next(op for op in OPERATIONS if op.path == "/v1/walls")
-    response = send(client, operation, operation.example,
-                    content_type=JSON_BODY + "; charset=utf-8")
+    response = send(
+        client, operation, operation.example, content_type=JSON_BODY + "; charset=utf-8"
+    )
     check_answer(operation, response, 200)

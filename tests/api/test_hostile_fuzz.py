@@ -40,23 +40,55 @@ def answered(operation: Any) -> tuple[int, ...]:
     fuzzed bodies are small and declared JSON."""
     return tuple(sorted(operation.statuses - {413, 415}))
 
+
 # The game's own words and numbers, so that fuzzed documents get past the first checks and
 # into the rules code, not only into "expected an object".
-WORDS = ["alhambra", "tile", "x", "y", "building", "walls", "price", "players", "name",
-         "counts", "wall", "round", "dummy", "tiles", "rules", "holes", "region", "cell",
-         "pavilion", "seraglio", "arcades", "chambers", "garden", "tower", "N", "NE", "NESW",
-         "ESW", ""]
+WORDS = [
+    "alhambra",
+    "tile",
+    "x",
+    "y",
+    "building",
+    "walls",
+    "price",
+    "players",
+    "name",
+    "counts",
+    "wall",
+    "round",
+    "dummy",
+    "tiles",
+    "rules",
+    "holes",
+    "region",
+    "cell",
+    "pavilion",
+    "seraglio",
+    "arcades",
+    "chambers",
+    "garden",
+    "tower",
+    "N",
+    "NE",
+    "NESW",
+    "ESW",
+    "",
+]
 scalars = (
-    st.none() | st.booleans()
-    | st.integers(-70, 70) | st.integers()
+    st.none()
+    | st.booleans()
+    | st.integers(-70, 70)
+    | st.integers()
     | st.floats(allow_nan=False, allow_infinity=False)
-    | st.sampled_from(WORDS) | st.text(max_size=20)
+    | st.sampled_from(WORDS)
+    | st.text(max_size=20)
 )
 json_values = st.recursive(
     scalars,
-    lambda children: (st.lists(children, max_size=6)
-                      | st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=8),
-                                        children, max_size=6)),
+    lambda children: (
+        st.lists(children, max_size=6)
+        | st.dictionaries(st.sampled_from(WORDS) | st.text(max_size=8), children, max_size=6)
+    ),
     max_leaves=40,
 )
 
@@ -94,7 +126,7 @@ def test_a_valid_body_with_bytes_flipped_inserted_or_cut(operation, data):
         elif action == "flip":
             raw[at] = data.draw(st.integers(0, 255))
         else:
-            del raw[at: at + data.draw(st.integers(1, 16))]
+            del raw[at : at + data.draw(st.integers(1, 16))]
     check_answer(operation, send(CLIENT, operation, bytes(raw)), answered(operation))
 
 

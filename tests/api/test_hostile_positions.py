@@ -31,14 +31,22 @@ def client():
 
 def test_every_api_md_alhambra_operation_is_a_target():
     paths = {op.path for op, _ in TARGETS}
-    assert {"/v1/placement", "/v1/placement/options", "/v1/removal", "/v1/alhambra/check",
-            "/v1/walls"} <= paths
+    assert {
+        "/v1/placement",
+        "/v1/placement/options",
+        "/v1/removal",
+        "/v1/alhambra/check",
+        "/v1/walls",
+    } <= paths
 
 
 def test_the_positions_are_at_the_limits():
     for name, alhambra in POSITIONS.items():
-        assert len(alhambra) == MAX_TILES or name in ("diagonal chain -40..40", "spread grid",
-                                                      "comb"), name
+        assert len(alhambra) == MAX_TILES or name in (
+            "diagonal chain -40..40",
+            "spread grid",
+            "comb",
+        ), name
         assert all(abs(t["x"]) <= LIMIT and abs(t["y"]) <= LIMIT for t in alhambra)
     assert max(abs(t["x"]) for t in POSITIONS["far corners"]) == LIMIT
 
@@ -53,8 +61,9 @@ def test_a_worst_case_position_is_answered(client, operation, where, position):
         assert all("(C1)" in error["message"] for error in document["errors"])
 
 
-@pytest.mark.parametrize("operation", [op for op in body_operations() if op.path == "/v1/scores"],
-                         ids=lambda op: op.id)
+@pytest.mark.parametrize(
+    "operation", [op for op in body_operations() if op.path == "/v1/scores"], ids=lambda op: op.id
+)
 def test_a_full_table_of_worst_case_alhambras_is_scored(client, operation):
     names = list(POSITIONS)[:6]
     body = {"round": 3, "players": [{"name": n[:40], "alhambra": POSITIONS[n]} for n in names]}
@@ -63,8 +72,10 @@ def test_a_full_table_of_worst_case_alhambras_is_scored(client, operation):
 
 @pytest.mark.parametrize(("operation", "where"), TARGETS, ids=TARGET_IDS)
 def test_one_tile_past_the_limit_is_422(client, operation, where):
-    too_many = [*placed([*FULL, (9, 9)], lambda c: ""),
-                {"building": "garden", "walls": "", "x": 20, "y": 20}]
+    too_many = [
+        *placed([*FULL, (9, 9)], lambda c: ""),
+        {"building": "garden", "walls": "", "x": 20, "y": 20},
+    ]
     assert len(too_many) == MAX_TILES + 1
     body = replaced(operation.example, where, too_many)
     document = check_answer(operation, send(client, operation, body), 422)
@@ -74,7 +85,6 @@ def test_one_tile_past_the_limit_is_422(client, operation, where):
 @pytest.mark.parametrize(("operation", "where"), TARGETS, ids=TARGET_IDS)
 @pytest.mark.parametrize(("x", "y"), [(LIMIT + 1, 0), (0, -LIMIT - 1), (10**6, 10**6)])
 def test_a_coordinate_past_the_limit_is_422(client, operation, where, x, y):
-    body = replaced(operation.example, where,
-                         [{"building": "garden", "walls": "", "x": x, "y": y}])
+    body = replaced(operation.example, where, [{"building": "garden", "walls": "", "x": x, "y": y}])
     document = check_answer(operation, send(client, operation, body), 422)
     assert_points_at(document, f"{where}/0/{'x' if x != 0 else 'y'}")

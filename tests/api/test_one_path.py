@@ -29,8 +29,7 @@ TABLE = {
 }
 
 
-def both_ways(app: Flask, body: bytes | str, **headers: str
-              ) -> tuple[TestResponse, TestResponse]:
+def both_ways(app: Flask, body: bytes | str, **headers: str) -> tuple[TestResponse, TestResponse]:
     """The same request sent as ``application/json`` and as ``application/json;
     charset=utf-8``."""
     client = Client(app)
@@ -68,14 +67,24 @@ def test_m5_w4_scores_of_a_table_are_the_same_answer(app):
     assert [player["name"] for player in plain.get_json()["players"]] == ["Ana", "Ben", "Cy"]
 
 
-@pytest.mark.parametrize("body", [
-    {"round": 1,
-     "players": [{"name": "Ana", "alhambra": [placed(-1, 0, "pavilion", "NEW", price=2)]}]},
-    {"round": 2,
-     "players": [{"name": "Ana", "counts": {"tower": 1}, "wall": 40},
-                 {"name": "Ben", "counts": {}}],
-     "dummy": {"counts": {"tower": 3}}},
-], ids=["one player, the clean shape", "a wall and a dummy beyond belief"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {
+            "round": 1,
+            "players": [{"name": "Ana", "alhambra": [placed(-1, 0, "pavilion", "NEW", price=2)]}],
+        },
+        {
+            "round": 2,
+            "players": [
+                {"name": "Ana", "counts": {"tower": 1}, "wall": 40},
+                {"name": "Ben", "counts": {}},
+            ],
+            "dummy": {"counts": {"tower": 3}},
+        },
+    ],
+    ids=["one player, the clean shape", "a wall and a dummy beyond belief"],
+)
 def test_warnings_are_the_same_answer(app, body):
     """C2, W1-W3, D2: the warnings of one path, whatever the media type's spelling."""
     plain, charset = both_ways(app, json.dumps(body))
@@ -125,18 +134,34 @@ def test_an_insane_request_id_is_replaced_both_ways(app):
     same_answer(plain, charset)
 
 
-@pytest.mark.parametrize("body", [
-    pytest.param({"round": 4, "players": []}, id="422-contract"),
-    pytest.param({**TABLE, "players": [TABLE["players"][0], TABLE["players"][0]]},
-                 id="422-names-unique"),
-    pytest.param({"round": 1, "players": [{"name": "A", "alhambra": [placed(0, 0)]}]},
-                 id="422-b6-fountain-cell"),
-    pytest.param({"round": 1, "players": [
-        {"name": "A", "alhambra": [placed(1, 0, "tower", "", price=13)]}]}, id="422-c1-catalog"),
-    pytest.param({"round": 1, "players": [{"name": "A", "counts": {"tower": 1}}],
-                  "dummy": {"tiles": [{"building": "pavilion", "walls": "NES", "price": 12}]}},
-                 id="422-d1-dummy-and-c1-its-tile"),
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param({"round": 4, "players": []}, id="422-contract"),
+        pytest.param(
+            {**TABLE, "players": [TABLE["players"][0], TABLE["players"][0]]}, id="422-names-unique"
+        ),
+        pytest.param(
+            {"round": 1, "players": [{"name": "A", "alhambra": [placed(0, 0)]}]},
+            id="422-b6-fountain-cell",
+        ),
+        pytest.param(
+            {
+                "round": 1,
+                "players": [{"name": "A", "alhambra": [placed(1, 0, "tower", "", price=13)]}],
+            },
+            id="422-c1-catalog",
+        ),
+        pytest.param(
+            {
+                "round": 1,
+                "players": [{"name": "A", "counts": {"tower": 1}}],
+                "dummy": {"tiles": [{"building": "pavilion", "walls": "NES", "price": 12}]},
+            },
+            id="422-d1-dummy-and-c1-its-tile",
+        ),
+    ],
+)
 def test_a_refused_table_is_the_same_problem(app, body):
     plain, charset = both_ways(app, json.dumps(body))
     same_answer(plain, charset)
@@ -145,13 +170,16 @@ def test_a_refused_table_is_the_same_problem(app, body):
     assert plain.get_json()["errors"]
 
 
-@pytest.mark.parametrize("body", [
-    pytest.param(b'{"round": 1, "round": 2}', id="duplicate-key"),
-    pytest.param(b'{"round": NaN}', id="nan"),
-    pytest.param(b'{"name": "\\ud800"}', id="lone-surrogate"),
-    pytest.param(b"\xff", id="not-utf-8"),
-    pytest.param(b"", id="empty"),
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        pytest.param(b'{"round": 1, "round": 2}', id="duplicate-key"),
+        pytest.param(b'{"round": NaN}', id="nan"),
+        pytest.param(b'{"name": "\\ud800"}', id="lone-surrogate"),
+        pytest.param(b"\xff", id="not-utf-8"),
+        pytest.param(b"", id="empty"),
+    ],
+)
 def test_a_malformed_body_is_the_same_problem(app, body):
     plain, charset = both_ways(app, body)
     same_answer(plain, charset)
@@ -160,8 +188,9 @@ def test_a_malformed_body_is_the_same_problem(app, body):
 
 def test_a_json_suffix_media_type_is_the_same_answer(app):
     plain, _ = both_ways(app, json.dumps(TABLE))
-    suffix = Client(app).post("/v1/scores", data=json.dumps(TABLE),
-                              content_type="application/vnd.table+json")
+    suffix = Client(app).post(
+        "/v1/scores", data=json.dumps(TABLE), content_type="application/vnd.table+json"
+    )
     same_answer(plain, suffix)
 
 

@@ -33,8 +33,9 @@ from calculator.engine.state import MODULES, Draft, GameState, Options
 from tests.api.test_games import post, valid
 from tests.api_helpers import placed, pointers
 
-MODULE_SETS = [frozenset(chosen) for size in range(len(MODULES) + 1)
-               for chosen in combinations(MODULES, size)]
+MODULE_SETS = [
+    frozenset(chosen) for size in range(len(MODULES) + 1) for chosen in combinations(MODULES, size)
+]
 
 
 def scores(client, body: dict[str, Any]) -> dict[str, Any]:
@@ -81,8 +82,11 @@ def test_w3_most_wall_is_three_per_tile_up_to_four_then_two_plus_four():
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.lists(st.sampled_from(CATALOG), min_size=1, max_size=20), st.randoms(),
-       st.sampled_from(["region", "cell"]))
+@given(
+    st.lists(st.sampled_from(CATALOG), min_size=1, max_size=20),
+    st.randoms(),
+    st.sampled_from(["region", "cell"]),
+)
 def test_w3_no_legal_alhambra_has_a_wall_longer_than_most_wall(tiles, rng, holes):
     """Grow an Alhambra by legal placements (B2-B6, either reading of B5) of catalog tiles at
     random cells."""
@@ -97,41 +101,60 @@ def test_w3_no_legal_alhambra_has_a_wall_longer_than_most_wall(tiles, rng, holes
 
 def test_w_wall_longer_than_tiles_can_carry_warns(client):
     """One tower and a wall of 40: one tile carries at most 3 segments (W1-W3)."""
-    answer = scores(client, {"round": 1, "players": [
-        counts_player("Anna", 40, tower=1), counts_player("Ben", 3, garden=1)]})
+    answer = scores(
+        client,
+        {
+            "round": 1,
+            "players": [counts_player("Anna", 40, tower=1), counts_player("Ben", 3, garden=1)],
+        },
+    )
     assert codes(answer) == [("wall-longer-than-tiles-carry", "/players/0/wall")]
     assert answer["warnings"][0]["message"] == (
-        "a wall of 40 is longer than 1 building can carry: at most 3 segments (W1-W3)")
+        "a wall of 40 is longer than 1 building can carry: at most 3 segments (W1-W3)"
+    )
     assert answer["players"][0]["points"] == 6 + 40  # M5: the round is scored all the same
 
 
 def test_v4_with_worker_huts_a_wall_may_stand_on_three_huts_more(client):
     """In a game played with worker huts, one tower and 3 huts carry at most 12 segments."""
-    body = {"round": 1, "modules": ["huts"], "players": [
-        counts_player("Anna", 12, tower=1), counts_player("Ben", 3, garden=1)]}
+    body = {
+        "round": 1,
+        "modules": ["huts"],
+        "players": [counts_player("Anna", 12, tower=1), counts_player("Ben", 3, garden=1)],
+    }
     assert scores(client, body)["warnings"] == []
     body["players"][0]["wall"] = 13
     answer = scores(client, body)
     assert codes(answer) == [("wall-longer-than-tiles-carry", "/players/0/wall")]
     assert answer["warnings"][0]["message"] == (
         "a wall of 13 is longer than 1 building and at most 3 worker huts (V4) can carry: "
-        "at most 12 segments (W1-W3)")
+        "at most 12 segments (W1-W3)"
+    )
 
 
 def test_w1_wall_with_no_buildings_warns(client):
     """The issue's case: a wall of 5 for a player with no buildings at all."""
-    answer = scores(client, {"round": 2, "players": [
-        counts_player("Anna", 5), counts_player("Ben", 2, garden=2)]})
+    answer = scores(
+        client,
+        {"round": 2, "players": [counts_player("Anna", 5), counts_player("Ben", 2, garden=2)]},
+    )
     assert codes(answer) == [("wall-without-buildings", "/players/0/wall")]
     assert answer["warnings"][0]["message"] == (
         "a wall of 5 beside no building: walls stand on tiles (W1), and every building tile "
-        "counts (M1)")
+        "counts (M1)"
+    )
     assert answer["players"][0]["points"] == 5
 
 
 def test_v4_wall_with_no_buildings_beyond_what_huts_carry_warns(client):
-    answer = scores(client, {"round": 2, "modules": ["huts"], "players": [
-        counts_player("Anna", 10), counts_player("Ben", 2, garden=2)]})
+    answer = scores(
+        client,
+        {
+            "round": 2,
+            "modules": ["huts"],
+            "players": [counts_player("Anna", 10), counts_player("Ben", 2, garden=2)],
+        },
+    )
     assert codes(answer) == [("wall-longer-than-tiles-carry", "/players/0/wall")]
     assert answer["warnings"][0]["message"].startswith("a wall of 10 is longer than no building")
 
@@ -140,23 +163,44 @@ def test_v4_three_huts_and_no_building_carry_a_wall_of_9_without_a_warning(clien
     """Why, with worker huts, a wall without buildings is not doubted below 10: three huts
     around the fountain, each next to no building of its colour, count nothing (V4) and wall
     9 sides."""
-    huts = [{"hut": "tower", "walls": "NES", "x": 1, "y": 0},
-            {"hut": "garden", "walls": "ESW", "x": 0, "y": 1},
-            {"hut": "pavilion", "walls": "NSW", "x": -1, "y": 0}]
-    described = scores(client, {"round": 1, "players": [
-        {"name": "Anna", "alhambra": huts}, counts_player("Ben", 0, tower=1)]})
+    huts = [
+        {"hut": "tower", "walls": "NES", "x": 1, "y": 0},
+        {"hut": "garden", "walls": "ESW", "x": 0, "y": 1},
+        {"hut": "pavilion", "walls": "NSW", "x": -1, "y": 0},
+    ]
+    described = scores(
+        client,
+        {
+            "round": 1,
+            "players": [{"name": "Anna", "alhambra": huts}, counts_player("Ben", 0, tower=1)],
+        },
+    )
     anna = described["players"][0]
     assert anna["legal"] and anna["wall"] == 9
     assert all(majority["count"] == 0 for majority in anna["majorities"].values())
-    typed = scores(client, {"round": 1, "modules": ["huts"], "players": [
-        counts_player("Anna", 9), counts_player("Ben", 0, tower=1)]})
+    typed = scores(
+        client,
+        {
+            "round": 1,
+            "modules": ["huts"],
+            "players": [counts_player("Anna", 9), counts_player("Ben", 0, tower=1)],
+        },
+    )
     assert typed["warnings"] == []
 
 
 def test_w_a_wall_within_the_bound_and_a_described_alhambra_raise_nothing(client):
-    answer = scores(client, {"round": 3, "players": [
-        counts_player("Anna", 14, tower=3, garden=2), counts_player("Ben", 3, pavilion=1),
-        {"name": "Cy", "alhambra": [placed(1, 0, "tower", "NES")]}]})
+    answer = scores(
+        client,
+        {
+            "round": 3,
+            "players": [
+                counts_player("Anna", 14, tower=3, garden=2),
+                counts_player("Ben", 3, pavilion=1),
+                {"name": "Cy", "alhambra": [placed(1, 0, "tower", "NES")]},
+            ],
+        },
+    )
     assert answer["warnings"] == []
 
 
@@ -165,45 +209,64 @@ def test_w_a_wall_within_the_bound_and_a_described_alhambra_raise_nothing(client
 
 @pytest.mark.parametrize(("scoring_round", "held", "least"), [(1, 5, 6), (2, 11, 12), (3, 7, 12)])
 def test_d2_dummy_fewer_tiles_than_dealt_warns(client, scoring_round, held, least):
-    answer = scores(client, {
-        "round": scoring_round,
-        "players": [counts_player("Anna", 0, tower=2), counts_player("Ben", 0, garden=2)],
-        "dummy": {"counts": {"chambers": min(held, 5), "arcades": held - min(held, 5)}},
-    })
+    answer = scores(
+        client,
+        {
+            "round": scoring_round,
+            "players": [counts_player("Anna", 0, tower=2), counts_player("Ben", 0, garden=2)],
+            "dummy": {"counts": {"chambers": min(held, 5), "arcades": held - min(held, 5)}},
+        },
+    )
     assert codes(answer) == [("dummy-fewer-tiles-than-dealt", "/dummy")]
     assert answer["warnings"][0]["message"] == (
         f"the dummy holds {held} tiles; by scoring round {scoring_round} he has been dealt "
-        f"{least} (D2)")
+        f"{least} (D2)"
+    )
 
 
 @pytest.mark.parametrize(("scoring_round", "held"), [(1, 6), (2, 12), (3, 12)])
 def test_d2_dummy_holding_what_he_was_dealt_raises_nothing(client, scoring_round, held):
     tiles = [{"building": "chambers", "walls": ""}] * 5 + [{"building": "arcades", "walls": ""}] * (
-        held - 5)
-    answer = scores(client, {
-        "round": scoring_round,
-        "players": [counts_player("Anna", 0, tower=2), counts_player("Ben", 0, garden=2)],
-        "dummy": {"tiles": tiles},
-    })
+        held - 5
+    )
+    answer = scores(
+        client,
+        {
+            "round": scoring_round,
+            "players": [counts_player("Anna", 0, tower=2), counts_player("Ben", 0, garden=2)],
+            "dummy": {"tiles": tiles},
+        },
+    )
     assert answer["warnings"] == []
 
 
 def test_d1_dummy_at_a_table_of_three_stays_an_error(client):
-    problem = post(client, "/v1/scores", {
-        "round": 1,
-        "players": [counts_player("Anna", 0, tower=1), counts_player("Ben"),
-                    counts_player("Cy")],
-        "dummy": {"counts": {"tower": 6}},
-    }, status=422)
+    problem = post(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [
+                counts_player("Anna", 0, tower=1),
+                counts_player("Ben"),
+                counts_player("Cy"),
+            ],
+            "dummy": {"counts": {"tower": 6}},
+        },
+        status=422,
+    )
     assert pointers(problem) == ["/dummy"]
 
 
 def test_d2_dummy_short_at_a_described_table_warns(client):
-    answer = table(client, {
-        "players": [{"name": "Anna", "alhambra": []}, {"name": "Ben", "alhambra": []}],
-        "dummy": {"tiles": [{"building": "tower", "walls": ""}] * 8},
-        "round": 2,
-    })
+    answer = table(
+        client,
+        {
+            "players": [{"name": "Anna", "alhambra": []}, {"name": "Ben", "alhambra": []}],
+            "dummy": {"tiles": [{"building": "tower", "walls": ""}] * 8},
+            "round": 2,
+        },
+    )
     assert codes(answer) == [("dummy-fewer-tiles-than-dealt", "/dummy")]
 
 
@@ -229,7 +292,7 @@ def whole_table(market: int) -> dict[str, Any]:
     """Round 3 at a table of two holding every tile in their reserves (T5 allows it) but the
     last ``market`` tiles of the catalog, which lie in the market."""
     tiles = [dump_tile(tile) for tile in CATALOG]
-    anna, ben, slots = tiles[:27], tiles[27:len(tiles) - market], tiles[len(tiles) - market:]
+    anna, ben, slots = tiles[:27], tiles[27 : len(tiles) - market], tiles[len(tiles) - market :]
     return {
         "players": [
             {"name": "Anna", "alhambra": [], "reserve": anna},
@@ -274,10 +337,15 @@ def test_every_warning_code_is_documented_and_none_is_left_unused(client):
         for answer in (
             scores(client, {"round": 1, "players": [counts_player("Anna", 40, tower=1)]}),
             scores(client, {"round": 1, "players": [counts_player("A", 5), counts_player("B")]}),
-            scores(client, {"round": 2, "players": [counts_player("A"), counts_player("B")],
-                            "dummy": {"counts": {"tower": 1}}}),
-            table(client, {**whole_table(market=4), "players": [
-                {"name": "Anna", "alhambra": []}]}),
+            scores(
+                client,
+                {
+                    "round": 2,
+                    "players": [counts_player("A"), counts_player("B")],
+                    "dummy": {"counts": {"tower": 1}},
+                },
+            ),
+            table(client, {**whole_table(market=4), "players": [{"name": "Anna", "alhambra": []}]}),
         )
         for code, _ in codes(answer)
     }
@@ -285,10 +353,19 @@ def test_every_warning_code_is_documented_and_none_is_left_unused(client):
 
 
 def test_warnings_are_always_given_on_both_endpoints(client):
-    assert scores(client, {"round": 1, "players": [
-        counts_player("Anna", 3, tower=1), counts_player("Ben")]})["warnings"] == []
-    assert table(client, {"players": [{"name": "Anna", "alhambra": []},
-                                      {"name": "Ben", "alhambra": []}]})["warnings"] == []
+    assert (
+        scores(
+            client,
+            {"round": 1, "players": [counts_player("Anna", 3, tower=1), counts_player("Ben")]},
+        )["warnings"]
+        == []
+    )
+    assert (
+        table(
+            client, {"players": [{"name": "Anna", "alhambra": []}, {"name": "Ben", "alhambra": []}]}
+        )["warnings"]
+        == []
+    )
 
 
 # --- no warning on any position a game reaches -----------------------------------------------
@@ -300,27 +377,42 @@ def typed_round(event: RoundScored, state: GameState) -> dict[str, Any]:
     tiles alone (M1 without what huts and bonus cards add, V3, V4): the fewest a real player
     can type, so the bound on the wall is at its tightest."""
     players = [
-        {"name": player.name, "wall": score.wall, "counts": {
-            b.value: count for b, count in building_counts(player.alhambra.tiles.values()).items()
-        }}
+        {
+            "name": player.name,
+            "wall": score.wall,
+            "counts": {
+                b.value: count
+                for b, count in building_counts(player.alhambra.tiles.values()).items()
+            },
+        }
         for player, score in zip(state.players, event.result.players, strict=True)
     ]
-    body: dict[str, Any] = {"round": event.round, "players": players,
-                            "modules": sorted(state.options.modules)}
+    body: dict[str, Any] = {
+        "round": event.round,
+        "players": players,
+        "modules": sorted(state.options.modules),
+    }
     if event.result.dummy is not None:
-        body["dummy"] = {"counts": {
-            b.value: event.result.dummy.majorities[b].count for b in BUILDINGS}}
+        body["dummy"] = {
+            "counts": {b.value: event.result.dummy.majorities[b].count for b in BUILDINGS}
+        }
     return body
 
 
 def described_round(state: GameState, scoring_round: int) -> dict[str, Any]:
     """The round as the Alhambras lie, with the face-up bonus cards (V3)."""
     document = dump_state(state)
-    return {"round": scoring_round, "players": [
-        {"name": player["name"], "alhambra": player["alhambra"],
-         **({"bonus_cards": player["bonus_cards"]} if player.get("bonus_cards") else {})}
-        for player in document["players"]
-    ]}
+    return {
+        "round": scoring_round,
+        "players": [
+            {
+                "name": player["name"],
+                "alhambra": player["alhambra"],
+                **({"bonus_cards": player["bonus_cards"]} if player.get("bonus_cards") else {}),
+            }
+            for player in document["players"]
+        ],
+    }
 
 
 def described_table(state: GameState, scoring_round: int) -> dict[str, Any]:
@@ -328,8 +420,9 @@ def described_table(state: GameState, scoring_round: int) -> dict[str, Any]:
     document = dump_state(state)
     keep = ("name", "alhambra", "reserve", "hand", "score", "bonus_cards")
     body: dict[str, Any] = {
-        "players": [{key: player[key] for key in keep if key in player}
-                    for player in document["players"]],
+        "players": [
+            {key: player[key] for key in keep if key in player} for player in document["players"]
+        ],
         "market": [{"slot": slot["slot"], "tile": slot["tile"]} for slot in document["market"]],
         "face_up": document["money"]["face_up"],
         "round": scoring_round,
@@ -346,14 +439,16 @@ def rounds_of_a_random_game(players: int, seed: int, modules: frozenset[str]):
     is built after a scoring round within one action); the dummy may have drawn since, and
     only gains."""
     rng = random.Random(f"plausible/{seed}")
-    draft = Draft.of(new_game(list(NAMES[:players]), seed=seed,
-                              options=Options(modules=modules)))  # type: ignore[arg-type]
+    draft = Draft.of(new_game(list(NAMES[:players]), seed=seed, options=Options(modules=modules)))  # type: ignore[arg-type]
     while not draft.over:
         for event in advance(draft, random_action(draft, rng)):
             if isinstance(event, RoundScored):
                 state = draft.frozen()
-                yield (typed_round(event, state), described_round(state, event.round),
-                       described_table(state, event.round))
+                yield (
+                    typed_round(event, state),
+                    described_round(state, event.round),
+                    described_table(state, event.round),
+                )
 
 
 def no_warning(service_answer: dict[str, Any], body: dict[str, Any]) -> None:

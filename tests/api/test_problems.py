@@ -61,6 +61,7 @@ class Fault:
 def fault(name: str, *stages: str) -> Callable[[Callable[[Body], str]], Fault]:
     def make(bend: Callable[[Body], str]) -> Fault:
         return Fault(name, frozenset(stages), bend)
+
     return make
 
 
@@ -70,7 +71,8 @@ CONTRACT, LOADING, CONSISTENCY = "contract", "loading", "consistency"
 def off_catalog(tile: dict[str, Any]) -> None:
     """C1: give a tile a price no tile of the catalog has with its building and walls."""
     tile["price"] = next(
-        price for price in range(2, 14)
+        price
+        for price in range(2, 14)
         if (tile["building"], tile["walls"], price) not in CATALOG_BY_KEY
     )
 
@@ -176,11 +178,18 @@ def scores_body() -> Body:
         "round": 2,
         "players": [
             {"name": "Anna", "alhambra": copy.deepcopy(ALHAMBRA)},
-            {"name": "Ben", "alhambra": [placed("tower", "N", 11, 0, -1)],
-             "bonus_cards": [{"building": "garden", "walls": "S", "price": 12}]},
+            {
+                "name": "Ben",
+                "alhambra": [placed("tower", "N", 11, 0, -1)],
+                "bonus_cards": [{"building": "garden", "walls": "S", "price": 12}],
+            },
         ],
-        "dummy": {"tiles": [{"building": "arcades", "walls": "", "price": 9},
-                            {"building": "garden", "walls": "NE", "price": 8}]},
+        "dummy": {
+            "tiles": [
+                {"building": "arcades", "walls": "", "price": 9},
+                {"building": "garden", "walls": "NE", "price": 8},
+            ]
+        },
     }
 
 
@@ -220,8 +229,17 @@ def empty_name(body: Body) -> str:
     return "/players/1/name"
 
 
-SCORES = [*alhambra_faults(("players", 0, "alhambra")), dummy_at_three, dummy_tile, name_twice,
-          bonus_card, fourth_round, empty_name, unknown_member, unknown_hole_rule]
+SCORES = [
+    *alhambra_faults(("players", 0, "alhambra")),
+    dummy_at_three,
+    dummy_tile,
+    name_twice,
+    bonus_card,
+    fourth_round,
+    empty_name,
+    unknown_member,
+    unknown_hole_rule,
+]
 
 
 # --- the game endpoints ----------------------------------------------------------------------
@@ -285,8 +303,16 @@ def state_faults(at: str) -> list[Fault]:
         state(body)["players"][0]["score"] = -1
         return f"/{at}/players/0/score"
 
-    return [alhambra_tile, reserve_tile, dummy_tile, market_currency, bag_twice, no_such_seat,
-            rounds, negative_score]
+    return [
+        alhambra_tile,
+        reserve_tile,
+        dummy_tile,
+        market_currency,
+        bag_twice,
+        no_such_seat,
+        rounds,
+        negative_score,
+    ]
 
 
 def advance_body() -> Body:
@@ -314,9 +340,13 @@ def new_game_body() -> Body:
     return {
         "players": ["Anna", "Ben", "Cem"],
         "seed": 3,
-        "options": {"modules": ["bonus", "huts"],
-                    "components": {"bonus_cards": copy.deepcopy(favour["bonus_cards"]),
-                                   "huts": copy.deepcopy(favour["huts"])}},
+        "options": {
+            "modules": ["bonus", "huts"],
+            "components": {
+                "bonus_cards": copy.deepcopy(favour["bonus_cards"]),
+                "huts": copy.deepcopy(favour["huts"]),
+            },
+        },
     }
 
 
@@ -326,8 +356,7 @@ def start_player(body: Body) -> str:
     return "/start_player"
 
 
-@fault("/options/components/bonus_cards/3/price: a bonus card out of the catalog (C1, V3)",
-       LOADING)
+@fault("/options/components/bonus_cards/3/price: a bonus card out of the catalog (C1, V3)", LOADING)
 def new_game_bonus_card(body: Body) -> str:
     off_catalog(body["options"]["components"]["bonus_cards"][3])
     return "/options/components/bonus_cards/3/price"
@@ -358,13 +387,18 @@ def negative_seed(body: Body) -> str:
 def table_body() -> Body:
     return {
         "players": [
-            {"name": "Anna", "alhambra": copy.deepcopy(ALHAMBRA),
-             "reserve": [{"building": "tower", "walls": "NE", "price": 9}],
-             "hand": [{"currency": "florin", "value": 5}]},
+            {
+                "name": "Anna",
+                "alhambra": copy.deepcopy(ALHAMBRA),
+                "reserve": [{"building": "tower", "walls": "NE", "price": 9}],
+                "hand": [{"currency": "florin", "value": 5}],
+            },
             {"name": "Ben", "alhambra": [placed("tower", "N", 11, 0, -1)]},
         ],
-        "market": [{"slot": 1, "tile": {"building": "pavilion", "walls": "E", "price": 7}},
-                   {"slot": 3, "tile": dict(CATALOG_TILE)}],
+        "market": [
+            {"slot": 1, "tile": {"building": "pavilion", "walls": "E", "price": 7}},
+            {"slot": 3, "tile": dict(CATALOG_TILE)},
+        ],
         "dummy": {"tiles": [{"building": "arcades", "walls": "", "price": 9}]},
         "round": 1,
     }
@@ -407,27 +441,55 @@ def card_copies(body: Body) -> str:
     return "/players/1/hand/2"
 
 
-TABLE = [*alhambra_faults(("players", 0, "alhambra")), table_reserve, slot_twice, market_tile,
-         table_dummy_tile, tile_twice, card_copies, unknown_member, fourth_round]
+TABLE = [
+    *alhambra_faults(("players", 0, "alhambra")),
+    table_reserve,
+    slot_twice,
+    market_tile,
+    table_dummy_tile,
+    tile_twice,
+    card_copies,
+    unknown_member,
+    fourth_round,
+]
 
 
 ENDPOINTS: dict[str, tuple[Callable[[], Body], list[Fault]]] = {
-    "/v1/placement": (lambda: alhambra_body(tile=dict(CATALOG_TILE), x=2, y=0),
-                      [*V1_ALHAMBRA, *tile_faults("tile")]),
-    "/v1/placement/options": (lambda: alhambra_body(tile=dict(CATALOG_TILE)),
-                              [*V1_ALHAMBRA, *tile_faults("tile")]),
+    "/v1/placement": (
+        lambda: alhambra_body(tile=dict(CATALOG_TILE), x=2, y=0),
+        [*V1_ALHAMBRA, *tile_faults("tile")],
+    ),
+    "/v1/placement/options": (
+        lambda: alhambra_body(tile=dict(CATALOG_TILE)),
+        [*V1_ALHAMBRA, *tile_faults("tile")],
+    ),
     "/v1/removal": (lambda: alhambra_body(x=1, y=0), V1_ALHAMBRA),
     "/v1/alhambra/check": (alhambra_body, V1_ALHAMBRA),
     "/v1/walls": (alhambra_body, V1_ALHAMBRA),
-    "/v1/render": (lambda: alhambra_body(highlight={"tile": dict(CATALOG_TILE), "x": 2, "y": 0}),
-                   [*V1_ALHAMBRA, *tile_faults("highlight", "tile")]),
+    "/v1/render": (
+        lambda: alhambra_body(highlight={"tile": dict(CATALOG_TILE), "x": 2, "y": 0}),
+        [*V1_ALHAMBRA, *tile_faults("highlight", "tile")],
+    ),
     "/v1/scores": (scores_body, SCORES),
-    "/v1/games": (new_game_body, [start_player, new_game_bonus_card, hut_colour, unknown_mode,
-                                  negative_seed, unknown_member]),
-    "/v1/games/legal-actions": (lambda: {"state": copy.deepcopy(game_state())},
-                                [*state_faults("state"), unknown_member]),
-    "/v1/games/advance": (advance_body,
-                          [*state_faults("state"), action_tile, action_seat, unknown_member]),
+    "/v1/games": (
+        new_game_body,
+        [
+            start_player,
+            new_game_bonus_card,
+            hut_colour,
+            unknown_mode,
+            negative_seed,
+            unknown_member,
+        ],
+    ),
+    "/v1/games/legal-actions": (
+        lambda: {"state": copy.deepcopy(game_state())},
+        [*state_faults("state"), unknown_member],
+    ),
+    "/v1/games/advance": (
+        advance_body,
+        [*state_faults("state"), action_tile, action_seat, unknown_member],
+    ),
     "/v1/table": (table_body, TABLE),
 }
 

@@ -47,31 +47,41 @@ def test_render_answers_an_svg_named_for_download(client):
 
 
 def test_render_marks_a_proposed_placement_and_its_rules(client):
-    response = client.post("/v1/render", json={
-        "alhambra": ALHAMBRA,
-        "highlight": {"tile": {"building": "pavilion", "walls": ""}, "x": 1, "y": -1},
-    })
+    response = client.post(
+        "/v1/render",
+        json={
+            "alhambra": ALHAMBRA,
+            "highlight": {"tile": {"building": "pavilion", "walls": ""}, "x": 1, "y": -1},
+        },
+    )
     root = svg_of(response)
     rules = [g.get("data-rule") for g in root.iter(f"{SVG}g") if g.get("class") == "violation"]
     assert rules == ["B2", "B3"]  # the garden's north wall meets a bare side; walled off
 
 
 def test_render_follows_the_hole_rule_option(client):
-    ring = [{"building": "garden", "walls": "", "x": x, "y": y}
-            for x, y in [(1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2), (1, 2), (0, 2), (0, 1)]]
+    ring = [
+        {"building": "garden", "walls": "", "x": x, "y": y}
+        for x, y in [(1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (2, 2), (1, 2), (0, 2), (0, 1)]
+    ]
+
     def rules(options):
         root = svg_of(client.post("/v1/render", json={"alhambra": ring, **options}))
         return [g.get("data-rule") for g in root.iter(f"{SVG}g") if g.get("class") == "violation"]
+
     assert rules({}) == ["B5"]
     assert rules({"rules": {"holes": "cell"}}) == []
 
 
-@pytest.mark.parametrize(("options", "headers", "word"), [
-    ({"lang": "ja"}, {}, "庭"),
-    ({"lang": "ru"}, {}, "сад"),
-    ({}, {"Accept-Language": "de-CH, de;q=0.9, en;q=0.5"}, "Garten"),
-    ({}, {}, "garden"),
-])
+@pytest.mark.parametrize(
+    ("options", "headers", "word"),
+    [
+        ({"lang": "ja"}, {}, "庭"),
+        ({"lang": "ru"}, {}, "сад"),
+        ({}, {"Accept-Language": "de-CH, de;q=0.9, en;q=0.5"}, "Garten"),
+        ({}, {}, "garden"),
+    ],
+)
 def test_render_words_follow_lang_or_accept_language(client, options, headers, word):
     response = client.post("/v1/render", json={"alhambra": ALHAMBRA, **options}, headers=headers)
     texts = {text.text for text in svg_of(response).iter(f"{SVG}text")}
@@ -85,19 +95,29 @@ def test_render_title_is_escaped(client):
     assert root.find(f".//{SVG}script") is None
 
 
-@pytest.mark.parametrize(("body", "pointers"), [
-    ({}, ["/alhambra"]),
-    ({"alhambra": [{"building": "castle", "walls": "X", "x": 1, "y": 0}]},
-     ["/alhambra/0/building", "/alhambra/0/walls"]),
-    ({"alhambra": [], "highlight": {"tile": {"building": "garden", "walls": ""}, "x": 99, "y": 0}},
-     ["/highlight/x"]),
-    ({"alhambra": [], "lang": "fr"}, ["/lang"]),
-    ({"alhambra": [], "title": "x" * 81}, ["/title"]),
-    ({"alhambra": [], "title": "tab\tin the title"}, ["/title"]),  # XML 1.0 has no room for
-    ({"alhambra": [], "title": "nul\u0000"}, ["/title"]),  # control characters or U+FFFE
-    ({"alhambra": [], "title": "\ufffe"}, ["/title"]),
-    ({"alhambra": [], "colour": "pink"}, ["/colour"]),
-])
+@pytest.mark.parametrize(
+    ("body", "pointers"),
+    [
+        ({}, ["/alhambra"]),
+        (
+            {"alhambra": [{"building": "castle", "walls": "X", "x": 1, "y": 0}]},
+            ["/alhambra/0/building", "/alhambra/0/walls"],
+        ),
+        (
+            {
+                "alhambra": [],
+                "highlight": {"tile": {"building": "garden", "walls": ""}, "x": 99, "y": 0},
+            },
+            ["/highlight/x"],
+        ),
+        ({"alhambra": [], "lang": "fr"}, ["/lang"]),
+        ({"alhambra": [], "title": "x" * 81}, ["/title"]),
+        ({"alhambra": [], "title": "tab\tin the title"}, ["/title"]),  # XML 1.0 has no room for
+        ({"alhambra": [], "title": "nul\u0000"}, ["/title"]),  # control characters or U+FFFE
+        ({"alhambra": [], "title": "\ufffe"}, ["/title"]),
+        ({"alhambra": [], "colour": "pink"}, ["/colour"]),
+    ],
+)
 def test_render_422_names_every_field_at_fault(client, body, pointers):
     problem = problem_of(client.post("/v1/render", json=body), 422)
     assert sorted({error["pointer"] for error in problem["errors"]}) == sorted(pointers)

@@ -13,8 +13,15 @@ OPEN_POCKET = [placed(-1, 0), placed(1, 0), placed(1, 1), placed(1, 2), placed(0
 
 # Two empty cells (0,1) and (0,2) walled in by tiles on every side but the fountain's north.
 TWO_CELL_POCKET = [
-    placed(-1, 0), placed(-1, 1), placed(-1, 2), placed(-1, 3), placed(0, 3),
-    placed(1, 3), placed(1, 2), placed(1, 1), placed(1, 0),
+    placed(-1, 0),
+    placed(-1, 1),
+    placed(-1, 2),
+    placed(-1, 3),
+    placed(0, 3),
+    placed(1, 3),
+    placed(1, 2),
+    placed(1, 1),
+    placed(1, 0),
 ]
 
 
@@ -33,16 +40,19 @@ def test_placement_next_to_the_fountain_is_legal(client):
 
 
 def test_placement_of_a_catalog_tile_with_its_price_is_legal(client):
-    verdict = post(client, "/v1/placement",
-                   {"alhambra": [], "tile": tile("tower", "N", 11), "x": 1, "y": 0})
+    verdict = post(
+        client, "/v1/placement", {"alhambra": [], "tile": tile("tower", "N", 11), "x": 1, "y": 0}
+    )
     assert verdict["legal"] is True
 
 
 def test_b2_wall_against_no_wall_names_both_sides(client):
     """The rulebook's first forbidden placement: a walled side against an open one."""
-    verdict = post(client, "/v1/placement",
-                   {"alhambra": [placed(1, 0, "tower")], "tile": tile("garden", "W"),
-                    "x": 2, "y": 0})
+    verdict = post(
+        client,
+        "/v1/placement",
+        {"alhambra": [placed(1, 0, "tower")], "tile": tile("garden", "W"), "x": 2, "y": 0},
+    )
     assert verdict["legal"] is False
     b2 = next(v for v in verdict["violations"] if v["rule"] == "B2")
     assert b2["cells"] == cells((1, 0), (2, 0))
@@ -51,9 +61,11 @@ def test_b2_wall_against_no_wall_names_both_sides(client):
 
 
 def test_b3_a_tile_behind_matching_walls_cannot_be_reached_on_foot(client):
-    verdict = post(client, "/v1/placement",
-                   {"alhambra": [placed(1, 0, "tower", "E")], "tile": tile("garden", "W"),
-                    "x": 2, "y": 0})
+    verdict = post(
+        client,
+        "/v1/placement",
+        {"alhambra": [placed(1, 0, "tower", "E")], "tile": tile("garden", "W"), "x": 2, "y": 0},
+    )
     assert rules_of(verdict) == ["B3"]
     assert verdict["violations"][0]["cells"] == cells((2, 0))
 
@@ -64,8 +76,9 @@ def test_b4_a_corner_is_not_enough_and_every_broken_rule_is_listed(client):
 
 
 def test_b5_a_placement_that_encloses_an_empty_cell_is_a_hole(client):
-    verdict = post(client, "/v1/placement",
-                   {"alhambra": OPEN_POCKET, "tile": tile(), "x": -1, "y": 1})
+    verdict = post(
+        client, "/v1/placement", {"alhambra": OPEN_POCKET, "tile": tile(), "x": -1, "y": 1}
+    )
     assert rules_of(verdict) == ["B5"]
     assert verdict["violations"][0]["cells"] == cells((0, 1))
 
@@ -81,8 +94,9 @@ def test_b5_closing_a_two_cell_area_is_a_hole_by_default_but_not_under_the_cell_
 
 
 def test_b6_an_occupied_cell_is_refused(client):
-    verdict = post(client, "/v1/placement",
-                   {"alhambra": [placed(1, 0)], "tile": tile(), "x": 1, "y": 0})
+    verdict = post(
+        client, "/v1/placement", {"alhambra": [placed(1, 0)], "tile": tile(), "x": 1, "y": 0}
+    )
     assert rules_of(verdict) == ["B6"]
 
 
@@ -95,11 +109,11 @@ def test_b6_the_fountain_cell_is_refused(client):
 def test_placement_reports_the_violations_the_alhambra_already_had(client):
     """Legal iff the Alhambra after it has no violation, pre-existing ones included."""
     stray = placed(5, 5)
-    verdict = post(client, "/v1/placement",
-                   {"alhambra": [stray], "tile": tile(), "x": 0, "y": 1})
+    verdict = post(client, "/v1/placement", {"alhambra": [stray], "tile": tile(), "x": 0, "y": 1})
     assert verdict["legal"] is False
     assert {(v["rule"], v["cells"][0]["x"]) for v in verdict["violations"]} == {
-        ("B3", 5), ("B4", 5),
+        ("B3", 5),
+        ("B4", 5),
     }
 
 
@@ -118,8 +132,7 @@ def test_options_leave_out_the_cell_where_a_wall_would_face_the_fountain(client)
 
 
 def test_options_are_empty_for_a_tile_walled_all_round(client):
-    answer = post(client, "/v1/placement/options",
-                  {"alhambra": [], "tile": tile("tower", "NESW")})
+    answer = post(client, "/v1/placement/options", {"alhambra": [], "tile": tile("tower", "NESW")})
     assert answer == {"cells": []}
 
 
@@ -142,21 +155,30 @@ def test_options_agree_with_the_placement_check(client):
 
 
 def test_t5_removing_an_end_tile_is_legal(client):
-    verdict = post(client, "/v1/removal",
-                   {"alhambra": [placed(1, 0), placed(2, 0)], "x": 2, "y": 0})
+    verdict = post(
+        client, "/v1/removal", {"alhambra": [placed(1, 0), placed(2, 0)], "x": 2, "y": 0}
+    )
     assert verdict == {"legal": True, "violations": []}
 
 
 def test_t5_removing_a_tile_that_others_walk_through_is_refused_b3(client):
-    verdict = post(client, "/v1/removal",
-                   {"alhambra": [placed(1, 0), placed(2, 0)], "x": 1, "y": 0})
+    verdict = post(
+        client, "/v1/removal", {"alhambra": [placed(1, 0), placed(2, 0)], "x": 1, "y": 0}
+    )
     assert rules_of(verdict) == ["B3", "B4"]
     assert all(v["cells"] == cells((2, 0)) for v in verdict["violations"])
 
 
 def test_t5_removing_a_tile_that_opens_a_hole_is_refused_b5(client):
-    ring = [placed(-1, 0), placed(-1, 1), placed(0, 1), placed(1, 1), placed(1, 0),
-            placed(1, 2), placed(0, 2)]
+    ring = [
+        placed(-1, 0),
+        placed(-1, 1),
+        placed(0, 1),
+        placed(1, 1),
+        placed(1, 0),
+        placed(1, 2),
+        placed(0, 2),
+    ]
     verdict = post(client, "/v1/removal", {"alhambra": ring, "x": 0, "y": 1})
     assert rules_of(verdict) == ["B5"]
     assert verdict["violations"][0]["cells"] == cells((0, 1))

@@ -22,7 +22,10 @@ def post(client, path, body):
 def continuous(segments):
     """W2: each segment shares a lattice corner with the next."""
     ends = {
-        "N": ((0, 0), (1, 0)), "E": ((1, 0), (1, 1)), "S": ((0, 1), (1, 1)), "W": ((0, 0), (0, 1)),
+        "N": ((0, 0), (1, 0)),
+        "E": ((1, 0), (1, 1)),
+        "S": ((0, 1), (1, 1)),
+        "W": ((0, 0), (0, 1)),
     }
 
     def corners(segment):
@@ -44,15 +47,20 @@ def test_w1_w2_two_outer_walls_meeting_at_a_corner_make_a_wall_of_two(client):
 
 
 def test_w1_back_to_back_walls_are_inner_and_never_score(client):
-    wall = post(client, "/v1/walls",
-                {"alhambra": [placed(1, 0, "tower", "E"), placed(2, 0, "garden", "W")]})
+    wall = post(
+        client, "/v1/walls", {"alhambra": [placed(1, 0, "tower", "E"), placed(2, 0, "garden", "W")]}
+    )
     assert wall["length"] == 0
     assert wall["segments"] == []
 
 
 def test_w3_segments_come_in_order_along_the_wall(client):
-    alhambra = [placed(1, 0, "tower", "NE"), placed(1, 1, "garden", "ES"),
-                placed(0, 1, "arcades", "S"), placed(-1, 1, "chambers", "SW")]
+    alhambra = [
+        placed(1, 0, "tower", "NE"),
+        placed(1, 1, "garden", "ES"),
+        placed(0, 1, "arcades", "S"),
+        placed(-1, 1, "chambers", "SW"),
+    ]
     wall = post(client, "/v1/walls", {"alhambra": alhambra})
     assert wall["length"] == 7
     assert continuous(wall["segments"])
@@ -73,38 +81,57 @@ def test_w3_a_closed_ring_of_four_is_four_long_even_in_an_illegal_alhambra(clien
 
 def test_m4_round_2_tower_tie_pays_9_each(client):
     """The rulebook's example: two players with 4 towers share (13 + 6) / 2 = 9."""
-    score = post(client, "/v1/scores", {
-        "round": 2,
-        "players": [{"name": "Anna", "counts": {"tower": 4}},
-                    {"name": "Ben", "counts": {"tower": 4}}],
-    })
+    score = post(
+        client,
+        "/v1/scores",
+        {
+            "round": 2,
+            "players": [
+                {"name": "Anna", "counts": {"tower": 4}},
+                {"name": "Ben", "counts": {"tower": 4}},
+            ],
+        },
+    )
     for player in score["players"]:
         assert player["majorities"]["tower"] == {
-            "count": 4, "place": 1, "shared_with": 1, "points": 9,
+            "count": 4,
+            "place": 1,
+            "shared_with": 1,
+            "points": 9,
         }
         assert player["points"] == 9
 
 
 def test_m4_round_1_two_tied_for_first_share_6_and_nothing(client):
-    score = post(client, "/v1/scores", {
-        "round": 1,
-        "players": [{"name": "Anna", "counts": {"tower": 2}},
-                    {"name": "Ben", "counts": {"tower": 2}},
-                    {"name": "Cleo", "counts": {"tower": 1}}],
-    })
+    score = post(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [
+                {"name": "Anna", "counts": {"tower": 2}},
+                {"name": "Ben", "counts": {"tower": 2}},
+                {"name": "Cleo", "counts": {"tower": 1}},
+            ],
+        },
+    )
     assert [p["majorities"]["tower"]["points"] for p in score["players"]] == [3, 3, 0]
     assert score["players"][2]["majorities"]["tower"]["place"] == 3
 
 
 def test_m2_m5_round_3_table_with_walls(client):
-    score = post(client, "/v1/scores", {
-        "round": 3,
-        "players": [
-            {"name": "Anna", "counts": {"garden": 5, "pavilion": 1}, "wall": 7},
-            {"name": "Ben", "counts": {"garden": 3, "pavilion": 2}, "wall": 2},
-            {"name": "Cleo", "counts": {"garden": 1}},
-        ],
-    })
+    score = post(
+        client,
+        "/v1/scores",
+        {
+            "round": 3,
+            "players": [
+                {"name": "Anna", "counts": {"garden": 5, "pavilion": 1}, "wall": 7},
+                {"name": "Ben", "counts": {"garden": 3, "pavilion": 2}, "wall": 2},
+                {"name": "Cleo", "counts": {"garden": 1}},
+            ],
+        },
+    )
     anna, ben, cleo = score["players"]
     assert score["round"] == 3
     assert anna["majorities"]["garden"]["points"] == 20
@@ -119,14 +146,23 @@ def test_m2_m5_round_3_table_with_walls(client):
 
 
 def test_d3_the_dummy_takes_part_in_majorities_but_scores_no_wall(client):
-    score = post(client, "/v1/scores", {
-        "round": 2,
-        "players": [{"name": "Anna", "counts": {"tower": 3}, "wall": 4},
-                    {"name": "Ben", "counts": {"tower": 1}}],
-        "dummy": {"counts": {"tower": 5}},
-    })
+    score = post(
+        client,
+        "/v1/scores",
+        {
+            "round": 2,
+            "players": [
+                {"name": "Anna", "counts": {"tower": 3}, "wall": 4},
+                {"name": "Ben", "counts": {"tower": 1}},
+            ],
+            "dummy": {"counts": {"tower": 5}},
+        },
+    )
     assert score["dummy"]["majorities"]["tower"] == {
-        "count": 5, "place": 1, "shared_with": 0, "points": 13,
+        "count": 5,
+        "place": 1,
+        "shared_with": 0,
+        "points": 13,
     }
     assert score["dummy"]["points"] == 13
     anna, ben = score["players"]
@@ -136,13 +172,20 @@ def test_d3_the_dummy_takes_part_in_majorities_but_scores_no_wall(client):
 
 
 def test_d3_the_dummy_may_give_tiles(client):
-    score = post(client, "/v1/scores", {
-        "round": 1,
-        "players": [{"name": "Anna", "counts": {"garden": 1}},
-                    {"name": "Ben", "counts": {}}],
-        "dummy": {"tiles": [{"building": "garden", "walls": "S", "price": 12},
-                            {"building": "garden", "walls": "NE"}]},
-    })
+    score = post(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [{"name": "Anna", "counts": {"garden": 1}}, {"name": "Ben", "counts": {}}],
+            "dummy": {
+                "tiles": [
+                    {"building": "garden", "walls": "S", "price": 12},
+                    {"building": "garden", "walls": "NE"},
+                ]
+            },
+        },
+    )
     assert score["dummy"]["majorities"]["garden"]["count"] == 2
     assert score["dummy"]["points"] == 5
     assert score["players"][0]["points"] == 0
@@ -150,11 +193,17 @@ def test_d3_the_dummy_may_give_tiles(client):
 
 def test_m1_w4_an_alhambra_gives_counts_and_wall_and_says_whether_it_is_legal(client):
     alhambra = [placed(1, 0, "tower", "NE"), placed(-1, 0, "tower"), placed(0, 1, "garden")]
-    score = post(client, "/v1/scores", {
-        "round": 1,
-        "players": [{"name": "Anna", "alhambra": alhambra},
-                    {"name": "Ben", "counts": {"tower": 1}, "wall": 1}],
-    })
+    score = post(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [
+                {"name": "Anna", "alhambra": alhambra},
+                {"name": "Ben", "counts": {"tower": 1}, "wall": 1},
+            ],
+        },
+    )
     anna, ben = score["players"]
     assert anna["majorities"]["tower"] == {"count": 2, "place": 1, "shared_with": 0, "points": 6}
     assert anna["majorities"]["garden"]["points"] == 5
@@ -165,9 +214,14 @@ def test_m1_w4_an_alhambra_gives_counts_and_wall_and_says_whether_it_is_legal(cl
 
 
 def test_scores_are_computed_for_an_illegal_alhambra_too(client):
-    score = post(client, "/v1/scores", {
-        "round": 1, "players": [{"name": "Anna", "alhambra": [placed(4, 4, "tower", "N")]}],
-    })
+    score = post(
+        client,
+        "/v1/scores",
+        {
+            "round": 1,
+            "players": [{"name": "Anna", "alhambra": [placed(4, 4, "tower", "N")]}],
+        },
+    )
     (anna,) = score["players"]
     assert anna["points"] == 6 + 1
     assert anna["legal"] is False
@@ -194,14 +248,24 @@ def test_c1_the_catalog_lists_the_54_tiles_of_tiles_csv(client):
         for row in rows
     }
     assert Counter(t["building"] for t in catalog["tiles"]) == {
-        "pavilion": 7, "seraglio": 7, "arcades": 9, "chambers": 9, "garden": 11, "tower": 11,
+        "pavilion": 7,
+        "seraglio": 7,
+        "arcades": 9,
+        "chambers": 9,
+        "garden": 11,
+        "tower": 11,
     }
 
 
 def test_m2_the_catalog_holds_the_point_table(client):
     catalog = client.get("/v1/catalog").get_json()
     assert catalog["buildings"] == [
-        "pavilion", "seraglio", "arcades", "chambers", "garden", "tower",
+        "pavilion",
+        "seraglio",
+        "arcades",
+        "chambers",
+        "garden",
+        "tower",
     ]
     assert catalog["points"]["pavilion"] == {"1": [1], "2": [8, 1], "3": [16, 8, 1]}
     assert catalog["points"]["tower"] == {"1": [6], "2": [13, 6], "3": [21, 13, 6]}
@@ -210,7 +274,10 @@ def test_m2_the_catalog_holds_the_point_table(client):
 def test_c4_market_slots_and_currencies(client):
     catalog = client.get("/v1/catalog").get_json()
     assert [slot["currency"] for slot in catalog["market_slots"]] == [
-        "florin", "dirham", "denar", "ducat",
+        "florin",
+        "dirham",
+        "denar",
+        "ducat",
     ]
     assert [slot["slot"] for slot in catalog["market_slots"]] == [1, 2, 3, 4]
     assert sorted(catalog["currencies"]) == ["denar", "dirham", "ducat", "florin"]

@@ -49,16 +49,17 @@ def test_a_request_id_is_generated_and_echoed(client):
     assert client.get("/livez").headers["X-Request-Id"] != rid
 
 
-@pytest.mark.parametrize("incoming", ["3f2a9c0d1e8b4a7f9c2d1e0f3a4b5c6d",
-                                      "01HZX3Q9V6J8K2M4N5P7R8S9T0",
-                                      "req-42.lb:7"])
+@pytest.mark.parametrize(
+    "incoming", ["3f2a9c0d1e8b4a7f9c2d1e0f3a4b5c6d", "01HZX3Q9V6J8K2M4N5P7R8S9T0", "req-42.lb:7"]
+)
 def test_a_sane_incoming_request_id_is_kept(client, incoming):
     response = client.get("/livez", headers={"X-Request-Id": incoming})
     assert response.headers["X-Request-Id"] == incoming
 
 
-@pytest.mark.parametrize("incoming", ["", "has space", 'quote"', "x" * 129, "semi;colon",
-                                      "new\tline", "émoji"])
+@pytest.mark.parametrize(
+    "incoming", ["", "has space", 'quote"', "x" * 129, "semi;colon", "new\tline", "émoji"]
+)
 def test_an_insane_incoming_request_id_is_replaced(client, incoming):
     response = client.get("/livez", headers={"X-Request-Id": incoming.encode().decode("latin-1")})
     rid = response.headers["X-Request-Id"]
@@ -151,11 +152,14 @@ def cors_client(origins):
 
 
 def preflight(client, origin, path="/v1/test-echo"):
-    return client.options(path, headers={
-        "Origin": origin,
-        "Access-Control-Request-Method": "POST",
-        "Access-Control-Request-Headers": "content-type",
-    })
+    return client.options(
+        path,
+        headers={
+            "Origin": origin,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
+    )
 
 
 def test_cors_is_off_by_default(client):
@@ -190,8 +194,10 @@ def test_an_allowed_origin_sees_the_response_and_the_request_id():
     assert "Origin" in response.headers["Vary"]
 
 
-@pytest.mark.parametrize("origin", ["https://evil.example", "https://companion.example.evil",
-                                    "http://companion.example", "null"])
+@pytest.mark.parametrize(
+    "origin",
+    ["https://evil.example", "https://companion.example.evil", "http://companion.example", "null"],
+)
 def test_other_origins_get_no_cors_headers(origin):
     client = cors_client([COMPANION])
     assert "Access-Control-Allow-Origin" not in preflight(client, origin).headers
@@ -219,8 +225,16 @@ def test_cors_origins_come_from_the_environment(monkeypatch):
     assert app.config["CORS_ORIGINS"] == ["https://a.example", "https://b.example:8443"]
 
 
-@pytest.mark.parametrize("bad", ["*", "https://*.example", "companion.example",
-                                 "https://companion.example/path", "ftp://x.example"])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "*",
+        "https://*.example",
+        "companion.example",
+        "https://companion.example/path",
+        "ftp://x.example",
+    ],
+)
 def test_a_bad_cors_origin_stops_start_up(bad):
     with pytest.raises(ValueError, match="CORS_ORIGINS"):
         cors_origins([COMPANION, bad])

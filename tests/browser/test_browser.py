@@ -27,8 +27,13 @@ from calculator.core.walls import longest_wall
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--no-first-run", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
 ]
 PHONE = {"width": 390, "height": 844}
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -110,7 +115,11 @@ class Phone:
     def __init__(self, browser: Any, base_url: str, locale: str = "en-US") -> None:
         self.base_url = base_url
         self.context = browser.new_context(
-            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale,
+            viewport=PHONE,
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale=locale,
             accept_downloads=True,
         )
         self.errors: list[str] = []
@@ -185,8 +194,10 @@ def choose_round(page: Any, round_: int) -> None:
 
 def shown_round_points(page: Any) -> list[int]:
     cards = page.locator("#results-body details[data-player]")
-    return [int(cards.nth(i).locator("tfoot td.points").text_content() or "")
-            for i in range(cards.count())]
+    return [
+        int(cards.nth(i).locator("tfoot td.points").text_content() or "")
+        for i in range(cards.count())
+    ]
 
 
 def shown_totals(page: Any) -> list[int]:
@@ -198,21 +209,27 @@ def shown_totals(page: Any) -> list[int]:
 
 THREE_PLAYERS = ["Anna", "Ben", "Chris"]
 THREE_PLAYER_GAME = {  # counts in BUILDINGS order, then the longest wall
-    1: {"players": [
-        {"counts": [1, 0, 2, 0, 1, 1], "wall": 2},
-        {"counts": [1, 1, 0, 1, 0, 2], "wall": 3},
-        {"counts": [0, 1, 1, 1, 2, 0], "wall": 1},
-    ]},
-    2: {"players": [  # Anna and Ben tie on towers: M4's (13 + 6) / 2 = 9 each
-        {"counts": [2, 1, 3, 1, 2, 3], "wall": 4},
-        {"counts": [2, 2, 1, 2, 1, 3], "wall": 5},
-        {"counts": [1, 2, 2, 3, 3, 1], "wall": 2},
-    ]},
-    3: {"players": [  # a three-way tie on pavilions: (16 + 8 + 1) / 3 = 8 each
-        {"counts": [2, 2, 4, 2, 3, 5], "wall": 7},
-        {"counts": [2, 2, 2, 3, 2, 4], "wall": 9},
-        {"counts": [2, 3, 3, 4, 5, 2], "wall": 4},
-    ]},
+    1: {
+        "players": [
+            {"counts": [1, 0, 2, 0, 1, 1], "wall": 2},
+            {"counts": [1, 1, 0, 1, 0, 2], "wall": 3},
+            {"counts": [0, 1, 1, 1, 2, 0], "wall": 1},
+        ]
+    },
+    2: {
+        "players": [  # Anna and Ben tie on towers: M4's (13 + 6) / 2 = 9 each
+            {"counts": [2, 1, 3, 1, 2, 3], "wall": 4},
+            {"counts": [2, 2, 1, 2, 1, 3], "wall": 5},
+            {"counts": [1, 2, 2, 3, 3, 1], "wall": 2},
+        ]
+    },
+    3: {
+        "players": [  # a three-way tie on pavilions: (16 + 8 + 1) / 3 = 8 each
+            {"counts": [2, 2, 4, 2, 3, 5], "wall": 7},
+            {"counts": [2, 2, 2, 3, 2, 4], "wall": 9},
+            {"counts": [2, 3, 3, 4, 5, 2], "wall": 4},
+        ]
+    },
 }
 # No table holds more buildings of a type than the game has (C1: 7, 7, 9, 9, 11, 11).
 
@@ -249,8 +266,9 @@ def test_three_player_game_scored_over_three_rounds(phone):
     pavilions = chris.locator('tr[data-building="pavilion"] td')
     assert pavilions.all_inner_texts() == ["2", "1st\ntie of 3", "8"]
     best = max(expected_totals)
-    winners = [name for name, total in zip(THREE_PLAYERS, expected_totals, strict=True)
-               if total == best]
+    winners = [
+        name for name, total in zip(THREE_PLAYERS, expected_totals, strict=True) if total == best
+    ]
     verdict = "Winner: " if len(winners) == 1 else "Shared win: "
     assert page.locator("#winners").inner_text() == verdict + ", ".join(winners)
     page.locator("#totals").scroll_into_view_if_needed()
@@ -286,19 +304,32 @@ def test_three_player_game_scored_over_three_rounds(phone):
 
 def expect_totals(page: Any, totals: list[int]) -> None:
     playwright_api.expect(page.locator("#totals-table tbody td.total")).to_have_text(
-        [str(total) for total in totals])
+        [str(total) for total in totals]
+    )
 
 
 TWO_PLAYER_GAME = {  # the dummy's counts last (D3): he never scores walls (W6)
-    1: {"players": [{"counts": [1, 0, 1, 0, 0, 1], "wall": 2},
-                    {"counts": [0, 1, 0, 1, 1, 0], "wall": 1}],
-        "dummy": [1, 1, 1, 0, 1, 2]},
-    2: {"players": [{"counts": [2, 1, 2, 1, 1, 2], "wall": 5},
-                    {"counts": [1, 2, 1, 2, 2, 2], "wall": 3}],
-        "dummy": [2, 2, 2, 2, 2, 2]},  # D2: 12 tiles by round 2
-    3: {"players": [{"counts": [3, 2, 3, 2, 3, 3], "wall": 8},
-                    {"counts": [2, 3, 2, 3, 3, 4], "wall": 6}],
-        "dummy": [2, 2, 4, 2, 3, 4]},
+    1: {
+        "players": [
+            {"counts": [1, 0, 1, 0, 0, 1], "wall": 2},
+            {"counts": [0, 1, 0, 1, 1, 0], "wall": 1},
+        ],
+        "dummy": [1, 1, 1, 0, 1, 2],
+    },
+    2: {
+        "players": [
+            {"counts": [2, 1, 2, 1, 1, 2], "wall": 5},
+            {"counts": [1, 2, 1, 2, 2, 2], "wall": 3},
+        ],
+        "dummy": [2, 2, 2, 2, 2, 2],
+    },  # D2: 12 tiles by round 2
+    3: {
+        "players": [
+            {"counts": [3, 2, 3, 2, 3, 3], "wall": 8},
+            {"counts": [2, 3, 2, 3, 3, 4], "wall": 6},
+        ],
+        "dummy": [2, 2, 4, 2, 3, 4],
+    },
 }
 
 
@@ -329,8 +360,9 @@ def test_two_player_game_with_the_dummy(phone):
             page.locator("fieldset.dummy").scroll_into_view_if_needed()
             phone.shot("phone-dummy")
     best = max(expected_totals)
-    winners = [name for name, total in zip(["Anna", "Ben"], expected_totals, strict=True)
-               if total == best]
+    winners = [
+        name for name, total in zip(["Anna", "Ben"], expected_totals, strict=True) if total == best
+    ]
     assert "Dirk" not in page.locator("#winners").inner_text()  # D3: he cannot win
     assert page.locator("#winners").inner_text().endswith(", ".join(winners))
 
@@ -349,7 +381,8 @@ def test_an_implausible_wall_is_warned_beside_its_field(phone, language):
     playwright_api.expect(warning).to_have_text(messages["warning.wall-without-buildings"])
     assert warning.get_attribute("data-pointer") == "/players/0/wall"
     assert anna.locator("input[data-wall]").get_attribute("aria-describedby") == (
-        warning.get_attribute("id"))
+        warning.get_attribute("id")
+    )
     assert page.locator(".entry-warning").count() == 1  # nobody else's entry is doubted
     assert page.locator("#results .results-warned").inner_text() == messages["warning.check"]
     assert shown_round_points(page)[0] == 40  # M5, W4: scored all the same
@@ -369,11 +402,14 @@ def test_an_implausible_wall_is_warned_beside_its_field(phone, language):
     assert page.locator(".entry-warning").count() == 0
 
 
-@pytest.mark.parametrize("stored", [
-    "{not json",
-    json.dumps({"v": 1, "names": ["A"], "round": 1}),  # one player: no game
-    json.dumps({"v": 1, "names": ["A", "B"], "round": 9, "rounds": [], "drawings": [[], []]}),
-])
+@pytest.mark.parametrize(
+    "stored",
+    [
+        "{not json",
+        json.dumps({"v": 1, "names": ["A"], "round": 1}),  # one player: no game
+        json.dumps({"v": 1, "names": ["A", "B"], "round": 9, "rounds": [], "drawings": [[], []]}),
+    ],
+)
 def test_a_damaged_saved_game_or_link_is_set_aside(phone, stored):
     page = phone.open()
     page.evaluate("stored => localStorage.setItem('alhambra-scores/v1', stored)", stored)
@@ -420,9 +456,16 @@ def test_scores_wait_out_a_lost_connection(phone):
     page.reload()  # the entry was kept on the device
     assert player_card(page, 0).get_by_label("tower", exact=True).input_value() == "2"
     score(page, 1)
-    expected, _ = round_points(1, {"players": [
-        {"counts": [0, 0, 0, 0, 0, 2], "wall": 0}, {"counts": [0] * 6, "wall": 0},
-        {"counts": [0] * 6, "wall": 0}]})
+    expected, _ = round_points(
+        1,
+        {
+            "players": [
+                {"counts": [0, 0, 0, 0, 0, 2], "wall": 0},
+                {"counts": [0] * 6, "wall": 0},
+                {"counts": [0] * 6, "wall": 0},
+            ]
+        },
+    )
     assert shown_round_points(page) == expected == [6, 0, 0]
     phone.errors.clear()  # the refused fetch while offline is logged by the browser, on purpose
 
@@ -437,7 +480,8 @@ def test_the_page_opens_again_with_the_server_gone(browser):
     try:
         page = visitor.open()
         assert page.evaluate("navigator.serviceWorker.ready.then(r => r.active.state)") == (
-            "activated")
+            "activated"
+        )
         step_to(player_card(page, 0), "garden", 3)
         server.shutdown()
         thread.join()
@@ -446,7 +490,8 @@ def test_the_page_opens_again_with_the_server_gone(browser):
         assert player_card(page, 0).get_by_label("garden", exact=True).input_value() == "3"
         page.get_by_role("button", name="Score round 1").click()
         playwright_api.expect(page.locator("#score-status")).to_contain_text(
-            "Cannot reach the server")
+            "Cannot reach the server"
+        )
         visitor.errors.clear()  # the browser logs the refused requests, as it should
     finally:
         visitor.close()
@@ -460,7 +505,8 @@ def test_two_players_with_one_name_are_refused_in_words(phone):
     page.get_by_label("Name of player 2").fill("Anna")
     page.get_by_role("button", name="Score round 1").click()
     playwright_api.expect(page.locator("#score-status")).to_have_text(
-        "Two players are called Anna: give each player a different name.")
+        "Two players are called Anna: give each player a different name."
+    )
 
 
 # --- build mode ----------------------------------------------------------------------------
@@ -470,8 +516,9 @@ def cell(page: Any, x: int, y: int) -> Any:
     return page.locator(f'#grid button.cell[data-x="{x}"][data-y="{y}"]')
 
 
-def place(page: Any, x: int, y: int, building: str, walls: str = "",
-          catalog: str | None = None) -> Any:
+def place(
+    page: Any, x: int, y: int, building: str, walls: str = "", catalog: str | None = None
+) -> Any:
     """Tap the cell, choose the building (by its name in the page's language) and walls, or a
     catalog tile ("price:walls"), press Place."""
     cell(page, x, y).click()
@@ -507,7 +554,8 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
     assert refused.evaluate_all("items => items.map(i => i.dataset.rule)") == ["B2", "B3"]
     assert refused.first.inner_text() == (
         "B2 Matching sides: The east side of the garden at (1,0) has a wall, "
-        "the west side of the tower at (2,0) has none.")
+        "the west side of the tower at (2,0) has none."
+    )
     phone.shot("phone-build-refused")
     dialog.get_by_role("button", name="Cancel").click()
     playwright_api.expect(cell(page, 2, 0)).to_be_focused()
@@ -517,8 +565,10 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
     # B4 and B3: a tile touching the fountain only at a corner.
     dialog = place(page, -1, 1, "tower")
     dialog.locator('#picker-result li[data-rule="B4"]').wait_for()
-    assert "shares no side with the Alhambra" in dialog.locator(
-        '#picker-result li[data-rule="B4"]').inner_text()
+    assert (
+        "shares no side with the Alhambra"
+        in dialog.locator('#picker-result li[data-rule="B4"]').inner_text()
+    )
     dialog.get_by_role("button", name="Cancel").click()
 
     # A legal Alhambra, one tile from the catalog (tower 9, walls E S).
@@ -529,8 +579,9 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
         ((-1, 0), "pavilion", "NSW", None),
         ((0, -1), "arcades", "", None),  # open to the north
     ]:
-        dialog = place(page, x, y, building, walls=walls,
-                       catalog=None if price is None else f"{price}:{walls}")
+        dialog = place(
+            page, x, y, building, walls=walls, catalog=None if price is None else f"{price}:{walls}"
+        )
         playwright_api.expect(dialog).to_be_hidden()
         tiles.append(((x, y), Tile(Building(building), walls, price)))
         playwright_api.expect(page.locator("#build-status")).to_contain_text(f"({x},{y})")
@@ -543,11 +594,18 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
         item.get_attribute("data-building"): int(item.locator("strong").inner_text())
         for item in page.locator("#summary-counts li").all()
     }
-    assert shown_counts == {"pavilion": 1, "seraglio": 0, "arcades": 1, "chambers": 1,
-                            "garden": 1, "tower": 1}
+    assert shown_counts == {
+        "pavilion": 1,
+        "seraglio": 0,
+        "arcades": 1,
+        "chambers": 1,
+        "garden": 1,
+        "tower": 1,
+    }
     highlighted = page.locator("#grid button.cell").evaluate_all(
         "cells => cells.flatMap(c => [...c.classList].filter(k => k.startsWith('longest-'))"
-        ".map(k => `${c.dataset.x},${c.dataset.y},${k.slice(8)}`))")
+        ".map(k => `${c.dataset.x},${c.dataset.y},${k.slice(8)}`))"
+    )
     assert sorted(highlighted) == sorted(f"{x},{y},{side}" for (x, y), side in wall.segments)
     assert cell(page, 1, 1).locator(".price").inner_text() == "9"
     phone.shot("phone-build")
@@ -561,13 +619,15 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
     page.get_by_role("button", name="Where does it fit?").click()
     page.locator("#grid button.cell.fits").first.wait_for()
     fits = page.locator("#grid button.cell.fits").evaluate_all(
-        "cells => cells.map(c => [Number(c.dataset.x), Number(c.dataset.y)])")
+        "cells => cells.map(c => [Number(c.dataset.x), Number(c.dataset.y)])"
+    )
     expected_cells = legal_cells(alhambra, Tile(Building.GARDEN, ""))
     assert expected_cells  # north of the open arcades at least
     assert sorted(map(tuple, fits)) == sorted(expected_cells)
     where = f"{len(expected_cells)} cell{'s' if len(expected_cells) > 1 else ''}"
     playwright_api.expect(page.locator("#build-status")).to_have_text(
-        f"This tile fits on {where}, marked with +.")
+        f"This tile fits on {where}, marked with +."
+    )
 
     # The drawing gives Anna's counts and wall for the current round.
     page.get_by_role("button", name="Use for Anna in round 1").click()
@@ -591,8 +651,9 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
     saved = download.value
     assert saved.suggested_filename == "alhambra-Anna.svg"
     root = ET.parse(saved.path()).getroot()
-    assert len([g for g in root.iter("{http://www.w3.org/2000/svg}g")
-                if g.get("class") == "tile"]) == len(tiles)
+    assert len(
+        [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "tile"]
+    ) == len(tiles)
 
     # Undo takes the last tile back; the drawing is kept on the device.
     page.get_by_role("button", name="Undo last tile").click()
@@ -642,14 +703,16 @@ def test_switch_language_and_keep_the_game(phone):
     refusal.wait_for()
     assert refusal.inner_text() == (
         "B4 Касание стороной: (2,1) (башня): тайл не касается Альгамбры ни одной стороной "
-        "(угла недостаточно).")
+        "(угла недостаточно)."
+    )
     dialog.get_by_role("button", name="Отмена").click()
 
     page.get_by_role("link", name="Deutsch").click()
     page.wait_for_load_state("networkidle")
     assert page.locator("html").get_attribute("lang") == "de"
     playwright_api.expect(page.locator("#summary-wall")).to_have_text(
-        "Längste Mauer: 0 (orange hervorgehoben)")
+        "Längste Mauer: 0 (orange hervorgehoben)"
+    )
     phone.shot("phone-de")
 
 
@@ -665,8 +728,7 @@ def test_language_from_the_phone_settings(browser, base_url):
         assert page.get_by_role("link", name="日本語").get_attribute("aria-current") == "true"
         first = page.locator('#results-body details[data-player="0"]')
         first.locator("summary").click()
-        assert first.locator('tr[data-building="tower"] td').all_inner_texts() == [
-            "1", "1位", "6"]
+        assert first.locator('tr[data-building="tower"] td').all_inner_texts() == ["1", "1位", "6"]
         page.locator("#results").scroll_into_view_if_needed()
         visitor.shot("phone-ja")
     finally:
@@ -801,8 +863,10 @@ def test_a_game_against_the_computer_survives_a_reload(phone):
 
 # --- accessibility (axe-core, WCAG 2.1 A and AA: labels, names, roles, contrast) -----------
 
-WCAG = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-        "resultTypes": ["violations"]}
+WCAG = {
+    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
+    "resultTypes": ["violations"],
+}
 
 
 def assert_accessible(page: Any, where: str) -> None:
@@ -845,10 +909,14 @@ def test_every_screen_passes_wcag_checks(phone, language):
     assert_accessible(page, f"{language}: a game against the computer, with a hint")
 
 
-@pytest.mark.parametrize(("device", "viewport"), [
-    ("phone", PHONE), ("tablet", {"width": 820, "height": 1180}),
-    ("desktop", {"width": 1440, "height": 900}),
-])
+@pytest.mark.parametrize(
+    ("device", "viewport"),
+    [
+        ("phone", PHONE),
+        ("tablet", {"width": 820, "height": 1180}),
+        ("desktop", {"width": 1440, "height": 900}),
+    ],
+)
 def test_layout_fits_phone_tablet_and_desktop(browser, base_url, device, viewport):
     context = browser.new_context(viewport=viewport)
     try:
@@ -859,7 +927,8 @@ def test_layout_fits_phone_tablet_and_desktop(browser, base_url, device, viewpor
         for tab in ("Wertung", "Bauen", "Spielen", "Tabellen"):
             page.get_by_role("tab", name=tab).click()
             overflow = page.evaluate(
-                "document.scrollingElement.scrollWidth - document.documentElement.clientWidth")
+                "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
+            )
             assert overflow <= 0, f"{device}, {tab}: the page scrolls sideways by {overflow}px"
             for target in page.locator("main button:visible, main select:visible").all():
                 box = target.bounding_box()

@@ -62,15 +62,18 @@ def markup(client, **kwargs) -> Markup:
     return parser
 
 
-@pytest.mark.parametrize(("query", "headers", "expected"), [
-    ("?lang=ru", {}, "ru"),
-    ("?lang=ja", {"Accept-Language": "de"}, "ja"),  # the query wins
-    ("", {"Accept-Language": "de-AT,de;q=0.9,en;q=0.8"}, "de"),
-    ("", {"Accept-Language": "fr-FR, ja;q=0.7, en;q=0.5"}, "ja"),
-    ("", {"Accept-Language": "fr"}, "en"),
-    ("?lang=xx", {"Accept-Language": "ru"}, "ru"),  # an unknown choice falls back
-    ("", {}, "en"),
-])
+@pytest.mark.parametrize(
+    ("query", "headers", "expected"),
+    [
+        ("?lang=ru", {}, "ru"),
+        ("?lang=ja", {"Accept-Language": "de"}, "ja"),  # the query wins
+        ("", {"Accept-Language": "de-AT,de;q=0.9,en;q=0.8"}, "de"),
+        ("", {"Accept-Language": "fr-FR, ja;q=0.7, en;q=0.5"}, "ja"),
+        ("", {"Accept-Language": "fr"}, "en"),
+        ("?lang=xx", {"Accept-Language": "ru"}, "ru"),  # an unknown choice falls back
+        ("", {}, "en"),
+    ],
+)
 def test_language_from_query_else_accept_language(client, query, headers, expected):
     response = client.get(f"/{query}", headers=headers)
     assert response.headers["Content-Language"] == expected
@@ -84,8 +87,15 @@ def test_language_from_query_else_accept_language(client, query, headers, expect
 def test_page_is_in_the_chosen_language(client, language):
     html = client.get(f"/?lang={language}").get_data(as_text=True)
     catalog = messages(language)
-    for key in ("app.title", "tab.score", "tab.build", "players.count", "round.legend",
-                "picker.place", "reference.points"):
+    for key in (
+        "app.title",
+        "tab.score",
+        "tab.build",
+        "players.count",
+        "round.legend",
+        "picker.place",
+        "reference.points",
+    ):
         assert catalog[key] in html
     for building in BUILDINGS:
         assert catalog[f"building.{building.value}"] in html
@@ -129,8 +139,9 @@ def test_static_files_the_page_names_are_served(client):
 
 def test_data_blocks_carry_the_catalogs(client):
     html = client.get("/?lang=ja").get_data(as_text=True)
-    blocks = dict(re.findall(
-        r'<script type="application/json" id="([\w-]+)">(.*?)</script>', html, re.S))
+    blocks = dict(
+        re.findall(r'<script type="application/json" id="([\w-]+)">(.*?)</script>', html, re.S)
+    )
     assert json.loads(blocks["messages"]) == messages("ja")
     tiles = json.loads(blocks["tile-catalog"])
     assert len(tiles) == len(CATALOG) == 54
@@ -189,7 +200,8 @@ def test_service_worker_is_served_from_the_root_with_every_page_file(client):
     script = response.get_data(as_text=True)
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", script).group(1))  # type: ignore[union-attr]
     assert {"/", "/?lang=ja", "/static/app.css", "/static/js/app.js", "/static/js/build.js"} <= set(
-        files)
+        files
+    )
     for url in files:
         page = client.get(url)
         assert page.status_code == 200, url

@@ -26,9 +26,7 @@ from tests.contract_check import check_response
 
 AUTOMATIC = {"HEAD", "OPTIONS"}
 POST_OPERATIONS = [
-    (path, item["post"])
-    for path, item in served_openapi()["paths"].items()
-    if "post" in item
+    (path, item["post"]) for path, item in served_openapi()["paths"].items() if "post" in item
 ]
 
 
@@ -67,7 +65,8 @@ def test_every_schema_file_is_a_valid_2020_12_schema(name):
 def test_each_operation_checks_the_request_schema_it_documents(client, path, operation):
     """An empty object gets exactly the problems the documented request schema finds in it."""
     reference = openapi_document()["paths"][path]["post"]["requestBody"]["content"][
-        "application/json"]["schema"]["$ref"]
+        "application/json"
+    ]["schema"]["$ref"]
     component = openapi_document()["components"]["schemas"][reference.rsplit("/", 1)[1]]
     contract = request_contract(component["$ref"].removeprefix("schemas/"))
     expected = [error.pointer for error in contract.problems({})]
@@ -202,12 +201,18 @@ def test_no_pattern_ends_in_a_dollar_the_two_validators_read_differently(name):
     assert not [p for p in _patterns(schema_documents()[name]) if p.endswith("$")]
 
 
-@pytest.mark.parametrize(("path", "body", "where"), [
-    ("/v1/walls", {"alhambra": [{"building": "garden", "walls": "N\n", "x": 1, "y": 0}]},
-     "/alhambra/0/walls"),
-    ("/v1/games", {"players": ["Anna\n", "Ben"], "seed": 1}, "/players/0"),
-    ("/v1/render", {"alhambra": [], "title": "Anna\n"}, "/title"),
-])
+@pytest.mark.parametrize(
+    ("path", "body", "where"),
+    [
+        (
+            "/v1/walls",
+            {"alhambra": [{"building": "garden", "walls": "N\n", "x": 1, "y": 0}]},
+            "/alhambra/0/walls",
+        ),
+        ("/v1/games", {"players": ["Anna\n", "Ben"], "seed": 1}, "/players/0"),
+        ("/v1/render", {"alhambra": [], "title": "Anna\n"}, "/title"),
+    ],
+)
 def test_a_trailing_newline_is_refused_with_a_pointer_not_a_crash(client, path, body, where):
     response = client.post(path, json=body)
     assert response.status_code == 422

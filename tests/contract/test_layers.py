@@ -25,16 +25,22 @@ def modules(*folder: str) -> list[Path]:
 
 @pytest.mark.parametrize("path", modules("api") + modules("cli"), ids=lambda p: p.name)
 def test_the_api_layer_and_the_cli_import_no_flask_and_no_web_module(path):
-    bad = {name for name in imported(path)
-           if name.split(".")[0] in FLASK or name.startswith("calculator.web")}
+    bad = {
+        name
+        for name in imported(path)
+        if name.split(".")[0] in FLASK or name.startswith("calculator.web")
+    }
     assert not bad, f"{path.parent.name}/{path.name} imports {bad}"
 
 
 @pytest.mark.parametrize("layer", ["core", "engine"])
 def test_the_core_and_the_engine_import_nothing_of_the_layers_above(layer):
     for path in modules(layer):
-        bad = {name for name in imported(path)
-               if name.startswith(("calculator.api", "calculator.web", "calculator.cli"))}
+        bad = {
+            name
+            for name in imported(path)
+            if name.startswith(("calculator.api", "calculator.web", "calculator.cli"))
+        }
         assert not bad, f"{layer}/{path.name} imports {bad}"
 
 

@@ -51,13 +51,16 @@ app.test_client_class = ContractClient  # closes file responses (schemathesis' W
 
 
 def _schema(seed: int, examples: int, phases: tuple[str, ...]) -> schemathesis.BaseSchema:
-    config = SchemathesisConfig.from_dict({
-        "seed": seed,
-        "generation": {"mode": "all", "max-examples": examples},
-        "checks": {"enabled": True},
-        "phases": {phase: {"enabled": phase in phases}
-                   for phase in ("examples", "coverage", "fuzzing")},
-    })
+    config = SchemathesisConfig.from_dict(
+        {
+            "seed": seed,
+            "generation": {"mode": "all", "max-examples": examples},
+            "checks": {"enabled": True},
+            "phases": {
+                phase: {"enabled": phase in phases} for phase in ("examples", "coverage", "fuzzing")
+            },
+        }
+    )
     served = schemathesis.openapi.from_wsgi("/openapi.yaml", app, config=config)
     served.hook("map_case")(bring_within_the_rules)
     return served
@@ -66,10 +69,18 @@ def _schema(seed: int, examples: int, phases: tuple[str, ...]) -> schemathesis.B
 def test_all_means_all():
     """Every check schemathesis has, including the ones the CLI's "all" names."""
     names = {check.__name__ for check in ALL_CHECKS}
-    assert {"not_a_server_error", "status_code_conformance", "content_type_conformance",
-            "response_headers_conformance", "response_schema_conformance",
-            "negative_data_rejection", "positive_data_acceptance", "unsupported_method",
-            "allow_header_conformance", "missing_required_header"} <= names
+    assert {
+        "not_a_server_error",
+        "status_code_conformance",
+        "content_type_conformance",
+        "response_headers_conformance",
+        "response_schema_conformance",
+        "negative_data_rejection",
+        "positive_data_acceptance",
+        "unsupported_method",
+        "allow_header_conformance",
+        "missing_required_header",
+    } <= names
 
 
 schema = _schema(SEED, EXAMPLES, ("examples", "coverage", "fuzzing"))
@@ -88,6 +99,7 @@ def test_every_check_holds_with_a_fresh_seed(case):
     try:
         case.call_and_validate(session=app.test_client(), checks=ALL_BUT_POSITIVE_ACCEPTANCE)
     except BaseException as failure:
-        failure.add_note(f"schemathesis seed {FRESH_SEED}: SCHEMATHESIS_SEED={FRESH_SEED} "
-                         "repeats this run")
+        failure.add_note(
+            f"schemathesis seed {FRESH_SEED}: SCHEMATHESIS_SEED={FRESH_SEED} repeats this run"
+        )
         raise

