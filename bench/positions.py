@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from bench.spec import Operation
+from bench.spec import Operation, members
 
 MAX_TILES = 80
 LIMIT = 60
@@ -77,25 +77,17 @@ POSITIONS: dict[str, list[dict[str, Any]]] = {
 }
 
 
-def alhambra_members(document: Any, here: str = "") -> list[str]:
+def alhambra_members(document: Any) -> list[str]:
     """Pointers of every Alhambra (array of placed tiles) in an example body."""
-    found = []
-    if (
-        isinstance(document, list)
-        and document
-        and all(isinstance(t, dict) and {"x", "y", "walls"} <= set(t) for t in document)
-    ):
-        return [here]
-    children = (
-        document.items()
-        if isinstance(document, dict)
-        else enumerate(document)
-        if isinstance(document, list)
-        else ()
+    return [where for where, value in members(document) if _is_alhambra(value)]
+
+
+def _is_alhambra(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and bool(value)
+        and all(isinstance(t, dict) and {"x", "y", "walls"} <= set(t) for t in value)
     )
-    for key, value in children:
-        found.extend(alhambra_members(value, f"{here}/{key}"))
-    return found
 
 
 def worst_case_status(operation: Operation) -> int:

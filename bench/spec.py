@@ -6,10 +6,12 @@ a member of an example body by JSON Pointer.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from calculator.api.contract import served_openapi
+from calculator.api.problems import pointer
 
 JSON_BODY = "application/json"
 
@@ -101,3 +103,18 @@ def replaced(document: Any, where: str, value: Any) -> Any:
     last = parts[-1]
     target[int(last) if isinstance(target, list) else last] = value
     return copy
+
+
+def members(document: Any, here: str = "") -> Iterator[tuple[str, Any]]:
+    """Every value of a JSON document with its JSON Pointer, the root first, each object's
+    members and each array's items in order, depth first."""
+    yield here, document
+    children = (
+        document.items()
+        if isinstance(document, dict)
+        else enumerate(document)
+        if isinstance(document, list)
+        else ()
+    )
+    for key, value in children:
+        yield from members(value, here + pointer(key))

@@ -14,7 +14,7 @@ from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator
 from werkzeug.test import TestResponse
 
-from bench.spec import JSON_BODY, Operation
+from bench.spec import JSON_BODY, Operation, members
 from calculator.api.contract import schema_documents, served_openapi
 
 HANG = 5.0
@@ -83,20 +83,9 @@ def assert_points_at(document: dict[str, Any], where: str) -> None:
     ), (where, pointers)
 
 
-def pointers(document: Any, here: str = "") -> list[str]:
+def pointers(document: Any) -> list[str]:
     """Every member of a document, as JSON Pointers (the root excluded)."""
-    found = []
-    if isinstance(document, dict):
-        for key, value in document.items():
-            at = f"{here}/{key.replace('~', '~0').replace('/', '~1')}"
-            found.append(at)
-            found.extend(pointers(value, at))
-    elif isinstance(document, list):
-        for index, value in enumerate(document):
-            at = f"{here}/{index}"
-            found.append(at)
-            found.extend(pointers(value, at))
-    return found
+    return [where for where, _ in members(document) if where]
 
 
 def distinct_pointers(document: Any) -> list[str]:
@@ -113,16 +102,6 @@ def distinct_pointers(document: Any) -> list[str]:
     return found
 
 
-def objects(document: Any, here: str = "") -> list[str]:
+def objects(document: Any) -> list[str]:
     """The pointers of every JSON object in a document, the root included."""
-    found = [here] if isinstance(document, dict) else []
-    children = (
-        document.items()
-        if isinstance(document, dict)
-        else enumerate(document)
-        if isinstance(document, list)
-        else ()
-    )
-    for key, value in children:
-        found.extend(objects(value, f"{here}/{str(key).replace('~', '~0').replace('/', '~1')}"))
-    return found
+    return [where for where, value in members(document) if isinstance(value, dict)]
