@@ -246,9 +246,12 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
     """W3 when only the length counts: the same wall graph, measured on bit masks.
 
     Where no corner joins more than two segments (every legal Alhambra), each part of the
-    graph is a path or a ring, so the longest wall is the part with the most segments. Each
-    part is found by flooding its corners, a few shifts per step, without listing a segment.
-    Where three or four segments meet, the search of :func:`longest_wall` decides.
+    graph is a path or a ring, so the longest wall is the part with the most segments. The
+    paths are peeled from both ends at once, a few shifts per round: each round takes the end
+    segments off every path, so a path of n segments is gone after n / 2 rounds (rounded up),
+    and the longest path is the last to go. What no round can peel are the rings, each then
+    found by flooding its corners. Where three or four segments meet, the search of
+    :func:`longest_wall` decides.
     """
     grid = alhambra.grid
     width = grid.width
@@ -267,13 +270,23 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
     if (across & back & (down | up)) | (down & up & (across | back)):
         wall = longest_wall(alhambra, budget)  # a corner of three or four segments
         return WallLength(wall.length, wall.exact)
+    longest = 0
+    while ends := across ^ back ^ down ^ up:  # the corners that join one segment: path ends
+        peeled_across = across & (ends | ends >> 1)
+        peeled_down = down & (ends | ends >> width)
+        across, down = across ^ peeled_across, down ^ peeled_down
+        back, up = across << 1, down << width
+        # A path peeled away this round was one segment long (its two ends, one segment) or
+        # two (two ends, two segments); a longer one is still there for the next round.
+        peeled = peeled_across.bit_count() + peeled_down.bit_count()
+        longest += 1 if 2 * peeled == ends.bit_count() else 2
     corners = across | back | down | up
-    longest, left = 0, across.bit_count() + down.bit_count()
-    while left > longest:  # the segments not yet measured could still make a longer wall
-        # one corner, grown to everything the wall joins it to
-        part = flood(corners & -corners, across, back, down, up, width)
-        corners ^= part
-        length = (part & across).bit_count() + (part & down).bit_count()
+    left = across.bit_count() + down.bit_count()
+    while left > longest:  # the rings not yet measured could still make a longer wall
+        # one corner, grown to everything the ring joins it to
+        ring = flood(corners & -corners, across, back, down, up, width)
+        corners ^= ring
+        length = (ring & across).bit_count() + (ring & down).bit_count()
         longest, left = max(longest, length), left - length
     return WallLength(longest)
 

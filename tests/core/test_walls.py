@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -197,6 +198,24 @@ def test_w4_the_length_alone_of_a_ring_and_of_two_separate_walls():
     two = alhambra((1, 0, "N"), (2, 0, "N"), (-1, 0, "S"))
     assert wall_length(two).length == 2
     assert wall_length(Alhambra()).length == 0
+
+
+@pytest.mark.parametrize(("east", "west", "longest"), [(4, 3, 4), (3, 4, 4), (5, 4, 5), (1, 1, 1)])
+def test_w3_the_length_alone_of_separate_walls_of_odd_and_even_length(east, west, longest):
+    """Two straight walls, one on the north side of a row east of the fountain and one on the
+    south side of a row west of it: the longer counts, whether its length is odd or even."""
+    row = [(x, 0, "N") for x in range(1, east + 1)] + [(-x, 0, "S") for x in range(1, west + 1)]
+    built = alhambra(*row)
+    assert (wall_length(built).length, longest_wall(built).length) == (longest, longest)
+
+
+def test_w3_the_length_alone_of_a_ring_beside_a_longer_and_a_shorter_wall():
+    ring = [(-1, -1, "NW"), (0, -1, "N"), (1, -1, "NE"), (1, 0, "E")]
+    ring += [(1, 1, "ES"), (0, 1, "S"), (-1, 1, "SW"), (-1, 0, "W")]  # 12 segments round
+    longer = [(x, -3, "S") for x in range(-6, 8)]  # 14 segments, two rows north of it
+    shorter = [(x, 3, "S") for x in range(-1, 2)]  # 3 segments, two rows south of it
+    assert wall_length(alhambra(*ring, *longer)).length == 14
+    assert wall_length(alhambra(*ring, *shorter)).length == 12
 
 
 def test_w3_the_length_alone_leaves_corners_of_three_segments_to_the_search():
