@@ -448,11 +448,13 @@ def _beyond_catalog(
     Players given as an Alhambra are checked as positions, not summed: a described table of
     six full Alhambras is a request this API must answer (``docs/api.md``, "Errors").
     """
+    counted = [(index, seat.counts) for index, seat in enumerate(seats) if seat.counts is not None]
+    if not counted and dummy_counts is None and not dummy_tiles:
+        return  # nothing to sum
     for building in BUILDINGS:
         holdings: list[tuple[tuple[str | int, ...], int]] = [
-            (("players", index, "counts", building.value), seat.counts[building])
-            for index, seat in enumerate(seats)
-            if seat.counts is not None
+            (("players", index, "counts", building.value), counts[building])
+            for index, counts in counted
         ]
         if dummy_counts is not None:
             holdings.append((("dummy", "counts", building.value), dummy_counts[building]))
