@@ -255,17 +255,14 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
     """
     grid = alhambra.grid
     width = grid.width
-    # The wall graph on the lattice of corners: a bit of ``across`` joins corner i to i + 1,
-    # a bit of ``down`` joins corner i to i + width. A lattice edge holds one segment at most:
-    # a tile's outer north side and a south side on the same line would need the cell between
-    # them to be both empty and a tile.
-    across = down = 0
-    for side, mask in _outer_walls(grid):
-        first, second = _corners(side, width)
-        if second == first + 1:
-            across |= mask << first
-        else:
-            down |= mask << first
+    # The wall graph on the lattice of corners (numbered as in ``_corners``): a bit of
+    # ``across`` joins corner i to i + 1, a bit of ``down`` joins corner i to i + width. The
+    # cell of bit i runs across from its corner i on its north side and from i + width on its
+    # south side, down from i on its west side and from i + 1 on its east side. A lattice edge
+    # holds one segment at most: a tile's outer north side and a south side on the same line
+    # would need the cell between them to be both empty and a tile.
+    (_, north), (_, east), (_, south), (_, west) = _outer_walls(grid)
+    across, down = north | south << width, west | east << 1
     back, up = across << 1, down << width  # joining corner i to i - 1, to i - width
     if (across & back & (down | up)) | (down & up & (across | back)):
         wall = longest_wall(alhambra, budget)  # a corner of three or four segments
