@@ -61,12 +61,10 @@ def steps_on_foot(grid: Grid) -> tuple[tuple[int, int], ...]:
     mask: a tile stands there and neither has a wall on the shared edge), and how far a cell's
     bit moves that way."""
     occupied, width = grid.occupied, grid.width
-    return (
-        (occupied & (occupied >> 1) & ~grid.wall_e & ~(grid.wall_w >> 1), 1),
-        (occupied & (occupied << 1) & ~grid.wall_w & ~(grid.wall_e << 1), -1),
-        (occupied & (occupied >> width) & ~grid.wall_s & ~(grid.wall_n >> width), width),
-        (occupied & (occupied << width) & ~grid.wall_n & ~(grid.wall_s << width), -width),
-    )
+    east = occupied & (occupied >> 1) & ~(grid.wall_e | grid.wall_w >> 1)
+    south = occupied & (occupied >> width) & ~(grid.wall_s | grid.wall_n >> width)
+    # a shared edge is crossed both ways: west from the cell east of it, north from the one south
+    return (east, 1), (east << 1, -1), (south, width), (south << width, -width)
 
 
 def reachable_on_foot(grid: Grid) -> int:
@@ -89,14 +87,8 @@ def enclosed(grid: Grid, rule: HoleRule = "region") -> int:
     if rule == "cell":
         return empty & occupied << 1 & occupied >> 1 & occupied << width & occupied >> width
     # Flood the empty space from the border inwards: what it cannot reach is enclosed.
-    outside = flood(
-        grid.border & empty,
-        empty & (empty >> 1),
-        empty & (empty << 1),
-        empty & (empty >> width),
-        empty & (empty << width),
-        width,
-    )
+    east, south = empty & (empty >> 1), empty & (empty >> width)
+    outside = flood(grid.border & empty, east, east << 1, south, south << width, width)
     return empty & ~outside
 
 
