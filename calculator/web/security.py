@@ -68,7 +68,9 @@ OTHER_HEADERS = {
 
 
 def request_id() -> str:
-    """The current request's id ("-" outside a request, e.g. in start-up logs)."""
+    """The current request's id ("-" outside a request, e.g. in start-up logs): settled the
+    first time it is asked for and kept on ``g``, so every log line of a request carries the
+    same one."""
     if not has_request_context():
         return "-"
     if "request_id" not in g:
@@ -109,11 +111,6 @@ def cors_origins(configured: Any) -> list[str]:
     return origins
 
 
-def _fix_request_id() -> None:
-    """Settle the id first, so every log line of the request carries the same one."""
-    request_id()
-
-
 def _add_headers(response: Response) -> Response:
     headers = response.headers
     headers[REQUEST_ID_HEADER] = request_id()
@@ -140,7 +137,6 @@ def security_headers(mimetype: str) -> tuple[tuple[str, str], ...]:
 
 def register_security(app: Flask) -> None:
     """Request ids and security headers on every response; CORS when an allowlist is set."""
-    app.before_request(_fix_request_id)
     app.after_request(_add_headers)
     origins = cors_origins(app.config.get("CORS_ORIGINS"))
     app.config["CORS_ORIGINS"] = origins
