@@ -38,9 +38,8 @@ class Grid(Struct, frozen=True):
         """
         if not tiles:
             raise ValueError("an Alhambra holds at least the fountain")
-        left, right = min(tiles)[0] - 1, max(tiles)[0]
-        rows = [y for _, y in tiles]
-        top, bottom = min(rows) - 1, max(rows)
+        columns, rows = [x for x, _ in tiles], [y for _, y in tiles]
+        left, right, top, bottom = min(columns) - 1, max(columns), min(rows) - 1, max(rows)
         width, height = right - left + 2, bottom - top + 2
         picture = bytearray(width * height)
         for (x, y), tile in tiles.items():
