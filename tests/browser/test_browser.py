@@ -825,6 +825,37 @@ def test_play_a_whole_game_against_the_computer_to_the_end(phone):
     phone.shot("play-over", full_page=True)
 
 
+def test_the_play_tab_says_when_the_computer_cannot_go_on_past_the_bounds(phone):
+    """bot-turns stops at "bounds" when the next decision would take the game past a bound of
+    the state document, with the state unchanged: the page says so instead of waiting."""
+    page = phone.open()
+    asked = []
+
+    def at_the_bounds(route: Any) -> None:
+        asked.append(route.request.post_data_json["state"])
+        answer = {"state": asked[-1], "events": [], "stopped": "bounds"}
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
+
+    page.route("**/v1/games/bot-turns", at_the_bounds)
+    start_play(page, ["greedy"])
+    said = (
+        "The game cannot go on: the computer's next move would take it past the limits of a "
+        "saved game."
+    )
+    for _ in range(20):  # your moves until the computer's turn
+        page.wait_for_function(
+            f"() => document.querySelector('#play-status').textContent === {json.dumps(said)}"
+            f" || ({SETTLED})()",
+            timeout=60_000,
+        )
+        if asked:
+            break
+        play_one_move(page)
+    assert page.locator("#play-status").inner_text() == said
+    page.wait_for_timeout(500)
+    assert len(asked) == 1  # asked once, not again and again
+
+
 def test_a_game_against_the_computer_survives_a_reload(phone):
     page = phone.open()
     start_play(page, ["random", "greedy"], modules=("vizier",))

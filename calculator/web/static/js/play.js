@@ -122,6 +122,8 @@ async function settle() {
     const answer = await post('/v1/games/bot-turns', { state, ...computer(play()) });
     if (asked !== shown) return;
     update({ type: 'play-advanced', state: answer.state, events: theirSteps(answer.events) });
+    // past a bound of the state document no move is possible: say so rather than wait
+    if (answer.stopped === 'bounds') status.textContent = t('play.beyond_bounds');
   } catch (error) {
     status.textContent = error.describe();
     $('#play-retry').hidden = false;
