@@ -30,24 +30,31 @@ class Grid(Struct, frozen=True):
 
     @classmethod
     def of(cls, tiles: Mapping[Cell, Tile]) -> Grid:
-        """The masks of ``tiles``.
-
-        The tiles are first drawn as a picture, one byte per cell row by row (0 for an empty
-        cell, a tile's code in ``_CODES`` for a tile); each mask is then that picture read as
-        binary digits, through a table that turns every code into the digit 1 or 0.
-        """
+        """The masks of ``tiles``."""
         if not tiles:
             raise ValueError("an Alhambra holds at least the fountain")
-        columns, rows = [x for x, _ in tiles], [y for _, y in tiles]
-        left, right, top, bottom = min(columns) - 1, max(columns), min(rows) - 1, max(rows)
-        width, height = right - left + 2, bottom - top + 2
-        picture = bytearray(width * height)
+        xs = [x for x, _ in tiles]
+        ys = [y for _, y in tiles]
+        left, right, top, bottom = min(xs), max(xs), min(ys), max(ys)
+        left, top = left - 1, top - 1
+        width = right - left + 2
+        origin = top * width + left  # the bit of (x, y) is y * width + x - origin
+        occupied = wall_n = wall_e = wall_s = wall_w = 0
         for (x, y), tile in tiles.items():
-            picture[(y - top) * width + x - left] = _CODES[tile.walls]
-        picture.reverse()  # the first cell is the lowest bit: the last digit
-        occupied, wall_n, wall_e, wall_s, wall_w = [
-            int(picture.translate(digits), 2) for digits in _DIGITS
-        ]
+            bit = 1 << (y * width + x - origin)
+            occupied |= bit
+            walls = tile.walls
+            if walls:
+                north, east, south, west = walled_sides(walls)
+                if north:
+                    wall_n |= bit
+                if east:
+                    wall_e |= bit
+                if south:
+                    wall_s |= bit
+                if west:
+                    wall_w |= bit
+        height = bottom - top + 2
         return cls(left, top, width, height, occupied, wall_n, wall_e, wall_s, wall_w)
 
     def with_tile(self, cell: Cell, tile: Tile) -> Grid:
@@ -128,30 +135,6 @@ _SIDES: Final[dict[str, tuple[bool, bool, bool, bool]]] = {
 def walled_sides(walls: str) -> tuple[bool, bool, bool, bool]:
     """Whether a tile with ``walls`` has a wall on its north, east, south and west side."""
     return _SIDES.get(walls) or _sides(walls)
-
-
-_OCCUPIED: Final[int] = 16
-"""The bit of a cell code set for every tile; bits 0 to 3 are its walls N, E, S, W."""
-
-
-class _CellCodes(dict[str, int]):
-    """A tile's byte in :meth:`Grid.of`'s picture, by its walls: 16, plus 1, 2, 4, 8 for a wall
-    on its north, east, south, west side. Holds the canonical patterns; walls written in
-    another order are worked out each time."""
-
-    def __missing__(self, walls: str) -> int:
-        return _OCCUPIED | sum(1 << bit for bit, side in enumerate(walled_sides(walls)) if side)
-
-
-_CODES: Final = _CellCodes()
-_CODES.update((walls, _CODES[walls]) for walls in _SIDES)
-
-
-_DIGITS: Final[tuple[bytes, ...]] = tuple(
-    bytes(b"01"[code & flag == flag] for code in range(256))
-    for flag in (_OCCUPIED, _OCCUPIED | 1, _OCCUPIED | 2, _OCCUPIED | 4, _OCCUPIED | 8)
-)
-"""For each mask of a grid (occupied, walls N, E, S, W): every cell code as a binary digit."""
 
 
 def flood(start: int, east: int, west: int, south: int, north: int, width: int) -> int:
