@@ -56,9 +56,10 @@ workers = int(env("WEB_CONCURRENCY", str(cpu_budget() + 1)))
 threads = 1
 backlog = 512  # connections wait here while every worker is busy
 
-# Load the app once in the master and fork: schemas are compiled and the tile catalog read
-# before any worker starts (a broken build fails at once, not per worker), and the workers
-# share those pages copy-on-write. Code reloads are container restarts, not SIGHUP.
+# Load the app once in the master and fork: the tile catalog is read, and (when_ready, below)
+# the contracts compiled and the spec rendered, before any worker starts (a broken build fails
+# at once, not per worker), and the workers share those pages copy-on-write. Code reloads are
+# container restarts, not SIGHUP.
 preload_app = True
 
 # --- Time ---------------------------------------------------------------------------------------
@@ -142,6 +143,14 @@ logconfig_dict = {
         "gunicorn.access": {"level": "INFO", "handlers": ["access"], "propagate": False},
     },
 }
+
+
+def when_ready(server) -> None:  # type: ignore[no-untyped-def]
+    """In the master, with the app loaded (preload_app), before the first fork: the work each
+    worker would repeat after every recycle (compiling the contracts, rendering the spec)."""
+    from calculator.web.app import warm_up
+
+    warm_up()
 
 
 def post_worker_init(worker) -> None:  # type: ignore[no-untyped-def]

@@ -151,6 +151,13 @@ def request_contract(reference: str) -> RequestContract:
     return RequestContract(reference)
 
 
+def request_contracts() -> list[RequestContract]:
+    """Every request body's contract (``*-request.json``) and the game state's (the advice and
+    the games check their states against it), compiled."""
+    bodies = sorted(name for name in schema_documents() if name.endswith("-request.json"))
+    return [request_contract(name) for name in [*bodies, "game-state.json"]]
+
+
 @cache
 def openapi_document() -> dict[str, Any]:
     """``openapi.yaml`` as written: its schemas are ``$ref`` s into ``schemas/``."""

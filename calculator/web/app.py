@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Flask
 
+from calculator.api.contract import request_contracts
 from calculator.api.json_text import MAX_BODY_BYTES
 from calculator.web import docs, games, health, page, render, v1
 from calculator.web.http import ApiJSONProvider, register_error_handlers
@@ -35,3 +36,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     register_security(app)
     return app
+
+
+def warm_up() -> None:
+    """Do once what a worker would otherwise do on its first requests: compile every request's
+    contract and render the served spec. gunicorn does it in the master, before the workers
+    fork (``gunicorn.conf.py``), so every worker, a recycled one too, starts with it done."""
+    request_contracts()
+    docs.openapi_text()

@@ -22,9 +22,15 @@ blueprint = Blueprint("docs", __name__)
 SWAGGER_UI = Path(flask_swagger_ui.__file__).resolve().parent / "dist"
 
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+"""libyaml's emitter where PyYAML has it (its wheels do): the same text as ``yaml.safe_dump``,
+in a quarter of the time."""
+
+
 @cache
 def openapi_text() -> str:
-    text: str = yaml.safe_dump(served_openapi(), sort_keys=False, allow_unicode=True)
+    """``/openapi.yaml``: the served spec as YAML, rendered once per process."""
+    text: str = yaml.dump(served_openapi(), Dumper=_DUMPER, sort_keys=False, allow_unicode=True)
     return text
 
 

@@ -28,7 +28,8 @@ from jsonschema import Draft202012Validator
 from kubernetes_validate import utils as kubernetes
 
 from calculator import create_app
-from calculator.api.contract import schema_documents
+from calculator.api.contract import request_contract, request_contracts, schema_documents
+from calculator.web.docs import openapi_text
 
 ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "deploy" / "k8s"
@@ -113,6 +114,29 @@ def test_a_debug_app_is_refused_by_the_worker_hook():
         namespace["post_worker_init"](Worker())
     Worker.wsgi = create_app()
     namespace["post_worker_init"](Worker())
+
+
+def test_the_master_warms_the_app_up_before_the_workers_fork():
+    """gunicorn calls when_ready in the master after loading the app (preload_app) and before
+    the first fork: the contracts and the served spec are then ready in every worker, a
+    recycled one too."""
+    namespace = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert namespace["preload_app"] is True
+    openapi_text.cache_clear()
+    request_contract.cache_clear()
+    namespace["when_ready"](None)
+    assert openapi_text.cache_info().currsize == 1
+    assert request_contract.cache_info().currsize == len(request_contracts())
+
+
+def test_the_warm_up_compiles_every_contract_an_operation_asks_for():
+    asked = set()
+    for module in (ROOT / "calculator" / "api").glob("*.py"):
+        text = module.read_text("utf-8")
+        asked |= set(re.findall(r'request_contract\("([^"]+)"\)', text))
+        asked |= set(re.findall(r'_load\(body, "([^"]+)"', text))
+    assert "scores-request.json" in asked and "game-state.json" in asked  # the search works
+    assert asked <= {contract.reference for contract in request_contracts()}
 
 
 # --- Dockerfile ---------------------------------------------------------------------------------
