@@ -11,6 +11,18 @@ from calculator.core.tiles import Building, Tile, canonical_walls
 from calculator.core.walls import longest_wall, outer_segments, segment_ends, wall_length
 from tests.alhambras import alhambra, grow
 
+RING = (
+    (-1, -1, "NW"),
+    (0, -1, "N"),
+    (1, -1, "NE"),
+    (1, 0, "E"),
+    (1, 1, "ES"),
+    (0, 1, "S"),
+    (-1, 1, "SW"),
+    (-1, 0, "W"),
+)
+"""Eight tiles around the fountain, walled on the outside: a ring of 12 segments."""
+
 
 def test_w1_a_single_walled_side_is_one_segment():
     wall = longest_wall(alhambra((1, 0, "N")))
@@ -35,17 +47,7 @@ def test_w3_of_two_separate_walls_the_longer_counts():
 
 
 def test_w3_a_closed_ring_of_k_segments_is_k_long():
-    # Eight tiles around the fountain, walled on the outside: a ring of 12 segments.
-    ring = alhambra(
-        (-1, -1, "NW"),
-        (0, -1, "N"),
-        (1, -1, "NE"),
-        (1, 0, "E"),
-        (1, 1, "ES"),
-        (0, 1, "S"),
-        (-1, 1, "SW"),
-        (-1, 0, "W"),
-    )
+    ring = alhambra(*RING)
     wall = longest_wall(ring)
     assert wall.length == 12 and wall.exact
 
@@ -184,16 +186,7 @@ def test_the_longest_wall_never_exceeds_the_outer_segments(seed, size):
 
 
 def test_w4_the_length_alone_of_a_ring_and_of_two_separate_walls():
-    ring = alhambra(
-        (-1, -1, "NW"),
-        (0, -1, "N"),
-        (1, -1, "NE"),
-        (1, 0, "E"),
-        (1, 1, "ES"),
-        (0, 1, "S"),
-        (-1, 1, "SW"),
-        (-1, 0, "W"),
-    )
+    ring = alhambra(*RING)
     assert (wall_length(ring).length, wall_length(ring).exact) == (12, True)
     two = alhambra((1, 0, "N"), (2, 0, "N"), (-1, 0, "S"))
     assert wall_length(two).length == 2
@@ -210,12 +203,10 @@ def test_w3_the_length_alone_of_separate_walls_of_odd_and_even_length(east, west
 
 
 def test_w3_the_length_alone_of_a_ring_beside_a_longer_and_a_shorter_wall():
-    ring = [(-1, -1, "NW"), (0, -1, "N"), (1, -1, "NE"), (1, 0, "E")]
-    ring += [(1, 1, "ES"), (0, 1, "S"), (-1, 1, "SW"), (-1, 0, "W")]  # 12 segments round
     longer = [(x, -3, "S") for x in range(-6, 8)]  # 14 segments, two rows north of it
     shorter = [(x, 3, "S") for x in range(-1, 2)]  # 3 segments, two rows south of it
-    assert wall_length(alhambra(*ring, *longer)).length == 14
-    assert wall_length(alhambra(*ring, *shorter)).length == 12
+    assert wall_length(alhambra(*RING, *longer)).length == 14
+    assert wall_length(alhambra(*RING, *shorter)).length == 12
 
 
 def test_w3_the_length_alone_leaves_corners_of_three_segments_to_the_search():
