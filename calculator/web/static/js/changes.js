@@ -3,7 +3,8 @@
 // below are the whole list of what a tap can do to the game.
 
 import {
-  BUILDINGS, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, newGame, newPlay, zeros,
+  BUILDINGS, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, localized, newGame, newPlay,
+  zeros,
 } from './game.js';
 import { t } from './words.js';
 
@@ -31,7 +32,7 @@ function seat(game, players) {
  *  the tab on show (`tab`); the game against the computer (`play-*`, below). */
 export function changed(game, change) {
   if (change.type === 'new-game') return { ...newGame(game.names.length), play: game.play };
-  if (change.type === 'load') return { ...change.game, play: game.play }; // a link: scores only
+  if (change.type === 'load') return { ...localized(change.game), play: game.play }; // a link: scores only
   const next = structuredClone(game);
   const round = currentRound(next);
   const drawing = drawingOnShow(next);
