@@ -22,9 +22,11 @@ test: $(STAMP) chromium nginx
 	$(BIN)/python -m pytest
 
 # The page tests drive Debian's chromium through Playwright (a browser download is not
-# available): install it when missing (as root, as in CI).
+# available): install it when missing (as root, as in CI), with a font that has Japanese
+# glyphs, so that the screenshots of the Japanese page show its words.
 chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || (apt-get update && apt-get install -y fonts-noto-cjk)
 
 # tests/deploy/test_nginx.py serves through deploy/nginx.conf with Debian's nginx: install it when missing.
 nginx:
@@ -32,7 +34,7 @@ nginx:
 
 # Run the tests, then copy the key phone screenshots into docs/ for the README.
 SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja phone-warning-en \
-	play-start play-hint play-placing play-steps play-over
+	play-start play-strip play-hint play-placing play-steps play-over
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done
