@@ -32,7 +32,8 @@ function seat(game, players) {
  *  the tab on show (`tab`); the game against the computer (`play-*`, below). */
 export function changed(game, change) {
   if (change.type === 'new-game') return { ...newGame(game.names.length), play: game.play };
-  if (change.type === 'load') return { ...localized(change.game), play: game.play }; // a link: scores only
+  // a link: the scores only, its default names in this page's language
+  if (change.type === 'load') return { ...localized(change.game), play: game.play };
   const next = structuredClone(game);
   const round = currentRound(next);
   const drawing = drawingOnShow(next);

@@ -129,7 +129,8 @@ export function localized(game) {
   const players = state?.players.map((player, seat) => ({
     ...player, name: reworded(player.name, seat === YOU ? 'you' : 'bot', seat),
   }));
-  return { ...game, names, play: state ? { ...game.play, state: { ...state, players } } : game.play };
+  const play = state ? { ...game.play, state: { ...state, players } } : game.play;
+  return { ...game, names, play };
 }
 
 export const currentRound = (game) => game.rounds[game.round - 1];
