@@ -34,7 +34,7 @@ from bench.servers import ROOT, Server, gunicorn
 pytestmark = pytest.mark.slow  # a gunicorn, a code generator and node: out of make check
 
 CLIENTS = Path(__file__).resolve().parent / "clients"
-NODE_TOOLS = ROOT / "node_modules" / ".bin"
+NODE_MODULES = ROOT / "node_modules"
 PACKAGE = "alhambra_client"
 SEATS = ("Anna", "Ben")
 
@@ -54,6 +54,15 @@ def served_spec(server: Server, tmp_path_factory: pytest.TempPathFactory) -> Pat
     return spec
 
 
+def installed(name: str) -> Path:
+    """A package of package.json, or its command, as ``make npm`` installs them (``make test``
+    runs it first)."""
+    path = NODE_MODULES / name
+    if not path.exists():
+        pytest.fail(f"{path} is missing: `make npm` installs the pinned npm tools (npm ci)")
+    return path
+
+
 def run(command: list[str | Path], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     done = subprocess.run(
         [str(part) for part in command], cwd=cwd, capture_output=True, text=True, timeout=300
@@ -66,8 +75,9 @@ def run(command: list[str | Path], cwd: Path = ROOT) -> subprocess.CompletedProc
 
 
 @pytest.fixture(scope="module")
-def generation(served_spec: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The generator's output; the generated package is importable as ``alhambra_client``."""
+def generation(served_spec: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The generator's output; meanwhile the generated package is importable as
+    ``alhambra_client``."""
     out = tmp_path_factory.mktemp("python-client")
     generator = Path(sys.executable).parent / "openapi-python-client"
     done = run(
@@ -85,7 +95,10 @@ def generation(served_spec: Path, tmp_path_factory: pytest.TempPathFactory) -> s
         ]
     )
     sys.path.insert(0, str(out))
-    return done.stdout + done.stderr
+    yield done.stdout + done.stderr
+    sys.path.remove(str(out))
+    for module in [name for name in sys.modules if name.split(".")[0] == PACKAGE]:
+        del sys.modules[module]
 
 
 def test_the_python_client_is_generated_without_a_warning(generation):
@@ -109,8 +122,10 @@ def parsed(response: Any, status: int = 200) -> Any:
 def test_the_generated_python_client_plays_a_whole_game(server, generation):
     client = generated("client").Client(base_url=server.url, timeout=60)
     models = generated("models")
-    games = {name: generated(f"api.games.{name}") for name in ("new_game", "legal_actions")}
-    games |= {name: generated(f"api.games.{name}") for name in ("advance", "advice", "bot_turns")}
+    games = {
+        name: generated(f"api.games.{name}")
+        for name in ("new_game", "legal_actions", "advance", "advice", "bot_turns")
+    }
 
     # T1: a new game, seeded so that the run is repeatable
     new = parsed(
@@ -236,8 +251,8 @@ def test_the_typescript_types_accept_ordinary_requests_without_casts(served_spec
     refuses the two mistakes the file marks (so the types are not ``any``)."""
     for name in ("requests.ts", "tsconfig.json"):
         (tmp_path / name).write_text((CLIENTS / name).read_text())
-    run([NODE_TOOLS / "openapi-typescript", served_spec, "--output", tmp_path / "alhambra.d.ts"])
-    run([NODE_TOOLS / "tsc", "--project", tmp_path / "tsconfig.json"], cwd=tmp_path)
+    run([installed(".bin/openapi-typescript"), served_spec, "--output", tmp_path / "alhambra.d.ts"])
+    run([installed(".bin/tsc"), "--project", tmp_path / "tsconfig.json"], cwd=tmp_path)
 
 
 # --- Ajv and Redocly ---------------------------------------------------------------------------
@@ -247,6 +262,7 @@ def test_every_component_compiles_in_ajv_2020(server, tmp_path):
     spec = tmp_path / "openapi.json"
     with urllib.request.urlopen(server.url + "/openapi.json", timeout=30) as response:
         spec.write_bytes(response.read())
+    installed("ajv")
     compiled = run(["node", CLIENTS / "ajv-compile.mjs", spec]).stdout.splitlines()
     components = json.loads(spec.read_text())["components"]["schemas"]
     assert [line for line in compiled if line.startswith("compiled ")] == [
@@ -256,5 +272,7 @@ def test_every_component_compiles_in_ajv_2020(server, tmp_path):
 
 def test_redocly_lints_the_served_document_without_an_error(served_spec):
     """With the committed redocly.yaml: the recommended rules, each one turned off justified."""
-    linted = run([NODE_TOOLS / "redocly", "lint", served_spec, "--config", ROOT / "redocly.yaml"])
+    linted = run(
+        [installed(".bin/redocly"), "lint", served_spec, "--config", ROOT / "redocly.yaml"]
+    )
     assert "Your API description is valid" in linted.stdout + linted.stderr
