@@ -8,7 +8,8 @@ The files ship inside the package (``calculator/contract/``) and are read throug
 * Only when the answer is no does the full ``jsonschema`` validator walk the body and report
   every problem with a JSON Pointer, in words a person can act on.
 
-The same files are the ``components`` of ``openapi.yaml`` (see :func:`served_openapi`).
+The same files, bundled into ``openapi.yaml``, are the ``components`` of the served OpenAPI
+document (see :func:`served_openapi`).
 """
 
 from __future__ import annotations
@@ -165,9 +166,12 @@ def openapi_document() -> dict[str, Any]:
 
 
 COMPONENTS = "#/components/schemas/"
-_NOT_IN_THE_BUNDLE = frozenset({"$schema", "$id", "$defs", "errorMessage"})
-"""What each schema file has as a document of its own and loses as a component: the dialect
-(the bundle's is OpenAPI 3.1's), the identifier and the definitions (lifted to components)."""
+_FILE_ONLY = ("$schema", "$id", "$defs")
+"""What a schema file has as a document of its own and loses as a component: the dialect (the
+bundle's is OpenAPI 3.1's), the identifier and the definitions (components of their own)."""
+_NOT_STANDARD = frozenset({"errorMessage"})
+"""The problem reports' own wording: no JSON Schema keyword, so strict validators (Ajv) and
+linters refuse it; the bundle leaves it out (an ``x-`` annotation would stay)."""
 
 
 @cache
@@ -190,7 +194,8 @@ def served_openapi() -> dict[str, Any]:
     schemas: dict[str, Any] = {}
     for file, name in files.items():
         schema = schema_documents()[file]
-        schemas[name] = _bundled(schema, file, files)
+        own = {key: value for key, value in schema.items() if key not in _FILE_ONLY}
+        schemas[name] = _bundled(own, file, files)
         for definition, part in schema.get("$defs", {}).items():
             schemas[_definition_name(name, definition)] = _bundled(part, file, files)
     return {
@@ -223,7 +228,7 @@ def _bundled(node: Any, file: str, files: dict[str, str]) -> Any:
     bundled = {
         key: _bundled(value, file, files)
         for key, value in node.items()
-        if key not in _NOT_IN_THE_BUNDLE and key != "$ref"
+        if key not in _NOT_STANDARD and key != "$ref"
     }
     if "$ref" not in node:
         return bundled
