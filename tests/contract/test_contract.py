@@ -220,6 +220,14 @@ def test_the_contract_is_cached_and_revalidated_by_its_etag(client, path):
     assert changed.get_data() == first.get_data()
 
 
+@pytest.mark.parametrize("path", ["/static/app.css", "/docs/swagger-ui/swagger-ui.css"])
+def test_a_static_file_is_revalidated_by_its_etag_too(client, path):
+    with client.get(path) as first:
+        tag = first.headers["ETag"]
+    with client.get(path, headers={"If-None-Match": tag}) as again:
+        assert again.status_code == 304  # documented: the response check passed it
+
+
 def test_each_document_has_its_own_etag(client):
     tags = {client.get(p).headers["ETag"] for p in ("/openapi.yaml", "/openapi.json")}
     tags |= {client.get(f"/schemas/{name}").headers["ETag"] for name in schema_documents()}
