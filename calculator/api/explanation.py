@@ -47,6 +47,8 @@ _MEMBERS: Final[dict[str, str]] = {
 
 _ITEMS: Final[dict[str, tuple[str, str]]] = {
     "actions": ("an action", "actions"),
+    "awarded": ("a tile awarded at the end", "tiles"),
+    "bought": ("a tile bought this turn", "tiles"),
     "alhambra": ("a tile of an Alhambra", "tiles"),
     "bag": ("a tile of the bag", "tiles"),
     "bonus_aside": ("a bonus card", "bonus cards"),
@@ -67,6 +69,8 @@ _ITEMS: Final[dict[str, tuple[str, str]]] = {
     "players": ("a player", "players"),
     "reserve": ("a tile of a reserve", "tiles"),
     "rounds_scored": ("a scored round", "rounds"),
+    "scoring_due": ("a scoring card due", "scoring cards"),
+    "vizier_asked": ("a seat asked about the vizier", "seats"),
     "tiles": ("a tile", "tiles"),
     "winners": ("a winner's seat", "seats"),
 }
