@@ -370,7 +370,7 @@ def test_the_share_card_is_saved_as_a_png_of_the_standings(phone):
     with open(saved.path(), "rb") as png:
         width, height = png_size(png.read(24))
     assert width == 1200 and height > 600  # 600 units drawn at twice the size
-    page.locator("#game-card").scroll_into_view_if_needed()
+    page.locator("#game-card").evaluate("card => card.scrollIntoView({block: 'center'})")
     phone.shot("share-card")
 
     # What the card says: the winner, then each player by total with their round points.

@@ -11,8 +11,8 @@ const SCALE = 2; // the PNG's pixels per SVG unit: sharp on a phone's screen
 const ROW = 46;
 const FONT = 'system-ui, -apple-system, Roboto, "Noto Sans", "Noto Sans CJK JP", sans-serif';
 const MEDALS = ['#f2c14e', '#c9ced3', '#d99a62']; // 1st, 2nd, 3rd place
-const COLOURS = { // the buildings' colours, as the page shows them (app.css)
-  pavilion: '#1565c0', seraglio: '#c62828', arcades: '#795548', chambers: '#fafafa',
+const COLOURS = { // the buildings' colours (app.css); the white chambers greyed to show on paper
+  pavilion: '#1565c0', seraglio: '#c62828', arcades: '#795548', chambers: '#d6d0c4',
   garden: '#2e7d32', tower: '#6a1b9a',
 };
 
@@ -50,8 +50,9 @@ export function cardSvg(entry) {
     text(24, 48, t('app.title'), { size: 28, weight: 'bold', fill: '#fff' }),
     text(24, 80, `${dateText(entry.at)} · ${t(entry.kind === 'play' ? 'past.kind_play' : 'past.kind_score')}`,
       { size: 15, fill: '#dbe7f3' }),
-    ...BUILDINGS.map((building, index) => `<rect x="${WIDTH - 24 - (6 - index) * 22}" y="30"`
-      + ` width="16" height="16" rx="3" fill="${COLOURS[building]}" stroke="#fff" stroke-width="1.5"/>`),
+    // a band of the six buildings' colours under the heading
+    ...BUILDINGS.map((building, index) => `<rect x="${(index * WIDTH) / BUILDINGS.length}" y="104"`
+      + ` width="${WIDTH / BUILDINGS.length}" height="8" fill="${COLOURS[building]}"/>`),
   ];
   const winners = entry.winners.map((seat) => entry.names[seat]).join(', ');
   const verdict = finished
