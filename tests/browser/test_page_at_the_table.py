@@ -105,7 +105,9 @@ def test_new_game_in_play_asks_first_and_names_the_game_in_progress(phone):
     assert dialog.locator("h2").inner_text() == (
         "End this game against the computer? This will be lost:"
     )
-    assert lost_items(page) == ["The game in progress, with its scores so far: You 0, Computer 1 0"]
+    assert lost_items(page) == [
+        "The game in progress, with its scores so far: You: 0, Computer 1: 0"
+    ]
     expect(dialog.get_by_role("button", name="Keep it")).to_be_focused()  # the safe answer
     assert_accessible(page, "the question before a game against the computer ends")
     phone.shot("play-new-confirm")
@@ -430,7 +432,7 @@ def test_a_finished_game_is_kept_reopened_read_only_and_deleted_after_asking(pho
     assert winners in item.locator(".past-winner").inner_text()
     order = sorted(range(3), key=lambda seat: (-totals[seat], seat))
     assert item.locator(".past-totals").inner_text() == " · ".join(
-        f"{THREE_PLAYERS[seat]} {totals[seat]}" for seat in order
+        f"{THREE_PLAYERS[seat]}: {totals[seat]}" for seat in order
     )
     item.scroll_into_view_if_needed()
     phone.shot("past-games")
@@ -463,7 +465,7 @@ def test_a_finished_game_is_kept_reopened_read_only_and_deleted_after_asking(pho
     past.first.get_by_role("button", name="Delete").click()
     assert lost_items(page) == [
         "The game of Anna, Ben, and Chris: "
-        + " · ".join(f"{THREE_PLAYERS[seat]} {totals[seat]}" for seat in order)
+        + " · ".join(f"{THREE_PLAYERS[seat]}: {totals[seat]}" for seat in order)
     ]
     question(page).get_by_role("button", name="Keep it").click()
     expect(page.locator("#past-status")).to_have_text("Nothing was deleted.")
@@ -509,7 +511,7 @@ def test_a_game_against_the_computer_is_kept_when_it_ends(phone):
     page.get_by_role("tab", name="Score").click()
     item = page.locator("#past-list li").first
     assert item.locator(".hint").inner_text() == "Against the computer: You and Computer 1"
-    assert item.locator(".past-totals").inner_text() == "Computer 1 57 · You 41"
+    assert item.locator(".past-totals").inner_text() == "Computer 1: 57 · You: 41"
 
 
 def test_the_past_games_are_bounded(phone):

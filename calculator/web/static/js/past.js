@@ -7,7 +7,7 @@ import { offerCard, standings } from './card.js';
 import { confirmLoss } from './confirm.js';
 import { $ } from './dom.js';
 import { renderWhen, update } from './store.js';
-import { dateText, namesList, t } from './words.js';
+import { dateText, namesList, pointsOf, t } from './words.js';
 
 const list = $('#past-list');
 const dialog = $('#past-game');
@@ -17,7 +17,7 @@ const winnersText = (entry) => t(entry.winners.length > 1 ? 'totals.winners' : '
   { names: entry.winners.map((seat) => entry.names[seat]).join(', ') });
 const kindText = (entry) => t(entry.kind === 'play' ? 'past.kind_play' : 'past.kind_score');
 const totalsText = (entry) => standings(entry)
-  .map(({ seat }) => `${entry.names[seat]} ${entry.totals[seat]}`).join(' · ');
+  .map(({ seat }) => pointsOf(entry.names[seat], entry.totals[seat])).join(' · ');
 
 function pastItem(entry) {
   const item = document.createElement('li');

@@ -14,7 +14,7 @@ import { $, nameSpan, swatch } from './dom.js';
 import { LEVELS, MAX_OPPONENTS, MODULES, YOU } from './game.js';
 import { actionText, cardsText, stepText, steps } from './moves.js';
 import { currentGame, renderWhen, update } from './store.js';
-import { at, buildingName, t, wallsText } from './words.js';
+import { at, buildingName, pointsOf, t, wallsText } from './words.js';
 
 /** The time of each computer decision, by level; one request plays with the longest. */
 const THINKING_MS = { random: 10, greedy: 100, mcts: 400 };
@@ -94,7 +94,7 @@ $('#play-new').addEventListener('click', async () => {
   const { state } = play();
   if (!state.over && !(await confirmLoss({
     question: t('play.new_confirm'),
-    lost: [t('lost.play', { scores: state.players.map((p) => `${p.name} ${p.score}`).join(', ') })],
+    lost: [t('lost.play', { scores: state.players.map((p) => pointsOf(p.name, p.score)).join(', ') })],
     action: t('play.new_action'),
   }))) {
     status.textContent = t('play.new_kept');

@@ -24,6 +24,8 @@ export const at = (x, y) => `(${x},${y})`;
 export const wallsText = (walls) =>
   (walls ? walls.split('').map((side) => t(`side.${side}`)).join(', ') : t('walls.none'));
 
+/** A player's points beside their name: "Computer 1: 57". */
+export const pointsOf = (name, points) => `${name}: ${points}`;
 /** "Anna, Ben and Chris" in the page's language. */
 export const namesList = (names) => new Intl.ListFormat(LANG, { type: 'conjunction' }).format(names);
 /** A date and time as the page's language writes them. */
