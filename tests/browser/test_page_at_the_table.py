@@ -283,6 +283,23 @@ def test_score_brings_the_points_or_the_refusal_into_view_with_the_focus(phone, 
     assert in_view(page, "#score-round")
 
 
+def test_a_refusal_is_said_beside_the_button_that_was_tapped(phone):
+    """Start (Play) and Show the picture (Build), refused for want of a connection: the
+    words appear beside the button, not in a part of the page that is hidden or screens away."""
+    page = phone.open()
+    offline = "Cannot reach the server."
+    page.route("**/v1/games", lambda route: route.abort())
+    page.get_by_role("tab", name="Play").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("#play-start + #play-setup-status")).to_contain_text(offline)
+    page.route("**/v1/render", lambda route: route.abort())
+    page.get_by_role("tab", name="Build").click()
+    page.get_by_role("button", name="Show the picture").click()
+    expect(page.locator("#show-picture + #picture-status")).to_contain_text(offline)
+    expect(page.locator("#build-status")).to_have_text("")
+    phone.errors.clear()  # the browser logs the aborted requests, as it should
+
+
 def test_the_build_status_never_keeps_stale_text_after_a_refusal(phone):
     page = phone.open()
     page.get_by_role("tab", name="Build").click()

@@ -474,9 +474,10 @@ $('#show-picture').addEventListener('click', async () => {
       alhambra: alhambraOf(drawing()), title: t('picture.title_of', { name }), lang: LANG,
     }, { as: 'text' });
   } catch (error) {
-    buildStatus.textContent = error.describe();
+    $('#picture-status').textContent = error.describe();
     return;
   }
+  $('#picture-status').textContent = '';
   const parsed = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
   const figure = $('#picture');
   figure.replaceChildren(document.importNode(parsed, true));

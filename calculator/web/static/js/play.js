@@ -84,7 +84,7 @@ $('#play-start').addEventListener('click', async () => {
     const answer = await post('/v1/games', { players, start_player: YOU, options: { modules } });
     update({ type: 'play-started', state: answer.state });
   } catch (error) {
-    status.textContent = error.describe();
+    $('#play-setup-status').textContent = error.describe(); // beside Start: the table is hidden
   }
 });
 
