@@ -11,8 +11,8 @@
 // The game lives in store.js and changes only through update(change) (changes.js lists every
 // change); after each change the store saves it on the device and calls renderPage, which draws
 // every view from it. Modules import downwards only, never back:
-//   app -> scoring, build, play, past -> store -> changes -> game -> words, dom   (api: fetch, for the views;
-//   confirm: the question before a loss; card: the share card)
+//   app -> scoring, build, play, past -> store -> changes -> game -> words, dom
+// (api: fetch, for the views; confirm: the question before a loss; card: the share card)
 // The page words the answers in the visitor's language (words.js).
 
 import { renderBuild } from './build.js';

@@ -291,9 +291,10 @@ $('#catalog-tile').addEventListener('change', (event) => {
 
 /** The tile at (x, y) in words: which building, its walls, its price when it is a catalog
  *  tile, and the cell as the grid shows it. */
-const tileTitle = (tile, x, y) => t(tile.price === null || tile.price === undefined
-  ? 'picker.title_tile' : 'picker.title_catalog_tile',
-{ building: buildingName(tile.building), walls: wallsText(tile.walls), price: tile.price, cell: at(x, y) });
+const tileTitle = (tile, x, y) => t(
+  tile.price === null || tile.price === undefined ? 'picker.title_tile' : 'picker.title_catalog_tile',
+  { building: buildingName(tile.building), walls: wallsText(tile.walls), price: tile.price, cell: at(x, y) },
+);
 
 /** A placed tile: Remove is offered only when POST /v1/removal accepts it (T5); otherwise
  *  the dialog says which rules keep it in place. */
@@ -327,7 +328,8 @@ function openPicker(x, y) {
   target = { x, y };
   pickerResult.replaceChildren();
   const taken = Boolean(tile);
-  $('#picker-title').textContent = taken ? tileTitle(tile, x, y) : t('picker.title', { cell: at(x, y) });
+  $('#picker-title').textContent = taken
+    ? tileTitle(tile, x, y) : t('picker.title', { cell: at(x, y) });
   $('#picker-choice').hidden = taken;
   $('#picker-place').hidden = taken;
   $('#picker-where').hidden = taken;
@@ -411,7 +413,8 @@ $('#undo').addEventListener('click', () => {
 
 /** A table of counts in words: "garden 2, tower 1, longest wall 4". */
 function entriesText(counts, wallLength) {
-  const parts = BUILDINGS.flatMap((b, index) => (counts[index] ? [`${buildingName(b)} ${counts[index]}`] : []));
+  const parts = BUILDINGS
+    .flatMap((b, index) => (counts[index] ? [`${buildingName(b)} ${counts[index]}`] : []));
   if (wallLength) parts.push(`${t('stepper.wall')} ${wallLength}`);
   return parts.join(', ');
 }
@@ -422,9 +425,10 @@ $('#clear').addEventListener('click', async () => {
   if (tiles.length === 0) return;
   const counts = buildingCounts(tiles);
   const name = game.names[game.builder];
+  const entries = entriesText(BUILDINGS.map((b) => counts[b]), 0);
   if (!(await confirmLoss({
     question: t('build.clear_confirm', { name }),
-    lost: [t('lost.tiles', { n: tiles.length, name, entries: entriesText(BUILDINGS.map((b) => counts[b]), 0) })],
+    lost: [t('lost.tiles', { n: tiles.length, name, entries })],
     action: t('build.clear'),
   }))) {
     buildStatus.textContent = t('build.kept', { name });
@@ -460,7 +464,8 @@ $('#use-drawing').addEventListener('click', async () => {
     return;
   }
   update({ type: 'entries', player, counts, wall: wall.length });
-  status.textContent = t(round.result ? 'build.used_rescore' : 'build.used', { name, n: game.round });
+  status.textContent = t(round.result ? 'build.used_rescore' : 'build.used',
+    { name, n: game.round });
 });
 
 let downloadUrl = null;

@@ -21,7 +21,9 @@ const escaped = (text) => String(text).replace(/[&<>"']/g,
 const shortened = (name, most = 20) => ([...name].length > most
   ? `${[...name].slice(0, most - 1).join('')}…` : name);
 
-function text(x, y, content, { size = 16, weight = 'normal', fill = '#111', anchor = 'start' } = {}) {
+function text(x, y, content, {
+  size = 16, weight = 'normal', fill = '#111', anchor = 'start',
+} = {}) {
   return `<text x="${x}" y="${y}" font-size="${size}" font-weight="${weight}" fill="${fill}"`
     + ` text-anchor="${anchor}">${escaped(content)}</text>`;
 }
@@ -48,7 +50,7 @@ export function cardSvg(entry) {
     `<rect width="${WIDTH}" height="${height}" rx="18" fill="#fdf8ef"/>`,
     `<path d="M0 18a18 18 0 0 1 18-18h${WIDTH - 36}a18 18 0 0 1 18 18v86H0z" fill="#0d3b66"/>`,
     text(24, 48, t('app.title'), { size: 28, weight: 'bold', fill: '#fff' }),
-    text(24, 80, `${dateText(entry.at)} · ${t(entry.kind === 'play' ? 'past.kind_play' : 'past.kind_score')}`,
+    text(24, 80, `${dateText(entry.at)} · ${t(`past.kind_${entry.kind}`)}`,
       { size: 15, fill: '#dbe7f3' }),
     // a band of the six buildings' colours under the heading
     ...BUILDINGS.map((building, index) => `<rect x="${(index * WIDTH) / BUILDINGS.length}" y="104"`
@@ -58,9 +60,11 @@ export function cardSvg(entry) {
   const verdict = finished
     ? t(entry.winners.length > 1 ? 'totals.winners' : 'totals.winner', { names: winners })
     : t('card.after', { n: rounds.filter((points) => points !== null).length });
-  parts.push(`<rect x="24" y="122" width="${WIDTH - 48}" height="48" rx="10"`
-    + ` fill="${finished ? '#fff3cd' : '#eef3f8'}" stroke="${finished ? '#8a6d00' : '#0d3b66'}" stroke-width="2"/>`);
-  parts.push(text(WIDTH / 2, 153, shortened(verdict, 44), { size: 20, weight: 'bold', anchor: 'middle' }));
+  const [fill, stroke] = finished ? ['#fff3cd', '#8a6d00'] : ['#eef3f8', '#0d3b66'];
+  parts.push(`<rect x="24" y="122" width="${WIDTH - 48}" height="48" rx="10" fill="${fill}"`
+    + ` stroke="${stroke}" stroke-width="2"/>`);
+  parts.push(text(WIDTH / 2, 153, shortened(verdict, 44),
+    { size: 20, weight: 'bold', anchor: 'middle' }));
   const columns = rounds.map((_, index) => WIDTH - 112 - (rounds.length - 1 - index) * 58);
   const head = top + 24;
   parts.push(text(64, head, t('totals.player'), { size: 14, fill: '#555' }));
@@ -69,18 +73,21 @@ export function cardSvg(entry) {
   parts.push(text(WIDTH - 28, head, t('totals.total'), { size: 14, fill: '#555', anchor: 'end' }));
   standings(entry).forEach(({ seat, place }, row) => {
     const y = top + ROW * (row + 1);
-    if (row % 2 === 0) parts.push(`<rect x="16" y="${y}" width="${WIDTH - 32}" height="${ROW}" rx="8" fill="#f3ead8"/>`);
+    if (row % 2 === 0) {
+      parts.push(`<rect x="16" y="${y}" width="${WIDTH - 32}" height="${ROW}" rx="8" fill="#f3ead8"/>`);
+    }
     const middle = y + ROW / 2;
     parts.push(`<circle cx="38" cy="${middle}" r="15" fill="${MEDALS[place - 1] ?? '#e4e4e4'}"/>`);
     parts.push(text(38, middle + 6, place, { size: 16, weight: 'bold', anchor: 'middle' }));
     parts.push(text(64, middle + 6, shortened(entry.names[seat]),
       { size: 19, weight: entry.winners.includes(seat) && finished ? 'bold' : 'normal' }));
-    columns.forEach((x, index) => parts.push(text(x, middle + 6,
-      rounds[index] === null ? '–' : rounds[index][seat], { size: 17, fill: '#333', anchor: 'end' })));
+    columns.forEach((x, index) => parts.push(text(x, middle + 6, rounds[index]?.[seat] ?? '–',
+      { size: 17, fill: '#333', anchor: 'end' })));
     parts.push(text(WIDTH - 28, middle + 7, entry.totals[seat],
       { size: 22, weight: 'bold', fill: '#0d3b66', anchor: 'end' }));
   });
-  parts.push(text(WIDTH / 2, height - 22, t('card.footer'), { size: 13, fill: '#6b6b6b', anchor: 'middle' }));
+  parts.push(text(WIDTH / 2, height - 22, t('card.footer'),
+    { size: 13, fill: '#6b6b6b', anchor: 'middle' }));
   parts.push('</svg>');
   return parts.join('');
 }

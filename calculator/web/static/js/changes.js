@@ -37,7 +37,9 @@ const remembered = (past, entry) => [entry, ...past.filter((e) => e.id !== entry
  *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`);
  *  the tab on show (`tab`); the game against the computer (`play-*`, below). */
 export function changed(game, change) {
-  if (change.type === 'new-game') return { ...newGame(game.names.length, game.past), play: game.play };
+  if (change.type === 'new-game') {
+    return { ...newGame(game.names.length, game.past), play: game.play };
+  }
   if (change.type === 'load') { // a link: scores only
     return { ...change.game, play: game.play, past: game.past };
   }

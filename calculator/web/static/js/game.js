@@ -101,7 +101,8 @@ const isPast = (entry) => typeof entry?.id === 'string' && ['score', 'play'].inc
   && (entry.rounds === null || (Array.isArray(entry.rounds) && entry.rounds.every(
     (points) => points === null || (Array.isArray(points) && points.length === entry.names.length
       && points.every(Number.isInteger)))))
-  && Array.isArray(entry.winners) && entry.winners.every((seat) => isCount(seat, entry.names.length - 1));
+  && Array.isArray(entry.winners)
+  && entry.winners.every((seat) => isCount(seat, entry.names.length - 1));
 
 /** A game read back from this device or from a link, checked member by member: null when
  *  anything is off (then the page starts afresh rather than show nonsense). What a game kept
@@ -132,6 +133,10 @@ export function checkedGame(stored) {
 
 // --- finished games, as the list of past games keeps them ------------------------------------
 
+/** A player's name as the scores carry it: as typed, or the default for a blank field. */
+export const playerName = (game, player) => game.names[player].trim()
+  || t('players.default_name', { n: player + 1 });
+
 /** Each player's points over the scored rounds. */
 export const totalsOf = (game) => game.names.map((_, player) => game.rounds.reduce(
   (sum, round) => sum + (round.result ? round.result.players[player].points : 0), 0));
@@ -151,7 +156,7 @@ export function pastGame(game, at) {
     id: game.id,
     kind: 'score',
     at,
-    names: game.names.map((name, player) => name.trim() || t('players.default_name', { n: player + 1 })),
+    names: game.names.map((_, player) => playerName(game, player)),
     rounds: game.rounds.map((round) => round.result?.players.map((score) => score.points) ?? null),
     totals,
     winners: winnersOf(totals),

@@ -90,7 +90,7 @@ function openPast(entry) {
     name.scope = 'row';
     name.textContent = entry.names[seat];
     row.append(name);
-    rounds.forEach((points) => { row.insertCell().textContent = points === null ? '–' : points[seat]; });
+    rounds.forEach((points) => { row.insertCell().textContent = points?.[seat] ?? '–'; });
     const total = row.insertCell();
     total.className = 'total';
     total.textContent = entry.totals[seat];

@@ -94,7 +94,8 @@ $('#play-new').addEventListener('click', async () => {
   const { state } = play();
   if (!state.over && !(await confirmLoss({
     question: t('play.new_confirm'),
-    lost: [t('lost.play', { scores: state.players.map((p) => pointsOf(p.name, p.score)).join(', ') })],
+    lost: [t('lost.play',
+      { scores: state.players.map((p) => pointsOf(p.name, p.score)).join(', ') })],
     action: t('play.new_action'),
   }))) {
     status.textContent = t('play.new_kept');

@@ -9,7 +9,7 @@ import { confirmLoss } from './confirm.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
 import {
   BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, currentRound, isFinished, isTwoPlayer,
-  pastGame, toLink, totalsOf, winnersOf,
+  pastGame, playerName, toLink, totalsOf, winnersOf,
 } from './game.js';
 import { currentGame, renderWhen, update } from './store.js';
 import { buildingName, namesList, t } from './words.js';
@@ -170,24 +170,29 @@ entries.addEventListener('input', (event) => {
   }
 });
 
+/** The rounds (numbers) that `holds(round)`, in words: "the points of rounds 1 and 2". */
+function roundsLoss(game, key, holds) {
+  const rounds = ROUNDS.filter((n) => holds(game.rounds[n - 1]));
+  return rounds.length ? [t(key, { n: rounds.length, rounds: namesList(rounds.map(String)) })] : [];
+}
+const scoredLoss = (game) => roundsLoss(game, 'lost.scored', (round) => round.result);
+
 /** What a player entered that seating `players` would discard: the entries, drawings and
  *  names of the seats that go, and every scored round (another table scores afresh). */
 function seatingLoss(game, players) {
   const leaving = game.names.slice(players).map((name, index) => ({ name, seat: players + index }));
   const entered = leaving.filter(({ seat }) => game.drawings[seat].length > 0
     || game.rounds.some((round) => round.walls[seat] > 0 || round.counts[seat].some((n) => n > 0)));
-  const lost = entered.map(({ name }) => t('lost.seat', { name }));
-  const scored = ROUNDS.filter((n) => game.rounds[n - 1].result);
-  if (scored.length) lost.push(t('lost.scored', { n: scored.length, rounds: namesList(scored.map(String)) }));
-  return lost;
+  return [...entered.map(({ name }) => t('lost.seat', { name })), ...scoredLoss(game)];
 }
 
 playerCount.addEventListener('input', async () => {
   const players = clamp(playerCount);
   const game = currentGame();
   const lost = players === game.names.length ? [] : seatingLoss(game, players);
+  const action = t('players.confirm_action', { n: players });
   if (lost.length && !(await confirmLoss({
-    question: t('players.confirm', { n: players }), lost, action: t('players.confirm_action', { n: players }),
+    question: t('players.confirm', { n: players }), lost, action,
   }))) {
     playerCount.value = String(game.names.length);
     return;
@@ -209,8 +214,8 @@ function scoresRequest(game, roundNumber) {
   const round = game.rounds[roundNumber - 1];
   const body = {
     round: roundNumber,
-    players: game.names.map((name, player) => ({
-      name: name.trim() || t('players.default_name', { n: player + 1 }),
+    players: game.names.map((_, player) => ({
+      name: playerName(game, player),
       counts: Object.fromEntries(BUILDINGS.map((b, index) => [b, round.counts[player][index]])),
       wall: round.walls[player],
     })),
@@ -487,14 +492,11 @@ $('#share').addEventListener('click', async () => {
  *  drawings; a finished game stays among the past games. */
 function gameLoss(game) {
   const lost = [];
-  const typed = game.names.filter((name, player) => name !== t('players.default_name', { n: player + 1 }));
+  const typed = game.names
+    .filter((name, player) => name !== t('players.default_name', { n: player + 1 }));
   if (typed.length) lost.push(t('lost.names', { names: namesList(typed) }));
-  const scored = ROUNDS.filter((n) => game.rounds[n - 1].result);
-  if (scored.length) lost.push(t('lost.scored', { n: scored.length, rounds: namesList(scored.map(String)) }));
-  const entered = ROUNDS.filter((n) => !game.rounds[n - 1].result
-    && (game.rounds[n - 1].walls.some((w) => w > 0) || game.rounds[n - 1].counts.flat().some((c) => c > 0)
-      || game.rounds[n - 1].dummy.some((c) => c > 0)));
-  if (entered.length) lost.push(t('lost.entries', { n: entered.length, rounds: namesList(entered.map(String)) }));
+  lost.push(...scoredLoss(game), ...roundsLoss(game, 'lost.entries', (round) => !round.result
+    && [...round.walls, ...round.counts.flat(), ...round.dummy].some((n) => n > 0)));
   const tiles = game.drawings.flat().length;
   if (tiles) lost.push(t('lost.drawings', { n: tiles }));
   if (lost.length && isFinished(game)) lost.push(t('lost.kept_in_past'));
