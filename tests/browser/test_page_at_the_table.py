@@ -382,6 +382,7 @@ def test_the_share_card_is_saved_as_a_png_of_the_standings(phone):
     preview = page.locator("#game-card img")
     expect(preview).to_be_visible()
     assert (preview.get_attribute("alt") or "").startswith("The results of ")
+    assert_accessible(page, "the share card")
     with page.expect_download() as download:
         page.get_by_role("link", name="Save the picture (PNG)").click()
     saved = download.value
