@@ -6,7 +6,8 @@ The files ship inside the package (``calculator/contract/``) and are read throug
 * Every request asks a compiled validator (``jsonschema_rs``) one question: is this body
   valid? Compiled code answers the common yes cheaply.
 * Only when the answer is no does the full ``jsonschema`` validator walk the body and report
-  every problem with a JSON Pointer, in words a person can act on.
+  every problem with a JSON Pointer, in words a person can act on
+  (:mod:`calculator.api.explanation`).
 
 The same files, bundled into ``openapi.yaml``, are the ``components`` of the served OpenAPI
 document (see :func:`served_openapi`).
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -25,10 +25,10 @@ from typing import Any
 import jsonschema_rs
 import yaml
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from calculator.api.explanation import explain
 from calculator.api.problems import InvalidRequest, Problem, pointer
 
 log = logging.getLogger(__name__)
@@ -90,7 +90,7 @@ class RequestContract:
         found = {
             (error.pointer, error.message): error
             for top in self._full.iter_errors(instance)
-            for error in _explain(top)
+            for error in explain(top)
         }
         return sorted(found.values(), key=lambda e: (e.pointer, e.message))
 
@@ -105,45 +105,6 @@ class RequestContract:
                 log.error("%s: fast and full validators disagree on a body", self.reference)
                 problems = [Problem(pointer(), "the body does not meet the request's schema")]
             raise InvalidRequest(problems)
-
-
-def _explain(error: ValidationError) -> Iterator[Problem]:
-    """Turn one jsonschema error into errors that point at the member at fault."""
-    where = list(error.absolute_path)
-    if error.validator == "required" and isinstance(error.instance, dict):
-        for name in error.validator_value:
-            if name not in error.instance:
-                yield Problem(pointer(*where, name), f"{name!r} is required")
-        return
-    if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(
-        error.instance, dict
-    ):
-        allowed = set(error.schema.get("properties", {}))
-        for name in sorted(set(error.instance) - allowed):
-            yield Problem(pointer(*where, name), f"{name!r} is not a member of this object")
-        return
-    message = error.schema.get("errorMessage") if isinstance(error.schema, dict) else None
-    if error.validator in ("oneOf", "anyOf") and message:
-        # A choice between shapes explains itself better than any one branch's complaint.
-        yield Problem(pointer(*where), message)
-        return
-    if error.validator in ("oneOf", "anyOf") and error.context:
-        # Report the problems of the alternative that came closest, not "none matched".
-        by_branch: dict[int, list[ValidationError]] = {}
-        for sub in error.context:
-            by_branch.setdefault(sub.schema_path[0], []).append(sub)
-        closest = min(by_branch.values(), key=lambda subs: (len(subs), -_depth(subs)))
-        if error.validator == "oneOf" and all(sub.validator == "not" for sub in closest):
-            yield Problem(pointer(*where), error.message)
-            return
-        for sub in closest:
-            yield from _explain(sub)
-        return
-    yield Problem(pointer(*where), message or error.message)
-
-
-def _depth(errors: list[ValidationError]) -> int:
-    return max(len(e.absolute_path) for e in errors)
 
 
 @cache
@@ -169,9 +130,6 @@ COMPONENTS = "#/components/schemas/"
 _FILE_ONLY = ("$schema", "$id", "$defs")
 """What a schema file has as a document of its own and loses as a component: the dialect (the
 bundle's is OpenAPI 3.1's), the identifier and the definitions (components of their own)."""
-_NOT_STANDARD = frozenset({"errorMessage"})
-"""The problem reports' own wording: no JSON Schema keyword, so strict validators (Ajv) and
-linters refuse it; the bundle leaves it out (an ``x-`` annotation would stay)."""
 
 
 @cache
@@ -225,11 +183,7 @@ def _bundled(node: Any, file: str, files: dict[str, str]) -> Any:
         return [_bundled(item, file, files) for item in node]
     if not isinstance(node, dict):
         return node
-    bundled = {
-        key: _bundled(value, file, files)
-        for key, value in node.items()
-        if key not in _NOT_STANDARD and key != "$ref"
-    }
+    bundled = {key: _bundled(value, file, files) for key, value in node.items() if key != "$ref"}
     if "$ref" not in node:
         return bundled
     target, _, fragment = node["$ref"].partition("#")
