@@ -323,6 +323,11 @@ SAMPLES = {
     "length": 9,
     "x": 1,
     "y": 0,
+    "date": "25 Nov 2026",
+    "entries": "E",
+    "rounds": "R",
+    "rules": "B2, B3",
+    "scores": "Anna 12, Ben 9",
 }
 
 
