@@ -24,9 +24,11 @@ test: $(STAMP) chromium nginx npm
 	$(BIN)/python -m pytest
 
 # The page tests drive Debian's chromium through Playwright (a browser download is not
-# available): install it when missing (as root, as in CI).
+# available): install it when missing (as root, as in CI), with a font that has Japanese
+# glyphs, so that the screenshots of the Japanese page show its words.
 chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || (apt-get update && apt-get install -y fonts-noto-cjk)
 
 # tests/contract/test_clients.py runs the tools companion apps use on the contract (TypeScript
 # types, Ajv, Redocly), pinned in package.json and package-lock.json: install exactly those,
@@ -44,7 +46,7 @@ nginx:
 
 # Run the tests, then copy the key phone screenshots into docs/ for the README.
 SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja phone-warning-en \
-	play-start play-hint play-placing play-steps play-over \
+	play-start play-strip play-hint play-placing play-steps play-over \
 	phone-scored-in-view share-card past-games past-game-open build-use-confirm build-tile-dialog \
 	play-new-confirm
 screenshots: test

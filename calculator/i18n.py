@@ -5,6 +5,13 @@ page's fixed text from it, and the page's script gets the same catalog for what 
 (rule messages from a violation's rule id and cells, breakdowns, counts with plural forms).
 A value is a string with ``{name}`` placeholders, or, where a number decides the wording, an
 object keyed by CLDR plural category (``one``, ``few``, ``many``, ``other``; ``zero`` for 0).
+
+Where a sentence needs a word in another grammatical form, the catalog holds that form under
+its own key: ``building.tower`` names a building, ``building_acc.tower`` is what a sentence
+buys, builds or moves (Russian "башню", German "den Turm", whose article carries the case),
+and a sentence asks for ``{building}`` or ``{building_acc}``. Per-case forms rather than ICU
+MessageFormat: no library and no build step for the page, the same ``{name}`` filling on both
+sides, and every translation stays one plain sentence.
 """
 
 from __future__ import annotations

@@ -31,15 +31,22 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "arena",
         help="seeded games between computer players, summed up as JSON",
         description="Play N seeded games between the players named, seats rotating, and print "
-        "each player kind's win rate (95%% Wilson interval), mean points, time per decision "
+        "each player kind's win rate (95% Wilson interval), mean points, time per decision "
         "and mcts iterations per second.",
     )
     arena.add_argument(
         "--players", nargs="+", choices=LEVELS, required=True, metavar="LEVEL",
-        help=f"one level per seat (2-6 seats): {', '.join(LEVELS)}",
+        help=f"the computer player of each seat, one level per seat (2-6 seats): "
+        f"{', '.join(LEVELS)}",
     )  # fmt: skip
-    arena.add_argument("--games", type=_positive, default=20, metavar="N")
-    arena.add_argument("--seed", type=int, default=0, metavar="S")
+    arena.add_argument(
+        "--games", type=_positive, default=20, metavar="N",
+        help="how many games to play (default: 20)",
+    )  # fmt: skip
+    arena.add_argument(
+        "--seed", type=int, default=0, metavar="S",
+        help="the seed the games and their seating follow from (default: 0)",
+    )  # fmt: skip
     budget = arena.add_mutually_exclusive_group()
     budget.add_argument(
         "--budget-ms", type=_positive, metavar="B", help="time per decision (default: 100 ms)"

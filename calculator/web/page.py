@@ -34,6 +34,7 @@ def index() -> Response:
         t=translator(language),
         languages=[(code, messages(code)["language.name"]) for code in LANGUAGES],
         messages=messages(language),
+        default_names=default_names(),
         buildings=[building.value for building in BUILDINGS],
         modules=list(MODULES),
         points={building.value: POINTS[building] for building in BUILDINGS},
@@ -53,6 +54,19 @@ def index() -> Response:
     response.headers["Content-Language"] = language
     response.vary.add("Accept-Language")  # the same URL answers in the browser's language
     return response
+
+
+def default_names() -> dict[str, dict[str, str]]:
+    """The names the page gives in every language, by kind: a scoring table's player, and
+    Play's you and computer; the page words a saved default name in its own language."""
+    return {
+        code: {
+            "player": messages(code)["players.default_name"],
+            "you": messages(code)["play.you"],
+            "bot": messages(code)["play.bot_name"],
+        }
+        for code in LANGUAGES
+    }
 
 
 PAGE_FILES = ("app.css", "icon.svg", "js/*.js")

@@ -820,7 +820,7 @@ def test_play_a_whole_game_against_the_computer_to_the_end(phone):
     assert saved["over"] and [p["score"] for p in saved["players"]] == scores
     winners = ", ".join(saved["players"][seat]["name"] for seat in saved["winners"])
     assert page.locator("#play-winners").inner_text() == f"Winner: {winners}"
-    assert page.locator("#play-steps li").first.inner_text().startswith("The game ends.")
+    assert (page.locator("#play-steps li").first.text_content() or "").startswith("The game ends.")
     assert page.locator("#play-steps li", has_text="Computer 1 ").count() > 0
     phone.shot("play-over", full_page=True)
 
@@ -866,25 +866,27 @@ def test_a_game_against_the_computer_survives_a_reload(phone):
         if page.locator("#play-steps li", has_text="Computer 2").count():
             break
     before = {
-        "steps": page.locator("#play-steps").inner_text(),
+        "steps": page.locator("#play-steps").text_content(),
         "hand": page.locator("#play-hand").inner_text(),
         "market": page.locator("#play-market").inner_text(),
         "scores": shown_play_scores(page),
     }
     assert page.locator("#play-steps li", has_text="Computer 2").count() > 0
+    page.locator("#play-log summary").click()  # the whole log, one tap away
     phone.shot("play-steps", full_page=True)
     page.reload()
     page.wait_for_load_state("networkidle")
     assert page.get_by_role("tab", name="Play").get_attribute("aria-selected") == "true"
     your_move(page)
     after = {
-        "steps": page.locator("#play-steps").inner_text(),
+        "steps": page.locator("#play-steps").text_content(),
         "hand": page.locator("#play-hand").inner_text(),
         "market": page.locator("#play-market").inner_text(),
         "scores": shown_play_scores(page),
     }
     assert after == before
-    # the opponents' Alhambras, one at a time
+    # the opponents' Alhambras, folded away, one at a time
+    page.locator("#play-opponents summary").click()
     page.get_by_role("button", name="Computer 2", exact=True).click()
     assert page.locator("#play-opponent-heading").inner_text() == "Alhambra of Computer 2"
     assert page.get_by_role("button", name="Computer 2").get_attribute("aria-pressed") == "true"

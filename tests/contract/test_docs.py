@@ -163,3 +163,22 @@ def test_the_readme_maps_every_rule_id_to_a_module_that_cites_it():
         mapped |= ids
     assert mapped == every_id
     assert not uncited
+
+
+def test_the_readme_scores_example_shows_the_real_answer(client):
+    """The README's scores request, sent to the app: its answer is the one shown, where the
+    README leaves parts out (``...``) the rest still in order, the warnings included."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    found = re.search(r"^curl -s localhost:8000/v1/scores .* -d '(.*)'\n# (.*)$", readme, re.M)
+    assert found is not None, "the README has no scores example"
+    body, shown = found.groups()
+    response = client.post("/v1/scores", data=body, headers={"Content-Type": "application/json"})
+    answer = response.get_data(as_text=True).rstrip("\n")
+    assert response.status_code == 200 and '"warnings":[{' in answer
+    pieces = shown.split("...")
+    assert answer.startswith(pieces[0]) and answer.endswith(pieces[-1]), (shown, answer)
+    at = 0
+    for piece in pieces:
+        at = answer.find(piece, at)
+        assert at >= 0, f"{piece!r} is not in the answer {answer}"
+        at += len(piece)

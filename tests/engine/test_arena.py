@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import re
 
 import pytest
 
@@ -82,3 +83,17 @@ def test_wilson_interval_of_the_textbook_example():
     low, high = wilson(8, 10)
     assert low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
     assert wilson(0, 10)[0] == 0 and wilson(10, 10)[1] == pytest.approx(1)
+
+
+def test_the_help_says_what_every_option_is_for(capsys):
+    top = argparse.ArgumentParser(prog="alhambra")
+    arena_cli.register(top.add_subparsers(dest="command", required=True))
+    with pytest.raises(SystemExit):
+        top.parse_args(["arena", "--help"])
+    shown = capsys.readouterr().out
+    assert "95% Wilson" in shown and "%%" not in shown
+    options = re.findall(r"^  (--[\w-]+)(.*)\n(?: {20,}(.*)\n)?", shown, re.M)
+    assert {option for option, _, _ in options} >= {"--players", "--games", "--seed"}
+    for option, same_line, next_line in options:
+        words = re.sub(r"^ [A-Z]+( \[[A-Z]+ \.\.\.\])?", "", same_line).strip() or next_line
+        assert words.strip(), f"{option} has no help text"

@@ -3,8 +3,8 @@
 // below are the whole list of what a tap can do to the game.
 
 import {
-  BUILDINGS, MAX_PAST, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, newGame, newPlay,
-  pastGame, pastPlay, zeros,
+  BUILDINGS, MAX_PAST, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, localized, newGame,
+  newPlay, pastGame, pastPlay, zeros,
 } from './game.js';
 import { t } from './words.js';
 
@@ -40,8 +40,8 @@ export function changed(game, change) {
   if (change.type === 'new-game') {
     return { ...newGame(game.names.length, game.past), play: game.play };
   }
-  if (change.type === 'load') { // a link: scores only
-    return { ...change.game, play: game.play, past: game.past };
+  if (change.type === 'load') { // a link: the scores only, its default names in this page's language
+    return { ...localized(change.game), play: game.play, past: game.past };
   }
   const next = structuredClone(game);
   const round = currentRound(next);

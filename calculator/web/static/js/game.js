@@ -3,7 +3,7 @@
 // changes.js makes the next game, store.js keeps the current one.
 
 import { $ } from './dom.js';
-import { t } from './words.js';
+import { fill, t } from './words.js';
 
 export const CATALOG = JSON.parse($('#tile-catalog').textContent); // the 54 tiles (C1)
 export const BUILDINGS = ['pavilion', 'seraglio', 'arcades', 'chambers', 'garden', 'tower'];
@@ -40,7 +40,7 @@ function emptyRound(players) {
 export const LEVELS = ['random', 'greedy', 'mcts'];
 export const MODULES = ['vizier', 'exchange', 'bonus', 'huts'];
 export const MAX_OPPONENTS = 5;
-export const MAX_STEPS = 60; // the opponents' moves kept for reading
+export const MAX_STEPS = 1000; // the steps kept for the log: a whole game's
 export const YOU = 0; // your seat; the computer plays the others
 
 export function newPlay(opponents = ['greedy'], modules = []) {
@@ -130,6 +130,38 @@ export function checkedGame(stored) {
     && value.past.length <= MAX_PAST && value.past.every(isPast);
   return ok ? value : null;
 }
+
+// --- names: the default ones speak the page's language, a typed one stays as typed ----------
+
+/** The names the page gives in every language (the page data block `default-names`). */
+const DEFAULT_NAMES = JSON.parse($('#default-names').textContent);
+
+/** `name` in the page's language when it is the name some language gives to that seat
+ *  (`kind`: a scoring table's `player`, Play's `you` and `bot`), else `name` as it is. */
+function reworded(name, kind, n) {
+  const given = (language) => fill(DEFAULT_NAMES[language][kind], { n });
+  return Object.keys(DEFAULT_NAMES).some((language) => given(language) === name)
+    ? t({ player: 'players.default_name', you: 'play.you', bot: 'play.bot_name' }[kind], { n })
+    : name;
+}
+
+/** A scoring table's names, or (`play`) a game against the computer's, by seat. */
+const tableNames = (names) => names.map((name, seat) => reworded(name, 'player', seat + 1));
+const playNames = (names) => names.map((name, seat) => reworded(name, seat === YOU ? 'you' : 'bot', seat));
+
+/** The game with every default name in the page's language: the scoring table's seats,
+ *  Play's (you, the computers) and the past games'; a name someone typed is kept. */
+export function localized(game) {
+  const { state } = game.play;
+  const named = state && playNames(state.players.map((player) => player.name));
+  const players = state?.players.map((player, seat) => ({ ...player, name: named[seat] }));
+  const play = state ? { ...game.play, state: { ...state, players } } : game.play;
+  const past = game.past?.map((entry) => ({
+    ...entry, names: (entry.kind === 'play' ? playNames : tableNames)(entry.names),
+  }));
+  return { ...game, names: tableNames(game.names), play, ...(past ? { past } : {}) };
+}
+
 
 // --- finished games, as the list of past games keeps them ------------------------------------
 

@@ -1,10 +1,11 @@
 // The moves of a game in the page's words: an action to choose (as POST /v1/games/legal-actions
 // lists it) and a step to read (an event of /v1/games/advance or /v1/games/bot-turns).
 
-import { at, buildingName, t } from './words.js';
+import { YOU } from './game.js';
+import { at, buildingForms, t } from './words.js';
 
-/** A tile or a worker hut (V4), by its building. */
-const pieceName = (piece) => buildingName(piece.building || piece.hut);
+/** A tile or a worker hut (V4), by its building, in the forms a sentence may need. */
+const pieceForms = (piece) => buildingForms(piece.building || piece.hut);
 
 /** Money cards, and exchange cards (V2), as a short list. */
 export function cardsText(cards) {
@@ -15,17 +16,23 @@ export function cardsText(cards) {
 
 /** What a legal action does, in words; `state` is the state it is legal in (the market). */
 export function actionText(action, state) {
-  const slot = state.market.find((s) => s.slot === action.slot);
-  const bought = slot?.tile;
-  const params = {
+  const bought = state.market.find((s) => s.slot === action.slot)?.tile;
+  const piece = action.tile || bought || (action.hut && { hut: action.hut });
+  return t(`action.${action.type}`, {
     cards: cardsText(action.cards || action.payment || []),
     slot: action.slot,
-    building: action.tile ? pieceName(action.tile) : (bought && pieceName(bought)),
-    price: (action.tile || bought)?.price ?? '',
+    ...(piece ? pieceForms(piece) : {}),
+    price: piece?.price ?? '',
     cell: at(action.x, action.y),
-  };
-  if (action.type === 'take_hut') params.building = buildingName(action.hut);
-  return t(`action.${action.type}`, params);
+  });
+}
+
+/** Whether a purchase pays its tile's price exactly, which earns another action (T4): the
+ *  buttons say so before the tap. */
+export function isExact(action, state) {
+  const bought = state.market.find((s) => s.slot === action.slot)?.tile;
+  if (!action.payment || !bought?.price) return false;
+  return action.payment.reduce((sum, card) => sum + card.value, 0) === bought.price;
 }
 
 /** The events a player reads as the game's steps; the others (draws, refills) it sees on the
@@ -44,14 +51,16 @@ export function steps(events) {
       : event));
 }
 
-/** A step in words; `names` are the players' names by seat. */
+/** A step in words; `names` are the players' names by seat. Your own steps have their own
+ *  sentences ("You buy", not "You buys"). */
 export function stepText(event, names) {
   const scores = (totals) => totals.map((points, seat) => `${names[seat]} ${points}`).join(', ');
-  return t(`step.${event.type}`, {
+  const piece = event.tile || (event.hut && { hut: event.hut });
+  return t(`${event.player === YOU ? 'step_you' : 'step'}.${event.type}`, {
     name: names[event.player],
     cards: cardsText(event.cards || event.payment || []),
-    building: event.tile ? pieceName(event.tile) : '',
-    price: event.tile?.price ?? '',
+    ...(piece ? pieceForms(piece) : { building: '', building_acc: '' }),
+    price: piece?.price ?? '',
     cell: at(event.x, event.y),
     round: event.round,
     totals: event.totals ? scores(event.totals) : '',

@@ -12,16 +12,17 @@ import { post } from './api.js';
 import { confirmLoss } from './confirm.js';
 import { $, nameSpan, swatch } from './dom.js';
 import { LEVELS, MAX_OPPONENTS, MODULES, YOU } from './game.js';
-import { actionText, cardsText, stepText, steps } from './moves.js';
+import { actionText, cardsText, isExact, stepText, steps } from './moves.js';
 import { currentGame, renderWhen, update } from './store.js';
-import { at, buildingName, pointsOf, t, wallsText } from './words.js';
+import { at, buildingForms, buildingName, pointsOf, t, wallsText } from './words.js';
 
 /** The time of each computer decision, by level; one request plays with the longest. */
 const THINKING_MS = { random: 10, greedy: 100, mcts: 400 };
 const HINT = { level: 'mcts', budget_ms: 800 };
 /** The moves that are cells of your Alhambra, shown on its grid rather than in the list. */
 const ON_THE_GRID = 'place';
-const SHOWN_STEPS = 20; // the latest, newest first
+const LATEST_STEPS = 3; // the moves the strip shows, newest first (the log holds them all)
+const LAST_ROUND = 3; // the third scoring round ends the game (T9)
 
 const status = $('#play-status');
 let legal = null; // the legal-actions answer for the state asked about, once it came
@@ -32,9 +33,6 @@ const play = () => currentGame().play;
 const sameAction = (a, b) => a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 const key = (x, y) => `${x},${y}`;
 const names = (state) => state.players.map((player) => player.name);
-/** The steps to read: the computer's moves, the scoring rounds and the end (your own moves
- *  you made yourself). */
-const theirSteps = (events) => steps(events).filter((event) => event.player !== YOU);
 
 // --- setting up a game -----------------------------------------------------------------------
 
@@ -110,6 +108,13 @@ $('#play-new').addEventListener('click', async () => {
 
 // --- the game going on -----------------------------------------------------------------------
 
+/** What your turn holds: the vizier's offer (V1), the extra action an exact payment earned
+ *  (T4), or a move to choose. */
+function yourTurn(phase, turn) {
+  if (phase === 'vizier') return 'play.vizier_offer';
+  return turn.extra_action ? 'play.extra_action' : 'play.your_turn';
+}
+
 /** The computer seats, as bot-turns takes them, and the time each decision may take. */
 function computer(setup) {
   const bots = Object.fromEntries(setup.opponents.map((level, i) => [String(i + 1), level]));
@@ -135,14 +140,14 @@ async function settle() {
     if (asked !== shown) return; // another state came meanwhile
     if (listing.player === YOU) {
       legal = listing;
-      status.textContent = t(listing.phase === 'vizier' ? 'play.vizier_offer' : 'play.your_turn');
+      status.textContent = t(yourTurn(listing.phase, state.turn));
       renderMoves(play()); // placing a tile: says which
       return;
     }
     status.textContent = t('play.bots_playing');
     const answer = await post('/v1/games/bot-turns', { state, ...computer(play()) });
     if (asked !== shown) return;
-    update({ type: 'play-advanced', state: answer.state, events: theirSteps(answer.events) });
+    update({ type: 'play-advanced', state: answer.state, events: steps(answer.events) });
     gameOver();
     // past a bound of the state document no move is possible: say so rather than wait
     if (answer.stopped === 'bounds') status.textContent = t('play.beyond_bounds');
@@ -164,7 +169,7 @@ async function move(action) {
   renderMoves(play());
   try {
     const answer = await post('/v1/games/advance', { state: play().state, actions: [action] });
-    update({ type: 'play-advanced', state: answer.state, events: theirSteps(answer.events) });
+    update({ type: 'play-advanced', state: answer.state, events: steps(answer.events) });
     gameOver();
   } catch (error) {
     status.textContent = error.describe();
@@ -264,18 +269,33 @@ function renderGrid(grid, player, placeable = new Map()) {
   grid.replaceChildren(...drawn);
 }
 
+/** The coordinate a cell shows, as hints, moves and steps name it ("(1,-1)"). */
+function coordinate(x, y) {
+  const label = document.createElement('span');
+  label.className = 'coordinate';
+  label.setAttribute('aria-hidden', 'true');
+  label.textContent = at(x, y);
+  return label;
+}
+
 function cell(x, y, tiles, action) {
+  const square = drawnCell(x, y, tiles, action);
+  square.dataset.x = x;
+  square.dataset.y = y;
+  square.append(coordinate(x, y));
+  return square;
+}
+
+function drawnCell(x, y, tiles, action) {
   if (action) {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'cell fits';
     button.textContent = '+';
-    button.dataset.x = x;
-    button.dataset.y = y;
     button.disabled = busy;
     if (sameAction(action, play().hint)) button.classList.add('hinted');
     button.setAttribute('aria-label', t('play.cell_place',
-      { building: buildingName(action.tile.building || action.tile.hut), cell: at(x, y) }));
+      { ...buildingForms(action.tile.building || action.tile.hut), cell: at(x, y) }));
     button.addEventListener('click', () => move(action));
     return button;
   }
@@ -318,7 +338,7 @@ function renderMoves(setup) {
   renderGrid($('#play-grid'), state.players[YOU], cells);
   if (placing) {
     status.textContent = t('play.placing',
-      { building: buildingName(placing.building || placing.hut), price: placing.price ?? '' });
+      { ...buildingForms(placing.building || placing.hut), price: placing.price ?? '' });
   }
   $('#play-actions').replaceChildren(...mine.filter((a) => a.type !== ON_THE_GRID).map((action) => {
     const item = document.createElement('li');
@@ -328,6 +348,12 @@ function renderMoves(setup) {
     const words = document.createElement('span');
     words.textContent = actionText(action, state);
     button.append(words);
+    if (isExact(action, state)) {
+      const exact = document.createElement('span');
+      exact.className = 'exact';
+      exact.textContent = t('play.exact');
+      button.append(exact);
+    }
     button.disabled = busy;
     if (sameAction(action, hint)) {
       button.classList.add('hinted');
@@ -359,10 +385,27 @@ function renderOpponents(setup) {
   renderGrid($('#play-opponent-grid'), state.players[viewing]);
 }
 
-function renderSteps(setup) {
-  const all = names(setup.state);
-  listOf($('#play-steps'), setup.steps.slice(-SHOWN_STEPS).reverse().map((event) => stepText(event, all)),
-    t('play.no_steps'));
+/** The strip on top: the round, the bag, whose turn; the latest moves, everyone's; the whole
+ *  log one tap away. */
+function renderStrip(setup) {
+  const { state } = setup;
+  const all = names(state);
+  const turn = state.turn.player === YOU ? t('play.turn_yours')
+    : t('play.turn_of', { name: all[state.turn.player] });
+  $('#play-where').replaceChildren(...[
+    t('play.round', { n: Math.min(state.rounds_scored.length + 1, LAST_ROUND) }),
+    t('play.bag', { n: state.bag.length }),
+    state.over ? t('play.over') : turn,
+  ].map((text) => {
+    const part = document.createElement('span');
+    part.textContent = text;
+    return part;
+  }));
+  const newest = [...setup.steps].reverse();
+  listOf($('#play-latest'), newest.filter((event) => event.type !== 'turn_started')
+    .slice(0, LATEST_STEPS).map((event) => stepText(event, all)), t('play.no_steps'));
+  $('#play-log-summary').textContent = t('play.log', { n: setup.steps.length });
+  listOf($('#play-steps'), newest.map((event) => stepText(event, all)), t('play.no_steps'));
 }
 
 const renderShown = renderWhen((game) => game.play, (game) => {
@@ -381,7 +424,7 @@ const renderShown = renderWhen((game) => game.play, (game) => {
   renderTable(state);
   renderMoves(setup);
   renderOpponents(setup);
-  renderSteps(setup);
+  renderStrip(setup);
 });
 
 export function renderPlay(game) {

@@ -9,7 +9,7 @@
 // each change; renderWhen keeps a view that did not change from being drawn again.
 
 import { changed } from './changes.js';
-import { checkedGame, newGame } from './game.js';
+import { checkedGame, localized, newGame } from './game.js';
 
 const STORAGE_KEY = 'alhambra-scores/v1';
 
@@ -35,7 +35,8 @@ function save(game) {
   } catch { /* storage full or disabled: the game still runs in this tab */ }
 }
 
-let current = deepFreeze(stored() || newGame());
+// Opened in another language than it was saved in: the default names follow the language.
+let current = deepFreeze(localized(stored() || newGame()));
 const listeners = [];
 
 export const currentGame = () => current;

@@ -7,6 +7,10 @@ export const MESSAGES = JSON.parse($('#messages').textContent);
 export const LANG = document.documentElement.lang;
 const PLURAL = new Intl.PluralRules(LANG);
 
+/** `text` with its `{name}` placeholders filled from `params` (an unknown one stays). */
+export const fill = (text, params = {}) =>
+  text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+
 /** The text of `key` with `{name}` placeholders filled; plural forms are chosen by `n`
  *  (CLDR categories, plus `zero` for 0 where a catalog words it apart). */
 export function t(key, params = {}) {
@@ -16,10 +20,16 @@ export function t(key, params = {}) {
     const { n } = params;
     text = (n === 0 && text.zero) || text[PLURAL.select(n)] || text.other;
   }
-  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  return fill(text, params);
 }
 
 export const buildingName = (building) => t(`building.${building}`);
+/** A building in the forms the catalogs' sentences take: `building` where it names (a label,
+ *  a subject) and `building_acc` where a sentence buys, builds or moves it (Russian "башню";
+ *  German with its article, which carries the case: "den Turm"). */
+export const buildingForms = (building) => ({
+  building: buildingName(building), building_acc: t(`building_acc.${building}`),
+});
 export const at = (x, y) => `(${x},${y})`;
 export const wallsText = (walls) =>
   (walls ? walls.split('').map((side) => t(`side.${side}`)).join(', ') : t('walls.none'));
