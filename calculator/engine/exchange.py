@@ -42,7 +42,7 @@ from calculator.engine.components import (
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, MoneyTaken
 from calculator.engine.purchase import PAYMENT_MEMO, minimal_payments, pay
-from calculator.engine.state import Draft, Game, GameState, Player, slot_currency
+from calculator.engine.state import Draft, Game, GameState, Phase, Player, slot_currency
 from calculator.engine.turn import actions_done
 
 PILES: Final[tuple[int, ...]] = (2, 3, 4)
@@ -226,7 +226,7 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     found = repeated(places)
     seen = {card for _, card in places}
     # T1: the exchange cards join the money when it is split into piles, after the deal
-    before_piles = state.turn.phase == "setup" and not piles_formed(state.pile)
+    before_piles = state.turn.phase == Phase.SETUP and not piles_formed(state.pile)
     if before_piles and seen:
         found.append(
             (

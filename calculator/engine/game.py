@@ -36,10 +36,10 @@ from calculator.engine.draws import Draw, Item, Source, Step, draw, drawable
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
 from calculator.engine.money import legal_takes, take_money
-from calculator.engine.placement import PLACING, Placement, legal_placements, place, placer
+from calculator.engine.placement import Placement, legal_placements, place, placer
 from calculator.engine.purchase import buy, legal_buys
 from calculator.engine.redesign import Redesign, legal_redesigns, redesign
-from calculator.engine.state import DEFAULT_OPTIONS, Draft, Game, GameState, Options
+from calculator.engine.state import DEFAULT_OPTIONS, PLACING, Draft, Game, GameState, Options, Phase
 from calculator.engine.turn import actions_done
 
 
@@ -64,8 +64,10 @@ def next_step(game: Game) -> Draw | Step | None:
 
 
 _AUTOMATIC: Final[dict[str, Callable[[Game], Draw | Step | None]]] = {
-    "setup": setup.next_step, "refill": refill.next_step, "final_placement": end.next_step,
-}  # fmt: skip
+    Phase.SETUP: setup.next_step,
+    Phase.REFILL: refill.next_step,
+    Phase.FINAL_PLACEMENT: end.next_step,
+}
 """The phases with automatic steps, and what decides the next one."""
 
 
@@ -88,13 +90,13 @@ def to_act(state: Game) -> int | None:
     if state.hidden_tops:
         return None  # V4: the table reveals the next top hut
     phase = state.turn.phase
-    if phase in ("action", "placement"):
+    if phase in (Phase.ACTION, Phase.PLACEMENT):
         return state.turn.player
-    if phase == "final_placement" and state.turn.awarded:
+    if phase == Phase.FINAL_PLACEMENT and state.turn.awarded:
         return placer(state)
-    if phase == "vizier":
+    if phase == Phase.VIZIER:
         return vizier.offered_to(state)  # V1
-    if phase == "vizier_placement":
+    if phase == Phase.VIZIER_PLACEMENT:
         return placer(state)
     return None
 
@@ -110,7 +112,7 @@ def legal_actions(state: Game) -> list[Action]:
     phase = state.turn.phase
     if phase in PLACING:
         return list(legal_placements(state))
-    if phase == "vizier":
+    if phase == Phase.VIZIER:
         return list(vizier.legal_decisions(state))
     return _turn_actions(state)
 
@@ -186,7 +188,7 @@ def advance(draft: Draft, action: Action) -> list[Event]:
     else:
         if isinstance(step, Draw):
             raise NotYourTurn(
-                _RULE.get(step.source, "T7" if draft.turn.phase == "refill" else "T1"),
+                _RULE.get(step.source, "T7" if draft.turn.phase == Phase.REFILL else "T1"),
                 f"the table must first reveal the {_DRAWN[step.source]} just drawn",
             )
         seat = to_act(draft)
@@ -196,7 +198,7 @@ def advance(draft: Draft, action: Action) -> list[Event]:
                 f"{_who(draft)} must act now, not seat {action.player}"
                 + (
                     " (the vizier is offered in turn order from the next player)"
-                    if draft.turn.phase == "vizier"
+                    if draft.turn.phase == Phase.VIZIER
                     else ""
                 ),
             )
@@ -243,10 +245,11 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
     phase = draft.turn.phase
     if phase in PLACING:
         if not isinstance(action, Placement):
-            rule = {"final_placement": "T9", "vizier_placement": "V1"}.get(phase, "T6")
-            raise IllegalAction(rule, "place the waiting tiles first (Alhambra or reserve)")
+            raise IllegalAction(
+                Phase(phase).rule, "place the waiting tiles first (Alhambra or reserve)"
+            )
         return place(draft, action)
-    if phase == "vizier":
+    if phase == Phase.VIZIER:
         return vizier.decide(draft, action)
     # the actions of a turn, the most played first (an action is of one class only)
     if isinstance(action, TakeMoney):

@@ -18,22 +18,17 @@ from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
 from calculator.engine.redesign import refuse
-from calculator.engine.state import Draft, Game
+from calculator.engine.state import BOUGHT, Draft, Game, Phase
 from calculator.engine.turn import end_turn
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
 
-BOUGHT = ("placement", "vizier_placement")
-"""The phases that place bought tiles (T6, V1), which may go to the dummy (D4)."""
-PLACING = (*BOUGHT, "final_placement")
-"""The phases in which waiting tiles are placed: bought ones (T6, V1) and awards (T9)."""
-
 
 def placer(game: Game) -> int:
     """Who places now: the current player (T6), or the first receiver of an award (T9)."""
-    if game.turn.phase == "final_placement":
+    if game.turn.phase == Phase.FINAL_PLACEMENT:
         return game.turn.awarded[0].player
-    if game.turn.phase == "vizier_placement":  # V1: the player who used the vizier
+    if game.turn.phase == Phase.VIZIER_PLACEMENT:  # V1: the player who used the vizier
         return game.turn.vizier_asked[-1]
     assert game.turn.player is not None
     return game.turn.player
@@ -41,7 +36,7 @@ def placer(game: Game) -> int:
 
 def waiting_tiles(game: Game, seat: int) -> tuple[Tile, ...]:
     turn = game.turn
-    if turn.phase == "final_placement":
+    if turn.phase == Phase.FINAL_PLACEMENT:
         return tuple(award.tile for award in turn.awarded if award.player == seat)
     return turn.bought
 
@@ -71,7 +66,7 @@ def place(draft: Draft, action: Placement) -> list[Event]:
     turn = draft.turn
     if action.tile not in waiting_tiles(draft, action.player):
         raise IllegalAction(
-            "T9" if turn.phase == "final_placement" else "T6",
+            "T9" if turn.phase == Phase.FINAL_PLACEMENT else "T6",
             f"{action.tile.describe()} (price {action.tile.price}) is not waiting to be placed",
         )
     player = draft.players[action.player]
@@ -96,7 +91,7 @@ def place(draft: Draft, action: Placement) -> list[Event]:
         event = TileGivenToDummy(action.player, action.tile)
     draft.players[action.player] = player
     events: list[Event] = [event]
-    if turn.phase == "final_placement":
+    if turn.phase == Phase.FINAL_PLACEMENT:
         awarded = list(turn.awarded)
         awarded.remove(
             next(a for a in awarded if a.player == action.player and a.tile == action.tile)
@@ -107,5 +102,5 @@ def place(draft: Draft, action: Placement) -> list[Event]:
     bought.remove(action.tile)
     draft.turn = replace(turn, bought=tuple(bought))
     if not bought:
-        events += vizier.placed(draft) if turn.phase == "vizier_placement" else end_turn(draft)
+        events += vizier.placed(draft) if turn.phase == Phase.VIZIER_PLACEMENT else end_turn(draft)
     return events

@@ -43,6 +43,7 @@ from calculator.engine.state import (
     Game,
     GameState,
     Options,
+    Phase,
     Player,
     Turn,
 )
@@ -84,7 +85,7 @@ def initial_state(
         discard=(),
         bag=tuple(bag),
         rounds_scored=(),
-        turn=Turn(player=start_player, phase="setup"),
+        turn=Turn(player=start_player, phase=Phase.SETUP),
     )
     if "bonus" in options.modules:
         state = bonus.shuffle(state)  # V3: dealt by the first setup steps

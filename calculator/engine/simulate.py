@@ -32,10 +32,19 @@ from calculator.engine import exchange, huts, vizier
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import advance, legal_actions, new_game
 from calculator.engine.money import legal_takes
-from calculator.engine.placement import PLACING, placements_of, placer, waiting_tiles
+from calculator.engine.placement import placements_of, placer, waiting_tiles
 from calculator.engine.purchase import legal_buys
 from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
-from calculator.engine.state import DEFAULT_OPTIONS, Draft, Game, GameState, Module, Options
+from calculator.engine.state import (
+    DEFAULT_OPTIONS,
+    PLACING,
+    Draft,
+    Game,
+    GameState,
+    Module,
+    Options,
+    Phase,
+)
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
@@ -62,10 +71,10 @@ def random_action(state: Game, rng: random.Random) -> Action:
         if len(waiting) > 1:
             waiting = tuple(dict.fromkeys(waiting))
         return rng.choice(placements_of(state, rng.choice(waiting)))
-    if phase == "vizier":  # V1: buy (which exact payment, uniformly) or decline, as often
+    if phase == Phase.VIZIER:  # V1: buy (which exact payment, uniformly) or decline, as often
         *buys, decline = vizier.legal_decisions(state)
         return rng.choice(buys) if _weighted(["buy", "decline"], rng) == "buy" else decline
-    if phase != "action":
+    if phase != Phase.ACTION:
         return rng.choice(legal_actions(state))  # the table reveals a draw
     open_weights, open_listers = _kinds(state.options.modules, state.turn.extra_action)
     weights, listers_of = list(open_weights), list(open_listers)

@@ -39,7 +39,7 @@ from calculator.engine.components import (
     money_cards,
 )
 from calculator.engine.setup import SCORING_PILE, pile_sizes
-from calculator.engine.state import FACE_UP_MONEY, GameState, Player, Turn
+from calculator.engine.state import FACE_UP_MONEY, GameState, Phase, Player, Turn
 
 SETUP_CARDS_PER_PLAYER: Final[float] = 4.5
 """T1: the cards a player draws on average to reach 20, by which the pile's first size is
@@ -98,7 +98,7 @@ def _passed_over(state: GameState, seat: int) -> Turn:
     order from the next player) could not pay exactly: they count as asked, so that no
     determinisation dealing them other money offers them the vizier first."""
     turn = state.turn
-    if turn.phase != "vizier" or turn.player is None:
+    if turn.phase != Phase.VIZIER or turn.player is None:
         return turn
     seats = len(state.players)
     passed = []
