@@ -33,17 +33,17 @@ from calculator.engine.consistency import inconsistencies
 from calculator.engine.errors import Path
 from calculator.engine.state import (
     MODES,
-    MODULES,
-    PHASES,
     Award,
     GameState,
     Options,
+    Phase,
     Player,
     Turn,
     slot_currency,
 )
 from calculator.engine.table import Purchase, Table, awards, implausibilities, scores, seats
 from calculator.engine.table import inconsistencies as table_inconsistencies
+from calculator.modules import NAMES as MODULES
 
 VERSION: Final[int] = 1
 VIZIER_VERSION: Final[int] = 2
@@ -227,7 +227,7 @@ class AwardSchema(Schema):
 
 class TurnSchema(Schema):
     player = fields.Integer(required=True, allow_none=True)
-    phase = fields.String(required=True, validate=validate.OneOf(PHASES))
+    phase = fields.String(required=True, validate=validate.OneOf(list(Phase)))
     number = fields.Integer(required=True)
     buys = fields.Integer(required=True)
     extra_action = fields.Boolean(required=True)
@@ -241,7 +241,7 @@ class TurnSchema(Schema):
     def turn(self, data: dict[str, Any], **_: Any) -> Turn:
         return Turn(
             player=data["player"],
-            phase=data["phase"],
+            phase=Phase(data["phase"]),
             number=data["number"],
             buys=data["buys"],
             extra_action=data["extra_action"],

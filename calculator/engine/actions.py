@@ -154,7 +154,7 @@ class RevealHut(Struct, frozen=True):
 
 
 PlayerAction = (
-    TakeHut | TakeMoney | Buy | EndTurn | Pass | BuildFromReserve | MoveToReserve | Swap
+    TakeMoney | Buy | EndTurn | Pass | BuildFromReserve | MoveToReserve | Swap
     | PlaceTile | ReserveTile | GiveToDummy
     | TakeHut | VizierBuy | DeclineVizier | ActivateVizier
 )  # fmt: skip

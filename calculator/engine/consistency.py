@@ -19,10 +19,10 @@ from typing import Final
 
 from msgspec import Struct
 
+from calculator import modules as registry
 from calculator.core.building import alhambra_violations
 from calculator.core.scoring import winners
 from calculator.core.tiles import CATALOG, Tile
-from calculator.engine import bonus, exchange, huts, vizier
 from calculator.engine.components import (
     CARD,
     SCORING_CARDS,
@@ -38,7 +38,7 @@ from calculator.engine.dummy import SETUP_TILES
 from calculator.engine.end import FINAL_ROUND
 from calculator.engine.errors import Path
 from calculator.engine.setup import STARTING_MONEY
-from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState, Player
+from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState, Phase, Player
 
 
 class Inconsistency(Struct, frozen=True):
@@ -50,8 +50,9 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
     found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
     found += _seats(state) + _turn(state)
-    for module in (exchange, bonus, huts, vizier):
-        found += [Inconsistency(where, message) for where, message in module.inconsistencies(state)]
+    for module in registry.REGISTRY:  # every module: none of its pieces without it
+        if module.inconsistencies is not None:
+            found += [Inconsistency(*problem) for problem in module.inconsistencies(state)]
     return found
 
 
@@ -255,7 +256,9 @@ def _scoring_cards(state: GameState) -> list[Inconsistency]:
 
 def _before_piles(state: GameState) -> bool:
     """T1: during setup the scoring cards join the pile only once the money is dealt out."""
-    return state.turn.phase == "setup" and not state.rounds_scored and not state.turn.scoring_due
+    return (
+        state.turn.phase == Phase.SETUP and not state.rounds_scored and not state.turn.scoring_due
+    )
 
 
 def _alhambras(state: GameState) -> list[Inconsistency]:
@@ -299,7 +302,7 @@ def _turn(state: GameState) -> list[Inconsistency]:
         found.append(Inconsistency(where, message))
 
     if turn.player is None:
-        if phase != "setup":
+        if phase != Phase.SETUP:
             wrong(("turn", "player"), "only a table game's setup may wait for its start player")
     elif not 0 <= turn.player < seats:
         wrong(("turn", "player"), f"there is no seat {turn.player} among {seats} players")
@@ -316,15 +319,15 @@ def _turn(state: GameState) -> list[Inconsistency]:
             "the dummy draws only what the bag holds, in a 2-player game (D2)",
         )
     empty_slots = sum(tile is None for tile in state.market)
-    if state.over != (phase == "over"):
+    if state.over != (phase == Phase.OVER):
         wrong(("over",), "the game is over exactly in the phase 'over'")
-    if phase == "over":
+    if phase == Phase.OVER:
         totals = [player.score for player in state.players]
         if list(state.winners) != winners(totals):
             wrong(("winners",), "the winners are the players with the highest total (M6)")
     elif state.winners:
         wrong(("winners",), "there are winners only once the game is over (T9)")
-    if phase in ("setup", "refill"):
+    if phase in (Phase.SETUP, Phase.REFILL):
         if state.digital:
             wrong(
                 ("turn", "phase"),
@@ -333,11 +336,11 @@ def _turn(state: GameState) -> list[Inconsistency]:
             )
         elif not _waits_for_draw(state):
             wrong(("turn", "phase"), "nothing is left to draw here: this setup or refill is over")
-    if phase == "setup":
+    if phase == Phase.SETUP:
         found += _setup(state)
-    if phase != "setup" and turn.number < 1:
+    if phase != Phase.SETUP and turn.number < 1:
         wrong(("turn", "number"), "the first turn is number 1")
-    if phase in ("action", "placement"):
+    if phase in (Phase.ACTION, Phase.PLACEMENT):
         if turn.buys > MAX_BUYS:
             wrong(("turn", "buys"), f"a turn holds at most {MAX_BUYS} buys (T4)")
         if empty_slots != turn.buys:
@@ -347,27 +350,27 @@ def _turn(state: GameState) -> list[Inconsistency]:
                 "during it (T4): its empty slots are the tiles bought this turn",
             )
         bought = [tile for tile in turn.bought if not tile.hut]  # huts are taken, not bought
-        if len(bought) > turn.buys or (phase == "action" and len(bought) != turn.buys):
+        if len(bought) > turn.buys or (phase == Phase.ACTION and len(bought) != turn.buys):
             wrong(("turn", "bought"), "the tiles waiting are the ones bought this turn (T6)")
         huts = len(turn.bought) - len(bought)
-        if huts > 1 or (huts and phase == "action"):
+        if huts > 1 or (huts and phase == Phase.ACTION):
             wrong(
                 ("turn", "bought"),
                 "taking a hut is one of the turn's actions and ends "
                 "them (V4): at most one hut waits, once the actions are over",
             )
-        if turn.extra_action and (phase != "action" or turn.buys == 0):
+        if turn.extra_action and (phase != Phase.ACTION or turn.buys == 0):
             wrong(("turn", "extra_action"), "only an exact payment earns another action (T4)")
-        if phase == "placement" and not turn.bought:
+        if phase == Phase.PLACEMENT and not turn.bought:
             wrong(("turn", "bought"), "the placement phase places the tiles bought (T6)")
-    elif (turn.bought and phase != "vizier_placement") or turn.extra_action:  # V1 apart
+    elif (turn.bought and phase != Phase.VIZIER_PLACEMENT) or turn.extra_action:  # V1 apart
         wrong(("turn", "bought"), "tiles wait to be placed only at the end of a turn (T6)")
-    if phase == "final_placement":
+    if phase == Phase.FINAL_PLACEMENT:
         if state.bag or not turn.awarded:
             wrong(("turn", "awarded"), "awarded tiles are placed when the bag is empty (T9)")
     elif turn.awarded:
         wrong(("turn", "awarded"), "tiles are awarded only at the end of the game (T9)")
-    if turn.scoring_due and phase != "refill":
+    if turn.scoring_due and phase != Phase.REFILL:
         wrong(("turn", "scoring_due"), "a revealed scoring card is scored after the refill (T8)")
     return found
 

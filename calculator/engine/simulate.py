@@ -1,20 +1,7 @@
-"""Random games: a seeded random player, and whole games played by it (``alhambra simulate``).
+"""Random games: whole games played by the random player (``alhambra simulate``), summed up.
 
-The random player decides from the top down, the way a person does: first what kind of
-action (T2: take money, buy, redesign; or decline the extra action an exact payment allows),
-then which one of that kind, uniformly. The kinds are weighted: taking money, buying and
-declining equally, redesigning a quarter as often (so about one action in ten when all are
-open); with the modules, taking a hut and turning the vizier face up again a quarter as often
-too, and a player offered the vizier (V1) buys or declines equally often. Redesigns are
-occasional in real games; with all kinds equal, a third of the turns would shuffle tiles
-between Alhambra and reserve and games would run twice as long. A redesign is one of the
-three (T5) chosen uniformly among those open; with exchange cards (V2), taking money (money
-cards or an exchange card) and buying (with an exchange card or without) are two ways each,
-chosen the same way. A placement is a waiting tile, then one of its places, each uniformly; a
-reveal is uniform among all.
-
-Every action it plays is one :func:`legal_actions` lists (the tests check it); it only lists
-the kind it chose, and builds the one action it picks (:class:`Choices`).
+The player is :func:`calculator.engine.players.random_play.random_action`; a game advances one
+working copy throughout.
 """
 
 from __future__ import annotations
@@ -22,111 +9,16 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
-from typing import Any, Final
+from collections.abc import Iterable
+from typing import Any
 
 from msgspec import Struct
 
-from calculator.engine import exchange, huts, vizier
-from calculator.engine.actions import Action, Choices, EndTurn, Pass
-from calculator.engine.game import advance, legal_actions, new_game
-from calculator.engine.money import legal_takes
-from calculator.engine.placement import PLACING, placements_of, placer, waiting_tiles
-from calculator.engine.purchase import legal_buys
-from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
-from calculator.engine.state import DEFAULT_OPTIONS, Draft, Game, GameState, Module, Options
+from calculator.engine.game import advance, new_game
+from calculator.engine.players.random_play import random_action
+from calculator.engine.state import DEFAULT_OPTIONS, Draft, GameState, Options
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
-
-Lister = Callable[[Game], Sequence[Action]]
-
-REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
-WEIGHTS: Final[dict[str, int]] = {
-    "take money": 4,
-    "buy": 4,
-    "redesign": 1,
-    "decline": 4,
-    "take a hut": 1,
-    "activate the vizier": 1,
-}
-
-
-def random_action(state: Game, rng: random.Random) -> Action:
-    """A legal action chosen at random (see the module's docstring for how)."""
-    phase = state.turn.phase
-    if state.hidden_tops:  # V4, at a table: a top hut is revealed before anything else
-        return rng.choice(legal_actions(state))
-    if phase in PLACING:  # which tile, then where
-        waiting = waiting_tiles(state, placer(state))
-        if len(waiting) > 1:
-            waiting = tuple(dict.fromkeys(waiting))
-        return rng.choice(placements_of(state, rng.choice(waiting)))
-    if phase == "vizier":  # V1: buy (which exact payment, uniformly) or decline, as often
-        *buys, decline = vizier.legal_decisions(state)
-        return rng.choice(buys) if _weighted(["buy", "decline"], rng) == "buy" else decline
-    if phase != "action":
-        return rng.choice(legal_actions(state))  # the table reveals a draw
-    open_weights, open_listers = _kinds(state.options.modules, state.turn.extra_action)
-    weights, listers_of = list(open_weights), list(open_listers)
-    while weights:
-        kind = _pick(weights, rng)
-        del weights[kind]
-        listers = list(listers_of.pop(kind))
-        while listers:
-            actions = listers.pop(rng.randrange(len(listers)))(state)
-            if actions:
-                return rng.choice(actions)
-    seat = state.turn.player
-    assert seat is not None
-    return Pass(seat)
-
-
-def _decline(state: Game) -> Sequence[Action]:
-    """T4: declining the further action an exact payment allows, the one way to do it."""
-    seat = state.turn.player
-    assert seat is not None
-    return Choices([(EndTurn, (seat,))])
-
-
-@lru_cache(maxsize=32)  # the sets of modules, and whether a further action is open
-def _kinds(
-    modules: frozenset[Module], extra_action: bool
-) -> tuple[tuple[int, ...], tuple[tuple[Lister, ...], ...]]:
-    """The kinds of action open in phase ``action``, in the player's order of thought: their
-    weights, and the listings of each kind's ways."""
-    kinds: dict[str, tuple[Lister, ...]] = {
-        "take money": (legal_takes,),
-        "buy": (legal_buys,),
-        "redesign": REDESIGNS,
-    }
-    if "exchange" in modules:  # V2: an exchange card is taken or used like money
-        kinds["take money"] = (legal_takes, exchange.legal_takes)
-        kinds["buy"] = (legal_buys, exchange.legal_buys)
-    if extra_action:
-        kinds["decline"] = (_decline,)
-    if "huts" in modules:
-        kinds["take a hut"] = (huts.legal_takes,)
-    if "vizier" in modules:
-        kinds["activate the vizier"] = (vizier.legal_activations,)
-    return tuple(WEIGHTS[kind] for kind in kinds), tuple(kinds.values())
-
-
-def _weighted(kinds: list[str], rng: random.Random) -> str:
-    """One of ``kinds`` with the chance its weight gives it."""
-    return kinds[_pick([WEIGHTS[kind] for kind in kinds], rng)]
-
-
-def _pick(weights: list[int], rng: random.Random) -> int:
-    """The index of one of ``weights``, with the chance its weight gives it: what
-    ``rng.choices(range(len(weights)), weights)[0]`` draws (a test holds them equal), without
-    building the cumulative weights at every decision of the player."""
-    pick = rng.random() * sum(weights)
-    for index, weight in enumerate(weights):
-        pick -= weight
-        if pick < 0:
-            return index
-    return len(weights) - 1
 
 
 class PlayedGame(Struct, frozen=True):
@@ -149,7 +41,7 @@ def play_random_game(players: int, seed: int, options: Options = DEFAULT_OPTIONS
     return PlayedGame(draft.frozen(), actions)
 
 
-def simulate(games: int, players: int, seed: int, modules: Iterable[Module] = ()) -> dict[str, Any]:
+def simulate(games: int, players: int, seed: int, modules: Iterable[str] = ()) -> dict[str, Any]:
     """Play ``games`` seeded random games in this process and sum them up.
 
     The same arguments give the same games (the timings apart). Speed is given by the wall

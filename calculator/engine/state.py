@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import field
+from enum import StrEnum
 from typing import Final, Literal
 
 from msgspec import Struct, structs
@@ -26,26 +27,52 @@ from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard, S
 Mode = Literal["digital", "table"]
 MODES: Final[tuple[Mode, ...]] = ("digital", "table")
 
-Phase = Literal[
-    "setup", "action", "placement", "refill", "final_placement", "over",
-    "vizier", "vizier_placement",
-]  # fmt: skip
-PHASES: Final[tuple[Phase, ...]] = (
-    "setup", "action", "placement", "refill", "final_placement", "over",
-    "vizier", "vizier_placement",
-)  # fmt: skip
-"""Where the game stands:
 
-* ``setup`` (T1, D2) and ``refill`` (T7-T9): automatic; a state rests here only in table mode,
-  waiting for the table to reveal a draw;
-* ``action``: the current player chooses an action (T2), or another after an exact payment (T4);
-* ``placement``: the current player places the tiles bought this turn and the hut taken (T6,
-  V4);
-* ``final_placement``: players place the market tiles awarded at the end of the game (T9);
-* ``over``: the final round is scored and the winners are known (T9, M6);
-* ``vizier``: between two turns, a player with an active vizier is offered an out-of-turn
-  exact purchase (V1); ``vizier_placement``: that player places the tile so bought (V1, T6).
-"""
+class Phase(StrEnum):
+    """Where the game stands, each phase with the rule that defines it; the value is its wire
+    name (``turn.phase`` of the state document)."""
+
+    rule: str
+
+    # ``Phase("refill")`` looks a phase up by its wire name; the default only lets the type
+    # checker see that call, as every member below gives its rule
+    def __new__(cls, wire_name: str, rule: str = "") -> Phase:
+        phase = str.__new__(cls, wire_name)
+        phase._value_ = wire_name
+        phase.rule = rule
+        return phase
+
+    SETUP = ("setup", "T1")
+    """Automatic (T1, D2); a state rests here only in table mode, waiting for a reveal."""
+    ACTION = ("action", "T2")
+    """The current player chooses an action (T2), or another after an exact payment (T4)."""
+    PLACEMENT = ("placement", "T6")
+    """The current player places the tiles bought this turn and the hut taken (T6, V4)."""
+    REFILL = ("refill", "T7")
+    """Automatic (T7-T9); a state rests here only in table mode, waiting for a reveal."""
+    FINAL_PLACEMENT = ("final_placement", "T9")
+    """Players place the market tiles awarded at the end of the game (T9)."""
+    OVER = ("over", "T9")
+    """The final round is scored and the winners are known (T9, M6)."""
+    VIZIER = ("vizier", "V1")
+    """Between two turns, a player with an active vizier is offered an exact purchase (V1)."""
+    VIZIER_PLACEMENT = ("vizier_placement", "V1")
+    """The player who used the vizier places the tile so bought (V1, T6)."""
+
+
+# The base game's phases as constants too, for the rules that run at every action: on Python
+# 3.11 a member looked up on its enum class goes through the metaclass's __getattr__ hook, four
+# times slower than a global.
+SETUP, ACTION, PLACEMENT, REFILL, FINAL_PLACEMENT, OVER = (
+    Phase.SETUP, Phase.ACTION, Phase.PLACEMENT, Phase.REFILL, Phase.FINAL_PLACEMENT, Phase.OVER,
+)  # fmt: skip
+
+PLACING: Final[frozenset[Phase]] = frozenset(
+    {Phase.PLACEMENT, Phase.VIZIER_PLACEMENT, Phase.FINAL_PLACEMENT}
+)
+"""The phases in which waiting tiles are placed: bought ones (T6, V1) and awards (T9)."""
+BOUGHT: Final[frozenset[Phase]] = frozenset({Phase.PLACEMENT, Phase.VIZIER_PLACEMENT})
+"""The phases that place bought tiles (T6, V1), which may go to the dummy (D4)."""
 
 FACE_UP_MONEY: Final[int] = 4
 """T1, T7: four money cards lie face up (V2: four cards in all, money or exchange cards)."""
@@ -54,15 +81,11 @@ MAX_BUYS: Final[int] = len(MARKET_SLOTS)
 """T4: the market is not refilled during a turn, so a turn holds at most four buys."""
 
 
-Module = Literal["vizier", "exchange", "bonus", "huts"]
-MODULES: Final[tuple[Module, ...]] = ("vizier", "exchange", "bonus", "huts")
-"""The Vizier's Favour modules the engine plays (V1-V4)."""
-
-
 class Options(Struct, frozen=True):
     mode: Mode = "digital"
     hole_rule: HoleRule = "region"
-    modules: frozenset[Module] = frozenset()
+    modules: frozenset[str] = frozenset()
+    """The modules played, by wire name (:data:`calculator.modules.NAMES`)."""
     bonus_cards: tuple[Tile, ...] = ()
     """V3: the 10 bonus cards in play (the tiles they depict), with the "bonus" module."""
     huts: tuple[Tile, ...] = ()

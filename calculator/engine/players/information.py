@@ -28,9 +28,9 @@ from typing import Final
 
 from msgspec.structs import replace
 
+from calculator import modules as registry
 from calculator.core.scoring import depicts
 from calculator.core.tiles import Tile
-from calculator.engine import exchange as exchange_cards
 from calculator.engine.components import (
     DisplayCard,
     ExchangeCard,
@@ -39,7 +39,7 @@ from calculator.engine.components import (
     money_cards,
 )
 from calculator.engine.setup import SCORING_PILE, pile_sizes
-from calculator.engine.state import FACE_UP_MONEY, GameState, Player, Turn
+from calculator.engine.state import FACE_UP_MONEY, GameState, Phase, Player, Turn
 
 SETUP_CARDS_PER_PLAYER: Final[float] = 4.5
 """T1: the cards a player draws on average to reach 20, by which the pile's first size is
@@ -98,7 +98,7 @@ def _passed_over(state: GameState, seat: int) -> Turn:
     order from the next player) could not pay exactly: they count as asked, so that no
     determinisation dealing them other money offers them the vizier first."""
     turn = state.turn
-    if turn.phase != "vizier" or turn.player is None:
+    if turn.phase != Phase.VIZIER or turn.player is None:
         return turn
     seats = len(state.players)
     passed = []
@@ -184,10 +184,10 @@ def _depth(information: GameState, card: ScoringCard, money: int, rng: random.Ra
     dealt = len(money_cards(players)) - FACE_UP_MONEY - round(SETUP_CARDS_PER_PLAYER * players)
     sizes = pile_sizes(dealt)
     first = dealt
-    if "exchange" in information.options.modules:  # V2: two exchange cards in piles 2, 3, 4
-        for index in exchange_cards.PILES:
-            sizes[index - 1] += exchange_cards.PER_PILE
-            first += exchange_cards.PER_PILE
+    for added in registry.active(information.options.modules).pile_cards:  # V2
+        for index in added.piles:
+            sizes[index - 1] += added.per_pile
+            first += added.per_pile
     pile = SCORING_PILE[card.round]
     start = sum(sizes[: pile - 1])
     end = start + sizes[pile - 1]

@@ -44,14 +44,14 @@ from calculator.engine.actions import (
 from calculator.engine.components import total
 from calculator.engine.game import advance, legal_actions, to_act
 from calculator.engine.money import legal_takes
-from calculator.engine.placement import PLACING, placements_of, placer, waiting_tiles
+from calculator.engine.placement import placements_of, placer, waiting_tiles
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
 from calculator.engine.players.evaluation import projections, win_chances
 from calculator.engine.players.greedy import judge
 from calculator.engine.players.information import determinise, information_set
+from calculator.engine.players.random_play import random_action
 from calculator.engine.purchase import legal_buys
-from calculator.engine.simulate import random_action
-from calculator.engine.state import Draft, Game, GameState
+from calculator.engine.state import PLACING, Draft, Game, GameState, Phase
 
 EXPLORATION: Final[float] = 0.3
 """UCB's exploration constant for rewards in 0..1."""
@@ -203,13 +203,13 @@ def playout_action(game: Game, rng: random.Random) -> Action:
         if places:
             return places[rng.randrange(len(places))]
         return next(action for action in options if type(action) is ReserveTile)
-    if phase == "vizier":
+    if phase == Phase.VIZIER:
         decisions = legal_actions(game)
         vizier_buys = [action for action in decisions if type(action) is VizierBuy]
         if vizier_buys:
             return vizier_buys[rng.randrange(len(vizier_buys))]
         return next(action for action in decisions if type(action) is DeclineVizier)
-    if phase != "action":
+    if phase != Phase.ACTION:
         return random_action(game, rng)
     buys = cast("list[Buy]", list(legal_buys(game)))
     exact = [action for action in buys if _exact(game, action)]

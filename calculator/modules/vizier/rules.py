@@ -29,10 +29,11 @@ is scored before the offers (T8).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from msgspec.structs import replace
 
-from calculator.engine import exchange
+from calculator import modules as registry
 from calculator.engine.actions import (
     ActivateVizier,
     Buy,
@@ -51,10 +52,10 @@ from calculator.engine.events import (
     VizierOffered,
 )
 from calculator.engine.purchase import buy, payments_for
-from calculator.engine.state import Draft, Game, GameState, slot_currency
+from calculator.engine.state import Draft, Game, GameState, Phase, slot_currency
 from calculator.engine.turn import actions_done
 
-PHASES = ("vizier", "vizier_placement")
+PHASES: Final[tuple[Phase, ...]] = (Phase.VIZIER, Phase.VIZIER_PLACEMENT)
 
 
 def face_up(state: GameState) -> GameState:
@@ -70,15 +71,19 @@ def exact_payments(game: Game, seat: int) -> Iterator[Payment]:
     """V1: every exact payment ``seat`` could make for a market tile: the canonical payments
     of T4 whose total is the price, and (V2) those with an exchange card of the hand."""
     player = game.players[seat]
-    with_cards = exchange.usable(game)
+    others = [
+        ways
+        for ways, usable in registry.active(game.options.modules).payments
+        if usable is None or usable(game)
+    ]
     for slot, tile in enumerate(game.market, start=1):
         if tile is None or tile.price is None:
             continue
         for payment in payments_for(player.hand, slot_currency(slot), tile.price):
             if total(payment) == tile.price:
                 yield slot, payment, ()
-        if with_cards:
-            for card, payments in exchange.payments_by_card(player, slot, tile.price):
+        for ways in others:
+            for card, payments in ways(player, slot, tile.price):
                 for payment in payments:
                     if total(payment) == tile.price:
                         yield slot, payment, (card,)
@@ -108,7 +113,7 @@ def offer(draft: Draft) -> list[Event]:
     """V1: the turn and its refill are over; ask the next player about the vizier."""
     seat = offered_to(draft)
     assert seat is not None
-    draft.turn = replace(draft.turn, phase="vizier")
+    draft.turn = replace(draft.turn, phase=Phase.VIZIER)
     return [VizierOffered(seat)]
 
 
@@ -128,7 +133,7 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
     turn = draft.turn
     asked = (*turn.vizier_asked, action.player)
     if isinstance(action, DeclineVizier):
-        draft.turn = replace(turn, phase="refill", vizier_asked=asked)  # the offers go on
+        draft.turn = replace(turn, phase=Phase.REFILL, vizier_asked=asked)  # the offers go on
         return [VizierDeclined(action.player)]
     if not isinstance(action, VizierBuy):
         raise IllegalAction(
@@ -145,22 +150,19 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
         )
     purchase = Buy(action.player, action.slot, action.payment, action.exchange)
     try:
-        if action.exchange:
-            exchange.buy(draft, purchase)  # V2
-        else:
-            buy(draft, purchase)
+        (registry.claimed(purchase) or buy)(draft, purchase)  # V2: an exchange card pays
     except IllegalAction as refusal:
         raise IllegalAction("V1", f"the vizier's purchase follows {refusal}") from None
     player = draft.players[action.player]
     draft.players[action.player] = replace(player, vizier=False)
     bought = draft.turn.bought[-1]
-    draft.turn = replace(turn, phase="vizier_placement", bought=(bought,), vizier_asked=asked)
+    draft.turn = replace(turn, phase=Phase.VIZIER_PLACEMENT, bought=(bought,), vizier_asked=asked)
     return [VizierBought(action.player, action.slot, bought, action.payment, action.exchange)]
 
 
 def placed(draft: Draft) -> list[Event]:
     """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on."""
-    draft.turn = replace(draft.turn, phase="refill")
+    draft.turn = replace(draft.turn, phase=Phase.REFILL)
     return []
 
 
@@ -203,14 +205,14 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     asked = turn.vizier_asked
     if any(seat not in seats for seat in asked) or len(set(asked)) < len(asked):
         return [*found, (("turn", "vizier_asked"), "each seat is asked at most once (V1)")]
-    if asked and turn.phase not in (*PHASES, "refill"):  # a table waits in a vizier's refill
+    if asked and turn.phase not in (*PHASES, Phase.REFILL):  # a table waits in a vizier's refill
         found.append(
             (
                 ("turn", "vizier_asked"),
                 "players are asked about the vizier only between two turns (V1)",
             )
         )
-    if turn.phase == "vizier":
+    if turn.phase == Phase.VIZIER:
         if found:
             return found
         if None in state.market or offered_to(state) is None:
@@ -222,7 +224,7 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
                     "tiles left in the bag",
                 )
             )
-    elif turn.phase == "vizier_placement":
+    elif turn.phase == Phase.VIZIER_PLACEMENT:
         buyer = asked[-1] if asked else None
         if buyer is None or state.players[buyer].vizier is not False:
             found.append(

@@ -26,7 +26,7 @@ from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.draws import Draw, Receive, shuffler
 from calculator.engine.errors import Path
 from calculator.engine.events import BonusCardDealt, BonusCardLaid, BonusCardTakenBack, Event
-from calculator.engine.state import Draft, Game, GameState, Player
+from calculator.engine.state import Draft, Game, GameState, Phase, Player
 
 BONUS_CARDS: Final[int] = 10
 
@@ -129,7 +129,7 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
         found.append((("bonus_aside",), f"{len(game_cards - seen)} bonus cards missing (V3)"))
     share = DEALT[len(state.players)]
     cards_dealt = sum(dealt(player) for player in state.players)
-    if state.digital or state.turn.phase != "setup":
+    if state.digital or state.turn.phase != Phase.SETUP:
         cards_dealt = share * len(state.players)  # only a table's setup rests during the deal
     for seat, player in enumerate(state.players):
         due = min(share, max(0, cards_dealt - seat * share))
