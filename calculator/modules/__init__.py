@@ -1,0 +1,1 @@
+"""The modules, one package each, named by its wire name."""

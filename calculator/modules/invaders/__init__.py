@@ -1,0 +1,85 @@
+"""K3 Invaders [``invaders``]: at each scoring the attack card's direction costs points for
+every exposed side of the Alhambra.
+
+An exposed side is a side of a tile or piece (the fountain, huts, camps and bazaars included)
+that faces the attack's direction, has no wall (printed or added; a camp's bastion is no wall)
+and has no tile across it. In round r each exposed side facing the attack costs r points; in
+round 3 each one facing a direction at right angles to it costs 1 more. The dummy is never
+attacked; a running total never goes below 0 (:func:`running_total`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from msgspec import Struct
+
+from calculator.core.alhambra import neighbour
+from calculator.core.pieces import Furnished
+from calculator.core.tiles import Side
+
+NAME: Final[str] = "invaders"
+RULE: Final[str] = "K3"
+
+BESIDE: Final[dict[Side, tuple[Side, Side]]] = {
+    "N": ("E", "W"),
+    "E": ("N", "S"),
+    "S": ("E", "W"),
+    "W": ("N", "S"),
+}
+"""K3: the two directions at right angles to each attack's."""
+
+BESIDE_ROUND: Final[int] = 3
+"""K3: the round in which the sides at right angles count too."""
+
+
+class Exposure(Struct, frozen=True):
+    """Exposed sides facing the attack, and facing the two directions at right angles to it."""
+
+    facing: int
+    beside: int
+
+
+def exposed(furnished: Furnished, direction: Side) -> int:
+    """K3: the exposed sides facing ``direction``."""
+    tiles = furnished.walled()
+    occupied = furnished.occupied()
+    return sum(
+        1
+        for cell in occupied
+        if neighbour(cell, direction) not in occupied
+        and ((tile := tiles.get(cell)) is None or not tile.has_wall(direction))
+    )
+
+
+def exposure(furnished: Furnished, attack: Side) -> Exposure:
+    """K3: the exposed sides that count against an attack from ``attack``."""
+    return Exposure(
+        exposed(furnished, attack), sum(exposed(furnished, side) for side in BESIDE[attack])
+    )
+
+
+def invasion_points(scoring_round: int, sides: Exposure) -> int:
+    """K3: the points lost (a number at most 0): r per side facing the attack, and in round 3
+    one per side at right angles to it."""
+    lost = scoring_round * sides.facing
+    if scoring_round == BESIDE_ROUND:
+        lost += sides.beside
+    return -lost
+
+
+def running_total(before: int, round_points: int) -> int:
+    """K3, a decision: the score track stops at 0, so a running total never goes below it."""
+    return max(0, before + round_points)
+
+
+__all__ = [
+    "BESIDE",
+    "NAME",
+    "RULE",
+    "Exposure",
+    "exposed",
+    "exposure",
+    "invasion_points",
+    "running_total",
+]

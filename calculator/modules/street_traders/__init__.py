@@ -1,0 +1,93 @@
+"""H3 Street traders [``street_traders``]: residents on buildings of their colour, scored in
+sets of different colours at every scoring.
+
+A set of 1 to 6 colours scores 1, 3, 6, 10, 15 or 21 points. The grouping is the one that
+scores most: for each k = 1...7 one set holds every colour of which the player has at least k
+residents (:func:`resident_sets`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from calculator.core.building import Violation
+from calculator.core.pieces import Furnished, misplaced_tokens
+from calculator.core.tiles import BUILDINGS, Building
+
+NAME: Final[str] = "street_traders"
+RULE: Final[str] = "H3"
+
+RESIDENT: Final[str] = "resident"
+"""The token a resident is on a building."""
+
+RESIDENTS_PER_COLOUR: Final[int] = 7
+"""H3: 42 residents, 7 per building colour."""
+
+SET_POINTS: Final[tuple[int, ...]] = (0, 1, 3, 6, 10, 15, 21)
+"""H3: the points of a set of 0 to 6 colours."""
+
+
+def resident_sets(residents: Mapping[Building, int]) -> tuple[int, ...]:
+    """H3: the sizes of the sets that score most, largest first: set k holds every colour of
+    which the player has at least k residents."""
+    sets = []
+    for k in range(1, RESIDENTS_PER_COLOUR + 1):
+        size = sum(1 for building in BUILDINGS if residents.get(building, 0) >= k)
+        if size == 0:
+            break
+        sets.append(size)
+    return tuple(sets)
+
+
+def resident_points(residents: Mapping[Building, int]) -> int:
+    """H3: a player's points for their residents."""
+    return sum(SET_POINTS[size] for size in resident_sets(residents))
+
+
+def residents_in(furnished: Furnished) -> dict[Building, int]:
+    """H3: the residents on the buildings of an Alhambra, by colour."""
+    counts = dict.fromkeys(BUILDINGS, 0)
+    tiles = furnished.alhambra.tiles
+    for cell in furnished.with_token(RESIDENT):
+        tile = tiles.get(cell)
+        if tile is not None and tile.building is not None and not tile.hut:
+            counts[tile.building] += 1
+    return counts
+
+
+def resident_violations(furnished: Furnished) -> list[Violation]:
+    """H3: a resident lives on a building of its colour (not a hut or the fountain); at most
+    7 of a colour."""
+    found = [
+        Violation(
+            "H3",
+            f"a resident at ({cell[0]},{cell[1]}), where no building stands to hold it",
+            (cell,),
+        )
+        for cell in misplaced_tokens(furnished, RESIDENT)
+    ]
+    for building, count in residents_in(furnished).items():
+        if count > RESIDENTS_PER_COLOUR:
+            found.append(
+                Violation(
+                    "H3",
+                    f"{count} residents on {building.value} buildings; the table has "
+                    f"{RESIDENTS_PER_COLOUR} of each colour",
+                    (),
+                )
+            )
+    return found
+
+
+__all__ = [
+    "NAME",
+    "RESIDENT",
+    "RESIDENTS_PER_COLOUR",
+    "RULE",
+    "SET_POINTS",
+    "resident_points",
+    "resident_sets",
+    "resident_violations",
+    "residents_in",
+]

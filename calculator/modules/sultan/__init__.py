@@ -1,0 +1,13 @@
+"""S2 Power of the Sultan [``sultan``]: a way to claim a tile and to earn money.
+
+It changes no scoring round's points, so scoring a round only accepts it by name.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+NAME: Final[str] = "sultan"
+RULE: Final[str] = "S2"
+
+__all__ = ["NAME", "RULE"]

@@ -1,0 +1,95 @@
+"""K1 Treasure chamber [``treasure``]: chests on buildings of their colour, a majority of their
+own at every scoring.
+
+The chests of each player are ranked like a building type (M3, M4); the places pay round 1:
+7; round 2: 14, 7; round 3: 22, 14, 7. The dummy holds none (a decision, ``docs/decisions.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from calculator.core.building import Violation
+from calculator.core.pieces import Furnished, misplaced_tokens
+from calculator.core.scoring import Majority, rank_places
+from calculator.core.tiles import BUILDINGS, Building
+
+NAME: Final[str] = "treasure"
+RULE: Final[str] = "K1"
+
+CHEST: Final[str] = "chest"
+"""The token a chest is on a building."""
+
+CHESTS_BY_COLOUR: Final[dict[Building, int]] = {
+    Building.PAVILION: 5,
+    Building.SERAGLIO: 5,
+    Building.ARCADES: 7,
+    Building.CHAMBERS: 7,
+    Building.GARDEN: 9,
+    Building.TOWER: 9,
+}
+"""K1: the 42 chests by colour."""
+
+CHESTS: Final[int] = sum(CHESTS_BY_COLOUR.values())
+
+CHEST_POINTS: Final[dict[int, tuple[int, ...]]] = {1: (7,), 2: (14, 7), 3: (22, 14, 7)}
+"""K1: the points of 1st, 2nd and 3rd place by scoring round."""
+
+
+def chest_majorities(scoring_round: int, chests: Sequence[int]) -> list[Majority]:
+    """K1 with M3, M4: each player's standing in chests, ties split as for a building type."""
+    return rank_places(CHEST_POINTS[scoring_round], chests)
+
+
+def chests_by_colour(furnished: Furnished) -> dict[Building, int]:
+    """K1: the chests on the buildings of an Alhambra, by colour."""
+    counts = dict.fromkeys(BUILDINGS, 0)
+    tiles = furnished.alhambra.tiles
+    for cell in furnished.with_token(CHEST):
+        tile = tiles.get(cell)
+        if tile is not None and tile.building is not None and not tile.hut:
+            counts[tile.building] += 1
+    return counts
+
+
+def chests_in(furnished: Furnished) -> int:
+    return sum(chests_by_colour(furnished).values())
+
+
+def chest_violations(furnished: Furnished) -> list[Violation]:
+    """K1: a chest sits on a building of its colour (not a hut or the fountain); no more of a
+    colour than the table has."""
+    found = [
+        Violation(
+            "K1",
+            f"a chest at ({cell[0]},{cell[1]}), where no building stands to hold it",
+            (cell,),
+        )
+        for cell in misplaced_tokens(furnished, CHEST)
+    ]
+    for building, count in chests_by_colour(furnished).items():
+        if count > CHESTS_BY_COLOUR[building]:
+            found.append(
+                Violation(
+                    "K1",
+                    f"{count} chests on {building.value} buildings; the table has "
+                    f"{CHESTS_BY_COLOUR[building]} {building.value} chests",
+                    (),
+                )
+            )
+    return found
+
+
+__all__ = [
+    "CHEST",
+    "CHESTS",
+    "CHESTS_BY_COLOUR",
+    "CHEST_POINTS",
+    "NAME",
+    "RULE",
+    "chest_majorities",
+    "chest_violations",
+    "chests_by_colour",
+    "chests_in",
+]
