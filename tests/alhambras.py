@@ -44,10 +44,15 @@ def furnished(
     tokens: dict[tuple[int, int], frozenset[str]] | None = None,
     pieces: dict[tuple[int, int], Piece] | None = None,
     gates: tuple[Gate, ...] = (),
+    huts: dict[tuple[int, int], str] | None = None,
 ) -> Furnished:
-    """An Alhambra as :func:`alhambra` draws it, with the pieces modules add."""
+    """An Alhambra as :func:`alhambra` draws it (and worker huts of a colour, without walls),
+    with the pieces modules add."""
+    built = alhambra(*placed)
+    for cell, colour in (huts or {}).items():
+        built = built.placed(cell, Tile(Building(colour), "", hut=True))
     return Furnished(
-        alhambra(*placed),
+        built,
         MappingProxyType(added_walls or {}),
         MappingProxyType(tokens or {}),
         MappingProxyType(pieces or {}),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from calculator.core.building import Violation
 from calculator.core.pieces import furnished_violations
-from calculator.core.tiles import Building, Tile
+from calculator.core.tiles import Building
 from calculator.core.walls import wall_length
 from calculator.modules.bazaars import (
     MOST_POINTS,
@@ -112,7 +112,6 @@ def test_g4_a_camp_scores_the_buildings_along_its_arrows():
     # east of the camp: the fountain (passed), a garden, a hut (passed), a tower, a bazaar
     # (passed), a garden, then an empty cell; the garden beyond it is not in the line.
     # South of the camp: a pavilion, then nothing.
-    hut = Tile(Building.GARDEN, "", hut=True)
     position = furnished(
         (1, 0, ""),
         (3, 0, "", "tower"),
@@ -120,13 +119,7 @@ def test_g4_a_camp_scores_the_buildings_along_its_arrows():
         (7, 0, ""),
         (-1, 1, "", "pavilion"),
         pieces={(-1, 0): Camp("W", "ES"), (4, 0): RED_BROWN_PURPLE},
-    )
-    position = type(position)(
-        position.alhambra.placed((2, 0), hut),
-        position.added_walls,
-        position.tokens,
-        position.pieces,
-        position.gates,
+        huts={(2, 0): "garden"},
     )
     assert camp_points(position) == {(-1, 0): 3 + 1}
 
@@ -174,10 +167,10 @@ def test_k4_bazaars_score_at_the_final_scoring_only():
 
 
 def test_k4_a_hut_of_a_bazaars_colour_is_no_building_tile():
-    hut = Tile(Building.TOWER, "", hut=True)
-    position = furnished(*AROUND_THE_BAZAAR[:3], pieces={(1, 1): RED_BROWN_PURPLE})
-    with_hut = type(position)(position.alhambra.placed((2, 2), hut), pieces=position.pieces)
-    assert bazaar_score(with_hut, (1, 1), RED_BROWN_PURPLE).points == 6
+    position = furnished(
+        *AROUND_THE_BAZAAR[:3], pieces={(1, 1): RED_BROWN_PURPLE}, huts={(2, 2): "tower"}
+    )
+    assert bazaar_score(position, (1, 1), RED_BROWN_PURPLE).points == 6
 
 
 def test_k4_eight_neighbours_of_its_types_score_the_most():
