@@ -12,12 +12,13 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import Any, TypeVar
 
-from calculator.api import wire
+from calculator.api import expansions, wire
 from calculator.api.contract import request_contract
 from calculator.api.game_document import dump_display_card
 from calculator.api.problems import InvalidDocument, InvalidRequest, load
 from calculator.core import building, walls
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
+from calculator.core.pieces import furnished_violations
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
@@ -84,11 +85,11 @@ def longest_wall(body: Any) -> dict[str, Any]:
 
 def scores(body: Any) -> dict[str, Any]:
     """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
-    (V3) counted."""
-    return _scores(_load(body, "scores-request.json", wire.load_scores))
+    (V3) counted, and each Big Box module's part (G, H, K, S)."""
+    return _scores(*_load(body, "scores-request.json", expansions.load_scores))
 
 
-def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
+def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str, Any]:
     """The answer of ``POST /v1/scores``: the round and its warnings."""
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
@@ -98,31 +99,42 @@ def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
             holdings.append(Holding(seat.counts, seat.wall))
             extras.append({})
             continue
-        # W4 needs the length alone; the wall and the building rules share the Alhambra's grid
-        wall = walls.wall_length(seat.alhambra)
+        furnished = seat.furnished
+        if furnished is None or furnished.is_bare():
+            # W4 needs the length alone; the wall and the building rules share the grid
+            wall = walls.wall_length(seat.alhambra)
+            found = building.alhambra_violations(seat.alhambra, query.hole_rule)
+        else:
+            wall = walls.wall_length(furnished.for_walls())
+            found = furnished_violations(furnished, query.hole_rule)
+            found += expansions.violations(furnished)
         counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
         holdings.append(Holding(counted.counts, wall.length))
         extras.append(
-            {
-                "wall_exact": wall.exact,
-                **wire.verdict(building.alhambra_violations(seat.alhambra, query.hole_rule)),
-                **wire.vizier_counts(counted),
-            }
+            {"wall_exact": wall.exact, **wire.verdict(found), **wire.vizier_counts(counted)}
         )
-    result = score_round(query.scoring_round, holdings, query.dummy)
+    result = score_round(query.scoring_round, holdings, query.dummy, big_box.points)
     answer = wire.round_score(result, [seat.name for seat in query.seats], extras)
-    answer["warnings"] = wire.warnings(
-        round_implausibilities(
+    if big_box.modules:
+        parts = expansions.parts(
+            big_box,
             query.scoring_round,
-            [
-                EnteredSeat(None, None)
-                if seat.alhambra is not None
-                else EnteredSeat(seat.counts, seat.wall)
-                for seat in query.seats
-            ],
+            [holding.counts for holding in holdings],
+            [holding.wall for holding in holdings],
             query.dummy,
-            query.huts,
         )
+        for player, player_parts in zip(answer["players"], parts, strict=True):
+            player["points"] += sum(part["points"] for part in player_parts.values())
+            player["modules"] = player_parts
+    entered = [
+        EnteredSeat(None, None)
+        if seat.alhambra is not None
+        else EnteredSeat(seat.counts, seat.wall)
+        for seat in query.seats
+    ]
+    answer["warnings"] = wire.warnings(
+        round_implausibilities(query.scoring_round, entered, query.dummy, query.huts)
+        + expansions.implausibilities(big_box, query.scoring_round, entered, query.huts)
     )
     return answer
 

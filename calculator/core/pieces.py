@@ -22,7 +22,7 @@ from typing import Final, Protocol
 
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
 from calculator.core.building import HoleRule, Violation, alhambra_violations
-from calculator.core.tiles import OPPOSITE, Cell, Side, Tile, canonical_walls
+from calculator.core.tiles import BUILDINGS, OPPOSITE, Building, Cell, Side, Tile, canonical_walls
 
 Gate = tuple[Cell, Side]
 """A gate on one side of a tile: the double wall it stands on is that side and the one across."""
@@ -67,6 +67,11 @@ class Furnished:
     tokens: Mapping[Cell, frozenset[str]] = field(default_factory=_no_tokens)
     pieces: Mapping[Cell, Piece] = field(default_factory=_no_pieces)
     gates: tuple[Gate, ...] = ()
+
+    def is_bare(self) -> bool:
+        """Nothing the building rules or the walls see differently: no added walls, pieces or
+        gates (tokens change neither)."""
+        return not (self.added_walls or self.pieces or self.gates)
 
     def walled(self) -> dict[Cell, Tile]:
         """The tiles with their added walls: what every rule sees of their walls."""
@@ -152,15 +157,44 @@ class Furnished:
         return Alhambra(MappingProxyType(tiles))
 
 
-def misplaced_tokens(furnished: Furnished, token: str) -> list[Cell]:
-    """The cells where ``token`` lies on no building tile (on a hut, the fountain or nothing):
-    a token belongs on a building of its colour, which is the building it lies on."""
+def tokens_by_colour(furnished: Furnished, token: str) -> dict[Building, int]:
+    """The buildings carrying ``token``, by colour (a token on a hut or the fountain counts
+    for none: :func:`token_violations` refuses it)."""
+    counts = dict.fromkeys(BUILDINGS, 0)
     tiles = furnished.alhambra.tiles
-    return [
-        cell
+    for cell in furnished.with_token(token):
+        tile = tiles.get(cell)
+        if tile is not None and tile.building is not None and not tile.hut:
+            counts[tile.building] += 1
+    return counts
+
+
+def token_violations(
+    furnished: Furnished, token: str, rule: str, supply: Mapping[Building, int]
+) -> list[Violation]:
+    """A token lies on a building, of its colour (not on a hut, the fountain or nothing), one
+    per building; no more of a colour than the table's ``supply``. ``rule`` is the module's."""
+    tiles = furnished.alhambra.tiles
+    found = [
+        Violation(
+            rule,
+            f"a {token} at ({cell[0]},{cell[1]}), where no building stands to hold it",
+            (cell,),
+        )
         for cell in furnished.with_token(token)
         if (tile := tiles.get(cell)) is None or tile.building is None or tile.hut
     ]
+    for building, count in tokens_by_colour(furnished, token).items():
+        if count > supply[building]:
+            found.append(
+                Violation(
+                    rule,
+                    f"{count} {token}s on {building.value} buildings; the table has "
+                    f"{supply[building]} of that colour",
+                    (),
+                )
+            )
+    return found
 
 
 _ON_FOOT: Final[frozenset[str]] = frozenset({"B2", "B3"})

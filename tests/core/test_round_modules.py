@@ -116,7 +116,7 @@ def test_h3_seven_residents_of_a_colour_at_the_table():
     row = [(x, 0, "") for x in range(1, 9)]
     position = furnished(*row, tokens={(x, 0): frozenset({RESIDENT}) for x in range(1, 9)})
     (violation,) = resident_violations(position)
-    assert violation.message == "8 residents on garden buildings; the table has 7 of each colour"
+    assert violation.message == "8 residents on garden buildings; the table has 7 of that colour"
 
 
 # --- K1 treasure chamber ---------------------------------------------------------------------
@@ -159,7 +159,7 @@ def test_k1_six_pavilion_chests_are_more_than_the_table_has():
     row = [(x, 0, "", "pavilion") for x in range(1, 7)]
     position = furnished(*row, tokens={(x, 0): frozenset({CHEST}) for x in range(1, 7)})
     (violation,) = chest_violations(position)
-    assert violation.message == "6 chests on pavilion buildings; the table has 5 pavilion chests"
+    assert violation.message == "6 chests on pavilion buildings; the table has 5 of that colour"
 
 
 # --- S1 new score cards ----------------------------------------------------------------------

@@ -7,7 +7,11 @@ service adds them. A counter scores at most 21 points, and the table has 20 coun
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
+
+from calculator.core.plausibility import Implausibility
+from calculator.modules.scoring import Part, RoundTable, ScoringModule
 
 NAME: Final[str] = "art_of_the_moors"
 RULE: Final[str] = "S4"
@@ -27,4 +31,38 @@ def counters_needed(points: int) -> int:
     return -(-points // MOST_PER_COUNTER)
 
 
-__all__ = ["COUNTERS", "MOST_PER_COUNTER", "MOST_POINTS", "NAME", "RULE", "counters_needed"]
+def term(table: RoundTable) -> list[Part]:
+    """S4: each player's culture points as the table read them off the counters."""
+    return [Part(seat.culture_points, {}) for seat in table.seats]
+
+
+def culture_beyond_counters(points: Sequence[int]) -> Implausibility | None:
+    """S4: each player's culture points need at least ⌈points / 21⌉ counters of their own, and
+    the table has 20; the warning points at the player whose counters pass them."""
+    needed = 0
+    for player, player_points in enumerate(points):
+        needed += counters_needed(player_points)
+        if needed > COUNTERS:
+            return Implausibility(
+                "culture-points-beyond-counters",
+                ("players", player, "culture_points"),
+                f"the culture points up to this player need {needed} counters of at most "
+                f"{MOST_PER_COUNTER} points; the table has {COUNTERS} (S4)",
+            )
+    return None
+
+
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, term, player_fields=("culture_points",))
+
+
+__all__ = [
+    "COUNTERS",
+    "MOST_PER_COUNTER",
+    "MOST_POINTS",
+    "NAME",
+    "RULE",
+    "SCORING",
+    "counters_needed",
+    "culture_beyond_counters",
+    "term",
+]

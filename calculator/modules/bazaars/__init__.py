@@ -8,13 +8,16 @@ one of its types, c of its three types among them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from msgspec import Struct
 
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
+from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import Building, Cell
+from calculator.modules.scoring import Part, RoundTable, ScoringModule
 
 NAME: Final[str] = "bazaars"
 RULE: Final[str] = "K4"
@@ -104,16 +107,80 @@ def bazaar_violations(furnished: Furnished) -> list[Violation]:
     return found
 
 
+def term(table: RoundTable) -> list[Part]:
+    """K4: each player's bazaar points at the final scoring (from the Alhambra's bazaars, or
+    as counted); nothing before it."""
+    parts = []
+    for seat in table.seats:
+        if seat.furnished is None:
+            parts.append(Part(seat.bazaar_points, {}))
+            continue
+        scored = bazaar_points(seat.furnished, table.scoring_round)
+        parts.append(
+            Part(
+                sum(score.points for score in scored.values()),
+                {
+                    "bazaars": [
+                        {
+                            "x": x,
+                            "y": y,
+                            "neighbours": len(s.neighbours),
+                            "types": s.types,
+                            "points": s.points,
+                        }
+                        for (x, y), s in scored.items()
+                    ]
+                },
+            )
+        )
+    return parts
+
+
+def bazaar_of(wire: Sequence[str]) -> Bazaar:
+    """A bazaar on the wire (its three building types, schema-valid)."""
+    return Bazaar(tuple(Building(name) for name in wire))
+
+
+def bazaar_points_beyond_tiles(
+    player: int, points: int, buildings: int, types: int
+) -> Implausibility | None:
+    """K4: a bazaar scores n x c with n at most its 8 neighbours and the player's buildings,
+    c at most 3 and the player's types; the table has 8 bazaars."""
+    most = BAZAARS * min(len(AROUND), buildings) * min(3, types)
+    if points <= most:
+        return None
+    return Implausibility(
+        "bazaar-points-beyond-tiles",
+        ("players", player, "bazaar_points"),
+        f"{points} bazaar points: {BAZAARS} bazaars beside {buildings} buildings of {types} "
+        f"types score at most {most} (K4)",
+    )
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME,
+    RULE,
+    term,
+    player_fields=("bazaar_points",),
+    piece_fields=("bazaar",),
+    read_piece=bazaar_of,
+)
+
+
 __all__ = [
     "BAZAARS",
     "FINAL_ROUND",
     "MOST_POINTS",
     "NAME",
     "RULE",
+    "SCORING",
     "Bazaar",
     "BazaarScore",
+    "bazaar_of",
     "bazaar_points",
+    "bazaar_points_beyond_tiles",
     "bazaar_score",
     "bazaar_violations",
     "bazaars_of",
+    "term",
 ]

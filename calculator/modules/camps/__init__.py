@@ -11,6 +11,7 @@ outer wall (W1, W3); every other side facing a camp is inner (a decision,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from msgspec import Struct
@@ -18,7 +19,9 @@ from msgspec import Struct
 from calculator.core.alhambra import neighbour
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
+from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import OPPOSITE, SIDE_NAME, SIDES, Cell, Side
+from calculator.modules.scoring import Part, RoundTable, ScoringModule
 
 NAME: Final[str] = "camps"
 RULE: Final[str] = "G4"
@@ -116,13 +119,64 @@ def camp_points(furnished: Furnished) -> dict[Cell, int]:
     }
 
 
+def term(table: RoundTable) -> list[Part]:
+    """G4: each player's camp points (along the arrows of the Alhambra's camps, or as
+    counted)."""
+    parts = []
+    for seat in table.seats:
+        if seat.furnished is None:
+            parts.append(Part(seat.camp_points, {}))
+            continue
+        scored = camp_points(seat.furnished)
+        parts.append(
+            Part(
+                sum(scored.values()),
+                {"camps": [{"x": x, "y": y, "points": n} for (x, y), n in scored.items()]},
+            )
+        )
+    return parts
+
+
+def camp_of(wire: Mapping[str, str]) -> Camp:
+    """A camp on the wire (``{"bastions": "S", "arrows": "N"}``, schema-valid)."""
+    return Camp(wire["bastions"], wire["arrows"])
+
+
+def camp_points_beyond_tiles(player: int, points: int, buildings: int) -> Implausibility | None:
+    """G4: a camp's arrows point different ways, so its lines hold different buildings: a camp
+    scores at most the player's buildings, and the table's 8 camps at most 8 times that."""
+    most = CAMPS * buildings
+    if points <= most:
+        return None
+    return Implausibility(
+        "camp-points-beyond-tiles",
+        ("players", player, "camp_points"),
+        f"{points} camp points: {CAMPS} camps along the lines of {buildings} buildings score "
+        f"at most {most} (G4)",
+    )
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME,
+    RULE,
+    term,
+    player_fields=("camp_points",),
+    piece_fields=("camp",),
+    read_piece=camp_of,
+)
+
+
 __all__ = [
     "CAMPS",
     "NAME",
     "RULE",
+    "SCORING",
     "Camp",
     "camp_line",
+    "camp_of",
     "camp_points",
+    "camp_points_beyond_tiles",
     "camp_violations",
     "camps_of",
+    "term",
 ]

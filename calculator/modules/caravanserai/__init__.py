@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from calculator.modules.scoring import ScoringModule
+
 NAME: Final[str] = "caravanserai"
 RULE: Final[str] = "S3"
 
-__all__ = ["NAME", "RULE"]
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE)
+
+
+__all__ = ["NAME", "RULE", "SCORING"]

@@ -7,7 +7,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from calculator.modules.scoring import ScoringModule
+
 NAME: Final[str] = "change"
 RULE: Final[str] = "H2"
 
-__all__ = ["NAME", "RULE"]
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE)
+
+
+__all__ = ["NAME", "RULE", "SCORING"]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from calculator.core.scoring import Majority, rank_places
+from calculator.modules.scoring import Part, RoundTable, ScoringModule
 
 NAME: Final[str] = "characters"
 RULE: Final[str] = "G3"
@@ -41,12 +42,45 @@ def city_watch_points(wall: int) -> int:
     return wall // CITY_WATCH_PER
 
 
+def term(table: RoundTable) -> list[Part]:
+    """G3: what the Wise Man moves in his type's majority (for every holder: the owner gains,
+    others may lose) and the City Watch's points."""
+    changes = [0] * len(table.seats)
+    owner = next((i for i, seat in enumerate(table.seats) if seat.wise_man is not None), None)
+    if owner is not None:
+        building = table.seats[owner].wise_man
+        assert building is not None
+        counts = [seat.counts.get(building, 0) for seat in table.seats]
+        if table.dummy is not None:
+            counts.append(table.dummy.get(building, 0))  # D3: he takes part in majorities
+        paid = table.points[building][table.scoring_round]
+        plain = rank_places(paid, counts)
+        wise = wise_man_majorities(paid, counts, owner)
+        for index in range(len(table.seats)):
+            changes[index] = wise[index].points - plain[index].points
+    parts = []
+    for seat, change in zip(table.seats, changes, strict=True):
+        detail: dict[str, object] = {}
+        if owner is not None:
+            detail["wise_man"] = change
+        watch = city_watch_points(seat.wall) if seat.city_watch else 0
+        if seat.city_watch:
+            detail["city_watch"] = watch
+        parts.append(Part(change + watch, detail))
+    return parts
+
+
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, term, player_fields=("characters",))
+
+
 __all__ = [
     "CITY_WATCH",
     "CITY_WATCH_PER",
     "NAME",
     "RULE",
+    "SCORING",
     "WISE_MAN",
     "city_watch_points",
+    "term",
     "wise_man_majorities",
 ]

@@ -11,6 +11,7 @@ from typing import Final
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
 from calculator.core.tiles import SIDE_NAME, SIDES
+from calculator.modules.scoring import ScoringModule
 
 NAME: Final[str] = "city_walls"
 RULE: Final[str] = "H4"
@@ -54,4 +55,7 @@ def added_wall_violations(furnished: Furnished) -> list[Violation]:
     return found
 
 
-__all__ = ["ADDED_WALLS", "NAME", "RULE", "added_wall_violations", "added_walls_count"]
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, piece_fields=("added_walls",))
+
+
+__all__ = ["ADDED_WALLS", "NAME", "RULE", "SCORING", "added_wall_violations", "added_walls_count"]

@@ -12,6 +12,7 @@ from calculator.core.alhambra import neighbour
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
 from calculator.core.tiles import SIDE_NAME
+from calculator.modules.scoring import ScoringModule
 
 NAME: Final[str] = "gates"
 RULE: Final[str] = "G1"
@@ -55,4 +56,7 @@ def gate_violations(furnished: Furnished) -> list[Violation]:
     return found
 
 
-__all__ = ["GATES_PER_PLAYER", "NAME", "RULE", "gate_violations"]
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, player_fields=("gates",))
+
+
+__all__ = ["GATES_PER_PLAYER", "NAME", "RULE", "SCORING", "gate_violations"]

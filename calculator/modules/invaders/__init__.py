@@ -16,7 +16,9 @@ from msgspec import Struct
 
 from calculator.core.alhambra import neighbour
 from calculator.core.pieces import Furnished
+from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import Side
+from calculator.modules.scoring import Part, RoundTable, ScoringModule
 
 NAME: Final[str] = "invaders"
 RULE: Final[str] = "K3"
@@ -73,13 +75,58 @@ def running_total(before: int, round_points: int) -> int:
     return max(0, before + round_points)
 
 
+def term(table: RoundTable) -> list[Part]:
+    """K3: the points each player loses to this scoring's attack."""
+    attack = table.attack
+    assert attack is not None  # the request names the attack with the module
+    parts = []
+    for seat in table.seats:
+        sides = (
+            exposure(seat.furnished, attack)
+            if seat.furnished is not None
+            else Exposure(*seat.exposed)
+        )
+        detail = {"attack": attack, "facing": sides.facing}
+        if table.scoring_round == BESIDE_ROUND:
+            detail["beside"] = sides.beside
+        parts.append(Part(invasion_points(table.scoring_round, sides), detail))
+    return parts
+
+
+def exposed_beyond_tiles(
+    player: int, sides: Exposure, tiles: int, scoring_round: int
+) -> Implausibility | None:
+    """K3: each tile or piece has one side facing each direction, so at most ``tiles`` sides
+    face the attack and ``2 * tiles`` the two directions beside it (``tiles``: the most the
+    request allows, the fountain included)."""
+    if sides.facing > tiles:
+        counted, most = f"{sides.facing} exposed sides facing the attack", tiles
+    elif scoring_round == BESIDE_ROUND and sides.beside > 2 * tiles:
+        counted, most = f"{sides.beside} exposed sides beside the attack", 2 * tiles
+    else:
+        return None
+    return Implausibility(
+        "exposed-beyond-tiles",
+        ("players", player, "exposed"),
+        f"{counted}: the tiles and pieces the request allows show at most {most} (K3)",
+    )
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME, RULE, term, round_fields=("attack",), player_fields=("exposed",)
+)
+
+
 __all__ = [
     "BESIDE",
     "NAME",
     "RULE",
+    "SCORING",
     "Exposure",
     "exposed",
+    "exposed_beyond_tiles",
     "exposure",
     "invasion_points",
     "running_total",
+    "term",
 ]

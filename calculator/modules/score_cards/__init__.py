@@ -12,6 +12,7 @@ from typing import Final
 
 from calculator.core.scoring import Points
 from calculator.core.tiles import BUILDINGS, Building
+from calculator.modules.scoring import ScoringModule
 
 NAME: Final[str] = "score_cards"
 RULE: Final[str] = "S1"
@@ -32,4 +33,7 @@ def is_score_card(card: Sequence[str]) -> bool:
     return len(card) == len(BUILDINGS) and set(card) == {b.value for b in BUILDINGS}
 
 
-__all__ = ["NAME", "RULE", "card_points", "is_score_card", "row"]
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, round_fields=("score_card",))
+
+
+__all__ = ["NAME", "RULE", "SCORING", "card_points", "is_score_card", "row"]

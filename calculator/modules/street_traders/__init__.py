@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from typing import Final
 
 from calculator.core.building import Violation
-from calculator.core.pieces import Furnished, misplaced_tokens
+from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
 from calculator.core.tiles import BUILDINGS, Building
+from calculator.modules.scoring import Part, RoundTable, ScoringModule
 
 NAME: Final[str] = "street_traders"
 RULE: Final[str] = "H3"
@@ -47,37 +48,36 @@ def resident_points(residents: Mapping[Building, int]) -> int:
 
 def residents_in(furnished: Furnished) -> dict[Building, int]:
     """H3: the residents on the buildings of an Alhambra, by colour."""
-    counts = dict.fromkeys(BUILDINGS, 0)
-    tiles = furnished.alhambra.tiles
-    for cell in furnished.with_token(RESIDENT):
-        tile = tiles.get(cell)
-        if tile is not None and tile.building is not None and not tile.hut:
-            counts[tile.building] += 1
-    return counts
+    return tokens_by_colour(furnished, RESIDENT)
 
 
 def resident_violations(furnished: Furnished) -> list[Violation]:
-    """H3: a resident lives on a building of its colour (not a hut or the fountain); at most
-    7 of a colour."""
-    found = [
-        Violation(
-            "H3",
-            f"a resident at ({cell[0]},{cell[1]}), where no building stands to hold it",
-            (cell,),
-        )
-        for cell in misplaced_tokens(furnished, RESIDENT)
-    ]
-    for building, count in residents_in(furnished).items():
-        if count > RESIDENTS_PER_COLOUR:
-            found.append(
-                Violation(
-                    "H3",
-                    f"{count} residents on {building.value} buildings; the table has "
-                    f"{RESIDENTS_PER_COLOUR} of each colour",
-                    (),
-                )
+    """H3: a resident lives on a building of its colour, one per building; 7 of a colour."""
+    return token_violations(
+        furnished, RESIDENT, RULE, dict.fromkeys(BUILDINGS, RESIDENTS_PER_COLOUR)
+    )
+
+
+def term(table: RoundTable) -> list[Part]:
+    """H3: each player's residents (on the Alhambra's buildings, or as counted) in sets."""
+    parts = []
+    for seat in table.seats:
+        residents = residents_in(seat.furnished) if seat.furnished is not None else seat.residents
+        parts.append(
+            Part(
+                resident_points(residents),
+                {
+                    "residents": {b.value: n for b, n in residents.items() if n},
+                    "sets": list(resident_sets(residents)),
+                },
             )
-    return found
+        )
+    return parts
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME, RULE, term, player_fields=("residents",), piece_fields=("resident",), token=RESIDENT
+)
 
 
 __all__ = [
@@ -85,9 +85,11 @@ __all__ = [
     "RESIDENT",
     "RESIDENTS_PER_COLOUR",
     "RULE",
+    "SCORING",
     "SET_POINTS",
     "resident_points",
     "resident_sets",
     "resident_violations",
     "residents_in",
+    "term",
 ]

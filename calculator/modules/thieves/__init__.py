@@ -8,7 +8,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from calculator.modules.scoring import ScoringModule
+
 NAME: Final[str] = "thieves"
 RULE: Final[str] = "H1"
 
-__all__ = ["NAME", "RULE"]
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE)
+
+
+__all__ = ["NAME", "RULE", "SCORING"]

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from calculator.core.building import Violation
-from calculator.core.pieces import Furnished, misplaced_tokens
+from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
 from calculator.core.scoring import Majority, rank_places
-from calculator.core.tiles import BUILDINGS, Building
+from calculator.core.tiles import Building
+from calculator.modules.scoring import Part, RoundTable, ScoringModule
 
 NAME: Final[str] = "treasure"
 RULE: Final[str] = "K1"
@@ -44,13 +45,7 @@ def chest_majorities(scoring_round: int, chests: Sequence[int]) -> list[Majority
 
 def chests_by_colour(furnished: Furnished) -> dict[Building, int]:
     """K1: the chests on the buildings of an Alhambra, by colour."""
-    counts = dict.fromkeys(BUILDINGS, 0)
-    tiles = furnished.alhambra.tiles
-    for cell in furnished.with_token(CHEST):
-        tile = tiles.get(cell)
-        if tile is not None and tile.building is not None and not tile.hut:
-            counts[tile.building] += 1
-    return counts
+    return tokens_by_colour(furnished, CHEST)
 
 
 def chests_in(furnished: Furnished) -> int:
@@ -58,27 +53,26 @@ def chests_in(furnished: Furnished) -> int:
 
 
 def chest_violations(furnished: Furnished) -> list[Violation]:
-    """K1: a chest sits on a building of its colour (not a hut or the fountain); no more of a
-    colour than the table has."""
-    found = [
-        Violation(
-            "K1",
-            f"a chest at ({cell[0]},{cell[1]}), where no building stands to hold it",
-            (cell,),
-        )
-        for cell in misplaced_tokens(furnished, CHEST)
+    """K1: a chest lies on a building of its colour, one per building; no more of a colour
+    than the table has."""
+    return token_violations(furnished, CHEST, RULE, CHESTS_BY_COLOUR)
+
+
+def term(table: RoundTable) -> list[Part]:
+    """K1: each player's chests (on the Alhambra's buildings, or as counted) ranked."""
+    chests = [
+        chests_in(seat.furnished) if seat.furnished is not None else seat.chests
+        for seat in table.seats
     ]
-    for building, count in chests_by_colour(furnished).items():
-        if count > CHESTS_BY_COLOUR[building]:
-            found.append(
-                Violation(
-                    "K1",
-                    f"{count} chests on {building.value} buildings; the table has "
-                    f"{CHESTS_BY_COLOUR[building]} {building.value} chests",
-                    (),
-                )
-            )
-    return found
+    return [
+        Part(m.points, {"chests": count, "place": m.place, "shared_with": m.shared_with})
+        for count, m in zip(chests, chest_majorities(table.scoring_round, chests), strict=True)
+    ]
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME, RULE, term, player_fields=("chests",), piece_fields=("chest",), token=CHEST
+)
 
 
 __all__ = [
@@ -88,8 +82,10 @@ __all__ = [
     "CHEST_POINTS",
     "NAME",
     "RULE",
+    "SCORING",
     "chest_majorities",
     "chest_violations",
     "chests_by_colour",
     "chests_in",
+    "term",
 ]
