@@ -23,10 +23,10 @@ sys.path.insert(0, str(ROOT))
 from calculator.api.game_document import dump_action, dump_event, dump_state  # noqa: E402
 from calculator.engine import Options, apply, new_game  # noqa: E402
 from calculator.engine.simulate import NAMES, random_action  # noqa: E402
-from calculator.engine.state import MODULES, Module  # noqa: E402
+from calculator.modules import NAMES as MODULES  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
-GAMES: dict[str, tuple[int, int, tuple[Module, ...]]] = {
+GAMES: dict[str, tuple[int, int, tuple[str, ...]]] = {
     "game-2-players": (2, 2024, ()),
     "game-4-players": (4, 1492, ()),
     "game-6-players": (6, 1238, ()),
@@ -35,7 +35,7 @@ GAMES: dict[str, tuple[int, int, tuple[Module, ...]]] = {
 """File name -> players, seed of the game (and of the random players), and modules played."""
 
 
-def transcript(players: int, seed: int, modules: tuple[Module, ...] = ()) -> dict[str, Any]:
+def transcript(players: int, seed: int, modules: tuple[str, ...] = ()) -> dict[str, Any]:
     names = list(NAMES[:players])
     state = new_game(names, seed, None, Options(modules=frozenset(modules)))
     options: dict[str, Any] = {"mode": "digital", "holes": "region"}

@@ -33,7 +33,6 @@ from calculator.engine.consistency import inconsistencies
 from calculator.engine.errors import Path
 from calculator.engine.state import (
     MODES,
-    MODULES,
     Award,
     GameState,
     Options,
@@ -44,6 +43,7 @@ from calculator.engine.state import (
 )
 from calculator.engine.table import Purchase, Table, awards, implausibilities, scores, seats
 from calculator.engine.table import inconsistencies as table_inconsistencies
+from calculator.modules import NAMES as MODULES
 
 VERSION: Final[int] = 1
 VIZIER_VERSION: Final[int] = 2

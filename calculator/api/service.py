@@ -22,11 +22,10 @@ from calculator.core.pieces import furnished_violations
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
-from calculator.engine.bonus import PROVISIONAL_BONUS_CARDS
 from calculator.engine.components import EXCHANGE_CARDS
-from calculator.engine.huts import PROVISIONAL_HUTS
-from calculator.engine.state import MODULES
 from calculator.i18n import picture_labels
+from calculator.modules import NAMES as MODULES
+from calculator.modules import REGISTRY
 from calculator.pictures import render_alhambra
 
 Query = TypeVar("Query")
@@ -176,8 +175,11 @@ def catalog() -> dict[str, Any]:
             ),
             "modules": list(MODULES),
             "exchange_cards": [dump_display_card(card) for card in EXCHANGE_CARDS],
-            "bonus_cards": wire.catalog_tiles(PROVISIONAL_BONUS_CARDS),
-            "huts": wire.catalog_tiles(PROVISIONAL_HUTS),
+            **{
+                name: wire.catalog_tiles(tiles)
+                for module in REGISTRY
+                for name, tiles in module.stand_ins.items()
+            },
             "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
             "huts_per_player": HUTS_PER_PLAYER,
         },

@@ -23,7 +23,7 @@ from typing import TextIO
 from calculator.engine.players import LEVELS
 from calculator.engine.players.advice import Budget
 from calculator.engine.players.arena import play, summary
-from calculator.engine.state import MODULES
+from calculator.modules import NAMES as MODULES
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -20,7 +20,7 @@ from calculator.api import game_service
 from calculator.api.json_text import to_json
 from calculator.cli._documents import answer
 from calculator.engine.simulate import simulate
-from calculator.engine.state import MODULES
+from calculator.modules import NAMES as MODULES
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

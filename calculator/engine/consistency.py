@@ -19,10 +19,10 @@ from typing import Final
 
 from msgspec import Struct
 
+from calculator import modules as registry
 from calculator.core.building import alhambra_violations
 from calculator.core.scoring import winners
 from calculator.core.tiles import CATALOG, Tile
-from calculator.engine import bonus, exchange, huts, vizier
 from calculator.engine.components import (
     CARD,
     SCORING_CARDS,
@@ -50,8 +50,9 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
     found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
     found += _seats(state) + _turn(state)
-    for module in (exchange, bonus, huts, vizier):
-        found += [Inconsistency(where, message) for where, message in module.inconsistencies(state)]
+    for module in registry.REGISTRY:  # every module: none of its pieces without it
+        if module.inconsistencies is not None:
+            found += [Inconsistency(*problem) for problem in module.inconsistencies(state)]
     return found
 
 

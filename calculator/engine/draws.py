@@ -13,17 +13,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from msgspec import Struct
 
+from calculator import modules as registry
 from calculator.core.tiles import Tile
 from calculator.engine.components import ExchangeCard, MoneyCard, ScoringCard
 from calculator.engine.events import DiscardReshuffled, Event
 from calculator.engine.state import Draft, Game
 
-Source = Literal["bag", "pile", "bonus", "huts"]
-"""The bag, the money pile, the bonus cards not dealt (V3), the stack whose top is hidden (V4)."""
+Source = str
+"""The bag (``"bag"``), the money pile (``"pile"``), or a source a module draws from
+(:attr:`calculator.engine.hooks.Module.draw_sources`)."""
 Item = Tile | MoneyCard | ExchangeCard | ScoringCard
 """What a draw brings, and so what a table can reveal."""
 Step = Callable[[Draft], list[Event]]
@@ -61,9 +63,7 @@ def _held(game: Game, source: Source) -> Sequence[Item]:
         return game.bag
     if source == "pile":
         return game.pile
-    if source == "bonus":
-        return game.bonus_aside
-    return game.hut_stacks[game.hidden_tops[0]]
+    return registry.SOURCES[source][1].held(game)
 
 
 def top(game: Game, source: Source) -> Item:
@@ -74,19 +74,20 @@ def top(game: Game, source: Source) -> Item:
 def draw(draft: Draft, step: Draw, item: Item) -> list[Event]:
     """Draw ``item`` (in digital mode the top one) and let ``step`` put it in place."""
     if step.source == "bag":
-        draft.bag = _less(draft.bag, item)
+        draft.bag = without(draft.bag, item)
     elif step.source == "pile":
-        draft.pile = _less(draft.pile, item)
-    elif step.source == "bonus":
-        draft.bonus_aside = _less(draft.bonus_aside, item)
-    # a hut turned up stays in its stack: ``receive`` puts it on top
+        draft.pile = without(draft.pile, item)
+    else:
+        take = registry.SOURCES[step.source][1].take
+        if take is not None:
+            take(draft, item)
     return step.receive(draft, item)
 
 
 _Drawn = TypeVar("_Drawn")
 
 
-def _less(items: tuple[_Drawn, ...], item: object) -> tuple[_Drawn, ...]:
+def without(items: tuple[_Drawn, ...], item: object) -> tuple[_Drawn, ...]:
     """``items`` less the first copy of ``item`` (in digital mode the top: a slice)."""
     index = items.index(item)
     return items[:index] + items[index + 1 :]

@@ -11,25 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from calculator import modules as registry
 from calculator.core.tiles import Tile
-from calculator.engine import bonus, end, exchange, huts, refill, setup, vizier
+from calculator.engine import end, refill, setup
 from calculator.engine.actions import (
     Action,
-    ActivateVizier,
     Buy,
-    DeclineVizier,
     EndTurn,
     Pass,
     PlayerAction,
     Reveal,
-    RevealBonusCard,
-    RevealHut,
     RevealMoney,
     RevealScoringCard,
     RevealTile,
-    TakeHut,
     TakeMoney,
-    VizierBuy,
 )
 from calculator.engine.components import ScoringCard
 from calculator.engine.draws import Draw, Item, Source, Step, draw, drawable
@@ -39,7 +34,18 @@ from calculator.engine.money import legal_takes, take_money
 from calculator.engine.placement import Placement, legal_placements, place, placer
 from calculator.engine.purchase import buy, legal_buys
 from calculator.engine.redesign import Redesign, legal_redesigns, redesign
-from calculator.engine.state import DEFAULT_OPTIONS, PLACING, Draft, Game, GameState, Options, Phase
+from calculator.engine.state import (
+    ACTION,
+    DEFAULT_OPTIONS,
+    FINAL_PLACEMENT,
+    PLACING,
+    REFILL,
+    Draft,
+    Game,
+    GameState,
+    Options,
+    Phase,
+)
 from calculator.engine.turn import actions_done
 
 
@@ -57,26 +63,39 @@ def new_game(
 
 def next_step(game: Game) -> Draw | Step | None:
     """What happens next without a player's decision, or ``None`` when a player decides."""
-    if game.hidden_tops:
-        return huts.TURNING_UP  # V4, table mode: a hut was taken, or the setup began
+    if game.options.modules:  # a game without modules runs no hooks
+        step = _module_draws_first(game)
+        if step is not None:
+            return step
     automatic = _AUTOMATIC.get(game.turn.phase)
     return None if automatic is None else automatic(game)
 
 
 _AUTOMATIC: Final[dict[str, Callable[[Game], Draw | Step | None]]] = {
     Phase.SETUP: setup.next_step,
-    Phase.REFILL: refill.next_step,
-    Phase.FINAL_PLACEMENT: end.next_step,
+    REFILL: refill.next_step,
+    FINAL_PLACEMENT: end.next_step,
 }
 """The phases with automatic steps, and what decides the next one."""
+_SEAT_DECIDES: Final[frozenset[Phase]] = frozenset({Phase.ACTION, Phase.PLACEMENT})
+"""The phases in which the current player decides (T2, T6)."""
+
+
+def _module_draws_first(game: Game) -> Draw | None:
+    """A module's draw that comes before anything else (V4: a top hut turned up at a table)."""
+    for first_step in registry.active(game.options.modules).first_step:
+        step = first_step(game)
+        if step is not None:
+            return step
+    return None
 
 
 def settle(draft: Draft) -> list[Event]:
     """Run the automatic steps until a player decides or the table must reveal a draw."""
-    # V3: a card is laid as soon as its tile is in the Alhambra (so before any scoring round)
-    # and taken back as soon as the tile leaves; only a player's action changes an Alhambra,
-    # never an automatic step, so once before them is enough
-    events = bonus.lay_and_take_back(draft) if "bonus" in draft.options.modules else []
+    events = []
+    if draft.options.modules:
+        for after_action in registry.active(draft.options.modules).after_action:
+            events += after_action(draft)
     digital = draft.digital
     while (step := next_step(draft)) is not None:
         if not digital and isinstance(step, Draw):
@@ -87,18 +106,15 @@ def settle(draft: Draft) -> list[Event]:
 
 def to_act(state: Game) -> int | None:
     """The seat that must decide now; ``None`` when the table must reveal a draw, or at the end."""
-    if state.hidden_tops:
-        return None  # V4: the table reveals the next top hut
+    if state.options.modules and _module_draws_first(state) is not None:
+        return None  # the table reveals a module's draw first
     phase = state.turn.phase
-    if phase in (Phase.ACTION, Phase.PLACEMENT):
+    if phase in _SEAT_DECIDES:
         return state.turn.player
-    if phase == Phase.FINAL_PLACEMENT and state.turn.awarded:
+    if phase == FINAL_PLACEMENT and state.turn.awarded:
         return placer(state)
-    if phase == Phase.VIZIER:
-        return vizier.offered_to(state)  # V1
-    if phase == Phase.VIZIER_PLACEMENT:
-        return placer(state)
-    return None
+    rules = registry.PHASES.get(phase)
+    return None if rules is None else rules.to_act(state)
 
 
 def legal_actions(state: Game) -> list[Action]:
@@ -112,8 +128,9 @@ def legal_actions(state: Game) -> list[Action]:
     phase = state.turn.phase
     if phase in PLACING:
         return list(legal_placements(state))
-    if phase == Phase.VIZIER:
-        return list(vizier.legal_decisions(state))
+    rules = registry.PHASES.get(phase)
+    if rules is not None and rules.legal is not None:
+        return list(rules.legal(state))
     return _turn_actions(state)
 
 
@@ -121,12 +138,9 @@ def _turn_actions(state: Game) -> list[Action]:
     seat = state.turn.player
     assert seat is not None
     actions: list[Action] = [*legal_takes(state), *legal_buys(state), *legal_redesigns(state)]
-    if "vizier" in state.options.modules:
-        actions += vizier.legal_activations(state)  # V1: an action like the others
-    if "exchange" in state.options.modules:
-        actions += [*exchange.legal_takes(state), *exchange.legal_buys(state)]  # V2
-    if "huts" in state.options.modules:
-        actions += huts.legal_takes(state)  # V4: an action like the others
+    if state.options.modules:
+        for turn_actions in registry.active(state.options.modules).turn_actions:
+            actions += turn_actions(state)
     if state.turn.extra_action:
         actions.append(EndTurn(seat))
     elif not actions:
@@ -135,10 +149,10 @@ def _turn_actions(state: Game) -> list[Action]:
 
 
 def _reveal(item: Item, source: Source) -> Action:
-    if isinstance(item, Tile):  # a tile of the bag, a bonus card (V3) or a hut (V4)
-        if source == "bonus":
-            return RevealBonusCard(item)
-        return RevealHut(item) if source == "huts" else RevealTile(item)
+    if source in registry.SOURCES:
+        return registry.SOURCES[source][1].reveal(item)
+    if isinstance(item, Tile):
+        return RevealTile(item)
     if isinstance(item, ScoringCard):
         return RevealScoringCard(item.round)
     return RevealMoney(item)
@@ -146,19 +160,28 @@ def _reveal(item: Item, source: Source) -> Action:
 
 _SOURCES: Final[dict[type, Source]] = {
     RevealTile: "bag", RevealMoney: "pile", RevealScoringCard: "pile",
-    RevealBonusCard: "bonus", RevealHut: "huts",
 }  # fmt: skip
-"""Where the item each kind of reveal names is drawn from."""
-_RULE: Final[dict[Source, str]] = {"bonus": "V3", "huts": "V4"}
-"""The rule of a module's draw (the others are T1's and T7's)."""
-_DRAWN: Final[dict[Source, str]] = {
-    "bag": "tile from the bag", "pile": "card from the money pile",
-    "bonus": "bonus card (V3)", "huts": "top hut of a stack (V4)",
-}  # fmt: skip
-_HOLDER: Final[dict[Source, str]] = {
-    "bag": "the bag", "pile": "the money pile", "bonus": "the bonus cards not dealt (V3)",
-    "huts": "the stack whose top is turned up (V4)",
-}  # fmt: skip
+"""Where the item each kind of reveal of the base game names is drawn from."""
+_DRAWN: Final[dict[Source, str]] = {"bag": "tile from the bag", "pile": "card from the money pile"}
+_HOLDER: Final[dict[Source, str]] = {"bag": "the bag", "pile": "the money pile"}
+
+
+def _source_of(action: Reveal) -> Source:
+    kind = type(action)
+    return _SOURCES[kind] if kind in _SOURCES else registry.SOURCE_OF_REVEAL[kind]
+
+
+def _rule(source: Source, otherwise: str) -> str:
+    """The rule of a draw from ``source``: its module's, or ``otherwise`` (T1's or T7's)."""
+    return registry.SOURCES[source][0].rule if source in registry.SOURCES else otherwise
+
+
+def _drawn(source: Source) -> str:
+    return registry.SOURCES[source][1].drawn if source in registry.SOURCES else _DRAWN[source]
+
+
+def _holder(source: Source) -> str:
+    return registry.SOURCES[source][1].holder if source in registry.SOURCES else _HOLDER[source]
 
 
 def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -188,19 +211,16 @@ def advance(draft: Draft, action: Action) -> list[Event]:
     else:
         if isinstance(step, Draw):
             raise NotYourTurn(
-                _RULE.get(step.source, "T7" if draft.turn.phase == Phase.REFILL else "T1"),
-                f"the table must first reveal the {_DRAWN[step.source]} just drawn",
+                _rule(step.source, "T7" if draft.turn.phase == REFILL else "T1"),
+                f"the table must first reveal the {_drawn(step.source)} just drawn",
             )
         seat = to_act(draft)
         if action.player != seat:
+            rules = registry.PHASES.get(draft.turn.phase)
             raise NotYourTurn(
-                "V1" if draft.turn.phase in vizier.PHASES else "T2",
+                "T2" if rules is None else Phase(draft.turn.phase).rule,
                 f"{_who(draft)} must act now, not seat {action.player}"
-                + (
-                    " (the vizier is offered in turn order from the next player)"
-                    if draft.turn.phase == Phase.VIZIER
-                    else ""
-                ),
+                + ("" if rules is None else rules.who_acts),
             )
         if isinstance(action, Pass) and (
             draft.turn.extra_action or action not in _turn_actions(draft)
@@ -219,18 +239,18 @@ def _who(state: Game) -> str:
 def _revealed(state: Game, step: Draw, action: Reveal) -> Item:
     """The item a reveal names, if the draw under way can bring it."""
     item: Item
-    if isinstance(action, RevealTile | RevealBonusCard | RevealHut):
-        item = action.tile
-    elif isinstance(action, RevealMoney):
+    if isinstance(action, RevealMoney):
         item = action.card
-    else:
+    elif isinstance(action, RevealScoringCard):
         item = ScoringCard(action.round)
-    if _SOURCES[type(action)] != step.source:
-        raise IllegalAction(_RULE.get(step.source, "T7"), f"a {_DRAWN[step.source]} is drawn now")
+    else:  # a tile of the bag, or what a module's source holds
+        item = action.tile
+    if _source_of(action) != step.source:
+        raise IllegalAction(_rule(step.source, "T7"), f"a {_drawn(step.source)} is drawn now")
     if item not in drawable(state, step.source):
         raise IllegalAction(
-            _RULE.get(step.source, "T7"),
-            f"that cannot be drawn now: it is not in {_HOLDER[step.source]}"
+            _rule(step.source, "T7"),
+            f"that cannot be drawn now: it is not in {_holder(step.source)}"
             + (
                 " (scoring card 1 lies above scoring card 2)"
                 if isinstance(item, ScoringCard)
@@ -249,27 +269,25 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
                 Phase(phase).rule, "place the waiting tiles first (Alhambra or reserve)"
             )
         return place(draft, action)
-    if phase == Phase.VIZIER:
-        return vizier.decide(draft, action)
+    if phase != ACTION:
+        decide = registry.PHASES[phase].decide  # a module's phase (V1: the vizier offered)
+        assert decide is not None
+        return decide(draft, action)
+    if type(action) in registry.CLAIMS:  # a module's action, or its way of a base one
+        claimed = registry.claimed(action)
+        if claimed is not None:
+            return claimed(draft, action)
     # the actions of a turn, the most played first (an action is of one class only)
     if isinstance(action, TakeMoney):
-        return exchange.take(draft, action) if action.exchange else take_money(draft, action)
+        return take_money(draft, action)
     if isinstance(action, Buy):
-        return exchange.buy(draft, action) if action.exchange else buy(draft, action)
+        return buy(draft, action)
     if isinstance(action, Redesign):
         return redesign(draft, action)
-    if isinstance(action, VizierBuy | DeclineVizier):
-        raise IllegalAction(
-            "V1", "the vizier is offered after a turn and its refill, not during a turn"
-        )
-    if isinstance(action, ActivateVizier):
-        return vizier.activate(draft, action)
     if isinstance(action, Placement):
         raise IllegalAction(
             "T6", "tiles bought are placed at the end of the turn, after its actions"
         )
-    if isinstance(action, TakeHut):
-        return huts.take_hut(draft, action)
     if isinstance(action, EndTurn):
         if not draft.turn.extra_action:
             raise IllegalAction("T4", "only an exact payment allows a further action to decline")

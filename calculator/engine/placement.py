@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from calculator import modules as registry
 from calculator.core.building import placement_violations
 from calculator.core.tiles import Tile
-from calculator.engine import vizier
 from calculator.engine.actions import Choices, GiveToDummy, PlaceTile, ReserveTile
 from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
 from calculator.engine.redesign import refuse
-from calculator.engine.state import BOUGHT, Draft, Game, Phase
+from calculator.engine.state import BOUGHT, FINAL_PLACEMENT, PLACEMENT, Draft, Game
 from calculator.engine.turn import end_turn
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
@@ -26,17 +26,18 @@ Placement = PlaceTile | ReserveTile | GiveToDummy
 
 def placer(game: Game) -> int:
     """Who places now: the current player (T6), or the first receiver of an award (T9)."""
-    if game.turn.phase == Phase.FINAL_PLACEMENT:
-        return game.turn.awarded[0].player
-    if game.turn.phase == Phase.VIZIER_PLACEMENT:  # V1: the player who used the vizier
-        return game.turn.vizier_asked[-1]
-    assert game.turn.player is not None
-    return game.turn.player
+    turn = game.turn
+    if turn.phase == FINAL_PLACEMENT:
+        return turn.awarded[0].player
+    # a module's placing phase says who places (V1: the player who used the vizier)
+    seat = turn.player if turn.phase == PLACEMENT else registry.PHASES[turn.phase].to_act(game)
+    assert seat is not None
+    return seat
 
 
 def waiting_tiles(game: Game, seat: int) -> tuple[Tile, ...]:
     turn = game.turn
-    if turn.phase == Phase.FINAL_PLACEMENT:
+    if turn.phase == FINAL_PLACEMENT:
         return tuple(award.tile for award in turn.awarded if award.player == seat)
     return turn.bought
 
@@ -66,7 +67,7 @@ def place(draft: Draft, action: Placement) -> list[Event]:
     turn = draft.turn
     if action.tile not in waiting_tiles(draft, action.player):
         raise IllegalAction(
-            "T9" if turn.phase == Phase.FINAL_PLACEMENT else "T6",
+            "T9" if turn.phase == FINAL_PLACEMENT else "T6",
             f"{action.tile.describe()} (price {action.tile.price}) is not waiting to be placed",
         )
     player = draft.players[action.player]
@@ -91,7 +92,7 @@ def place(draft: Draft, action: Placement) -> list[Event]:
         event = TileGivenToDummy(action.player, action.tile)
     draft.players[action.player] = player
     events: list[Event] = [event]
-    if turn.phase == Phase.FINAL_PLACEMENT:
+    if turn.phase == FINAL_PLACEMENT:
         awarded = list(turn.awarded)
         awarded.remove(
             next(a for a in awarded if a.player == action.player and a.tile == action.tile)
@@ -102,5 +103,7 @@ def place(draft: Draft, action: Placement) -> list[Event]:
     bought.remove(action.tile)
     draft.turn = replace(turn, bought=tuple(bought))
     if not bought:
-        events += vizier.placed(draft) if turn.phase == Phase.VIZIER_PLACEMENT else end_turn(draft)
+        rules = registry.PHASES.get(turn.phase)
+        placed = end_turn if rules is None or rules.placed is None else rules.placed
+        events += placed(draft)
     return events

@@ -109,7 +109,7 @@ def _values_by_slot(hand: Sequence[MoneyCard]) -> list[tuple[int, ...]]:
 
 def buy(draft: Draft, action: Buy) -> list[Event]:
     """T4: a purchase paid in the slot's currency (V2, with an exchange card:
-    :func:`calculator.engine.exchange.buy`)."""
+    the exchange module's ``buy``)."""
     return pay(draft, action, (slot_currency(action.slot),))
 
 

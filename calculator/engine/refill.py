@@ -5,7 +5,7 @@ money back to 4 cards, reshuffling the discard pile into a new pile when the pil
 scoring card revealed on the way is set aside and replaced by the next card; its round is
 scored once the refill is over, before the next player's turn (T8), and in a 2-player game the
 dummy draws right after it (D2). A refill that leaves a slot empty ends the game (T9).
-With the vizier module, the players are then asked about the vizier (V1, :mod:`vizier`).
+A module may then act between the two turns (V1: the players are asked about the vizier).
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ from typing import Final
 
 from msgspec.structs import replace
 
+from calculator import modules as registry
 from calculator.core.tiles import MARKET_SLOTS, Tile
-from calculator.engine import end, vizier
+from calculator.engine import end
 from calculator.engine.components import DisplayCard, ScoringCard
 from calculator.engine.draws import Draw, Receive, Step, reshuffle_discard
 from calculator.engine.dummy import draws_after_round, receive_tile
@@ -42,8 +43,11 @@ def next_step(game: Game) -> Draw | Step:
         return score_due_round
     if not full:
         return end.award_market  # the bag could not fill every slot: T9
-    if "vizier" in game.options.modules and vizier.offered_to(game) is not None:
-        return vizier.offer  # V1: before the next turn
+    if game.options.modules:
+        for between_turns in registry.active(game.options.modules).between_turns:
+            step = between_turns(game)
+            if step is not None:
+                return step  # a module's step before the next turn (V1: the vizier offered)
     return next_turn
 
 

@@ -14,16 +14,16 @@ turn.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Final
 
 from msgspec.structs import replace
 
+from calculator import modules as registry
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, MARKET_SLOTS, Tile
-from calculator.engine import bonus, exchange, huts, vizier
 from calculator.engine.components import (
-    EXCHANGE_CARDS,
     SCORING_CARDS,
     DisplayCard,
     MoneyCard,
@@ -35,6 +35,7 @@ from calculator.engine.components import (
 from calculator.engine.draws import Draw, Receive, Step, shuffler
 from calculator.engine.dummy import SETUP_TILES
 from calculator.engine.events import Event, MoneyDealt, PilesFormed
+from calculator.engine.hooks import PileCards
 from calculator.engine.refill import DUMMY_DRAWING, FILLING, LAYING_OUT
 from calculator.engine.state import (
     DEFAULT_OPTIONS,
@@ -87,20 +88,17 @@ def initial_state(
         rounds_scored=(),
         turn=Turn(player=start_player, phase=Phase.SETUP),
     )
-    if "bonus" in options.modules:
-        state = bonus.shuffle(state)  # V3: dealt by the first setup steps
-    if "huts" in options.modules:
-        state = huts.stack_up(state)  # V4
-    if "vizier" in options.modules:
-        state = vizier.face_up(state)  # V1
+    for module in registry.active(options.modules).modules:
+        if module.set_up is not None:
+            state = module.set_up(state)
     return state
 
 
 def next_step(game: Game) -> Draw | Step:
-    if "bonus" in game.options.modules:
-        deal = bonus.next_deal(game)  # V3
-        if deal is not None:
-            return deal
+    for setup_draw in registry.active(game.options.modules).setup_draw:
+        draw = setup_draw(game)  # V3: the bonus cards are dealt first
+        if draw is not None:
+            return draw
     for seat, player in enumerate(game.players):
         if total(player.hand) < STARTING_MONEY:
             return _DEALING[seat]
@@ -140,6 +138,7 @@ def pile_sizes(cards: int) -> list[int]:
 def form_piles(draft: Draft) -> list[Event]:
     """T1: split the money left into five piles, a scoring card shuffled into piles 2 and 4."""
     sizes = pile_sizes(len(draft.pile))
+    pile_cards = registry.active(draft.options.modules).pile_cards
     if draft.digital:
         rng = shuffler(draft.seed, draft.shuffles)
         piles: list[list[DisplayCard | ScoringCard]] = []
@@ -149,20 +148,33 @@ def form_piles(draft: Draft) -> list[Event]:
         for card in SCORING_CARDS:
             into = piles[SCORING_PILE[card.round] - 1]
             into.insert(rng.randint(0, len(into)), card)
-        if "exchange" in draft.options.modules:
-            exchange.shuffle_into(piles, rng)  # V2
+        for added in pile_cards:
+            _shuffle_into(piles, added, rng)  # V2: the exchange cards
         draft.pile = tuple(card for cards in piles for card in cards)
         draft.shuffles += 1
     else:  # at a real table the order is unknown: the scoring cards are just in the pile
         draft.pile += SCORING_CARDS
-        if "exchange" in draft.options.modules:
-            draft.pile += EXCHANGE_CARDS  # V2
+        for added in pile_cards:
+            draft.pile += added.cards
     for card in SCORING_CARDS:
         sizes[SCORING_PILE[card.round] - 1] += 1
-    if "exchange" in draft.options.modules:
-        for pile in exchange.PILES:
-            sizes[pile - 1] += exchange.PER_PILE
+    for added in pile_cards:
+        for pile in added.piles:
+            sizes[pile - 1] += added.per_pile
     return [PilesFormed(tuple(sizes))]
+
+
+def _shuffle_into(
+    piles: list[list[DisplayCard | ScoringCard]], added: PileCards, rng: random.Random
+) -> None:
+    """T1: a module's cards shuffled, then ``per_pile`` of them into each of its piles, each at
+    a random place (V2: two exchange cards into each of piles 2, 3 and 4)."""
+    cards = list(added.cards)
+    rng.shuffle(cards)
+    for index, pile in enumerate(added.piles):
+        into = piles[pile - 1]
+        for card in cards[index * added.per_pile : (index + 1) * added.per_pile]:
+            into.insert(rng.randint(0, len(into)), card)
 
 
 def start_player(players: Sequence[Player]) -> int:

@@ -22,59 +22,53 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, Final
 
 from msgspec import Struct
 
-from calculator.engine import exchange, huts, vizier
+from calculator import modules as registry
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import advance, legal_actions, new_game
+from calculator.engine.hooks import Lister
 from calculator.engine.money import legal_takes
 from calculator.engine.placement import placements_of, placer, waiting_tiles
 from calculator.engine.purchase import legal_buys
 from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
 from calculator.engine.state import (
+    ACTION,
     DEFAULT_OPTIONS,
     PLACING,
     Draft,
     Game,
     GameState,
-    Module,
     Options,
-    Phase,
 )
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
-Lister = Callable[[Game], Sequence[Action]]
-
 REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
-WEIGHTS: Final[dict[str, int]] = {
-    "take money": 4,
-    "buy": 4,
-    "redesign": 1,
-    "decline": 4,
-    "take a hut": 1,
-    "activate the vizier": 1,
-}
+WEIGHTS: Final[dict[str, int]] = {"take money": 4, "buy": 4, "redesign": 1, "decline": 4}
+"""The base game's kinds of action; a module's kinds carry their weights
+(:attr:`calculator.engine.hooks.Module.random_kinds`)."""
 
 
 def random_action(state: Game, rng: random.Random) -> Action:
     """A legal action chosen at random (see the module's docstring for how)."""
     phase = state.turn.phase
-    if state.hidden_tops:  # V4, at a table: a top hut is revealed before anything else
-        return rng.choice(legal_actions(state))
+    modules = state.options.modules
+    if modules and any(step(state) is not None for step in registry.active(modules).first_step):
+        return rng.choice(legal_actions(state))  # the table reveals a module's draw (V4)
     if phase in PLACING:  # which tile, then where
         waiting = waiting_tiles(state, placer(state))
         if len(waiting) > 1:
             waiting = tuple(dict.fromkeys(waiting))
         return rng.choice(placements_of(state, rng.choice(waiting)))
-    if phase == Phase.VIZIER:  # V1: buy (which exact payment, uniformly) or decline, as often
-        *buys, decline = vizier.legal_decisions(state)
-        return rng.choice(buys) if _weighted(["buy", "decline"], rng) == "buy" else decline
-    if phase != Phase.ACTION:
+    rules = registry.PHASES.get(phase)
+    if rules is not None and rules.random_choice is not None:
+        return rules.random_choice(state, rng)  # V1: the vizier bought with or declined
+    if phase != ACTION:
         return rng.choice(legal_actions(state))  # the table reveals a draw
     open_weights, open_listers = _kinds(state.options.modules, state.turn.extra_action)
     weights, listers_of = list(open_weights), list(open_listers)
@@ -100,30 +94,29 @@ def _decline(state: Game) -> Sequence[Action]:
 
 @lru_cache(maxsize=32)  # the sets of modules, and whether a further action is open
 def _kinds(
-    modules: frozenset[Module], extra_action: bool
+    modules: frozenset[str], extra_action: bool
 ) -> tuple[tuple[int, ...], tuple[tuple[Lister, ...], ...]]:
     """The kinds of action open in phase ``action``, in the player's order of thought: their
-    weights, and the listings of each kind's ways."""
+    weights, and the listings of each kind's ways. The base game's kinds come first, with the
+    ways modules add to them (V2: an exchange card taken or used like money), then declining
+    the further action, then the modules' own kinds in the registry's order."""
     kinds: dict[str, tuple[Lister, ...]] = {
         "take money": (legal_takes,),
         "buy": (legal_buys,),
         "redesign": REDESIGNS,
     }
-    if "exchange" in modules:  # V2: an exchange card is taken or used like money
-        kinds["take money"] = (legal_takes, exchange.legal_takes)
-        kinds["buy"] = (legal_buys, exchange.legal_buys)
+    weights = dict(WEIGHTS)
+    added = [kind for module in registry.active(modules).modules for kind in module.random_kinds]
+    for name, _, listers in added:
+        if name in kinds:
+            kinds[name] += listers
     if extra_action:
         kinds["decline"] = (_decline,)
-    if "huts" in modules:
-        kinds["take a hut"] = (huts.legal_takes,)
-    if "vizier" in modules:
-        kinds["activate the vizier"] = (vizier.legal_activations,)
-    return tuple(WEIGHTS[kind] for kind in kinds), tuple(kinds.values())
-
-
-def _weighted(kinds: list[str], rng: random.Random) -> str:
-    """One of ``kinds`` with the chance its weight gives it."""
-    return kinds[_pick([WEIGHTS[kind] for kind in kinds], rng)]
+    for name, weight, listers in added:
+        if name not in kinds:
+            kinds[name] = listers
+            weights[name] = weight
+    return tuple(weights[kind] for kind in kinds), tuple(kinds.values())
 
 
 def _pick(weights: list[int], rng: random.Random) -> int:
@@ -158,7 +151,7 @@ def play_random_game(players: int, seed: int, options: Options = DEFAULT_OPTIONS
     return PlayedGame(draft.frozen(), actions)
 
 
-def simulate(games: int, players: int, seed: int, modules: Iterable[Module] = ()) -> dict[str, Any]:
+def simulate(games: int, players: int, seed: int, modules: Iterable[str] = ()) -> dict[str, Any]:
     """Play ``games`` seeded random games in this process and sum them up.
 
     The same arguments give the same games (the timings apart). Speed is given by the wall

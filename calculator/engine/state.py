@@ -60,6 +60,13 @@ class Phase(StrEnum):
     """The player who used the vizier places the tile so bought (V1, T6)."""
 
 
+# The base game's phases as constants too, for the rules that run at every action: on Python
+# 3.11 a member looked up on its enum class goes through the metaclass's __getattr__ hook, four
+# times slower than a global.
+SETUP, ACTION, PLACEMENT, REFILL, FINAL_PLACEMENT, OVER = (
+    Phase.SETUP, Phase.ACTION, Phase.PLACEMENT, Phase.REFILL, Phase.FINAL_PLACEMENT, Phase.OVER,
+)  # fmt: skip
+
 PLACING: Final[frozenset[Phase]] = frozenset(
     {Phase.PLACEMENT, Phase.VIZIER_PLACEMENT, Phase.FINAL_PLACEMENT}
 )
@@ -74,15 +81,11 @@ MAX_BUYS: Final[int] = len(MARKET_SLOTS)
 """T4: the market is not refilled during a turn, so a turn holds at most four buys."""
 
 
-Module = Literal["vizier", "exchange", "bonus", "huts"]
-MODULES: Final[tuple[Module, ...]] = ("vizier", "exchange", "bonus", "huts")
-"""The Vizier's Favour modules the engine plays (V1-V4)."""
-
-
 class Options(Struct, frozen=True):
     mode: Mode = "digital"
     hole_rule: HoleRule = "region"
-    modules: frozenset[Module] = frozenset()
+    modules: frozenset[str] = frozenset()
+    """The modules played, by wire name (:data:`calculator.modules.NAMES`)."""
     bonus_cards: tuple[Tile, ...] = ()
     """V3: the 10 bonus cards in play (the tiles they depict), with the "bonus" module."""
     huts: tuple[Tile, ...] = ()

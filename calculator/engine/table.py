@@ -14,7 +14,7 @@ exist and at most 3 per player, reserve included; each of the 6 exchange cards a
 (V2). Huts and face-up bonus cards count in the buildings (V3, V4).
 
 Exchange cards (V2) in a hand make more tiles buyable: one card pays a tile in both of its
-currencies when one of them is the slot's (:func:`calculator.engine.exchange.payments_by_card`).
+currencies when one of them is the slot's (a module's ``payments``, :mod:`hooks`).
 A table has no bag, so whether the last building tile has entered the market is said by the
 table (``bag_empty``); from then on the cards pay nothing. They are no money in T9's majority.
 """
@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 from msgspec import Struct
 
+from calculator import modules as registry
 from calculator.core.building import HoleRule, Violation, alhambra_violations
 from calculator.core.huts import HUTS_BY_COLOUR, huts_beyond_limit, too_many_huts_message
 from calculator.core.plausibility import Implausibility, table_implausibilities
@@ -54,7 +55,6 @@ from calculator.engine.consistency import (
 )
 from calculator.engine.end import receiver
 from calculator.engine.errors import Path
-from calculator.engine.exchange import in_sight, payments_by_card, repeated
 from calculator.engine.purchase import payments_for
 from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency
 
@@ -140,7 +140,12 @@ def purchases(
             continue
         price = tile.price
         payments = tuple(payments_for(player.hand, slot_currency(slot), price))
-        by_card = payments_by_card(player, slot, price) if exchange_usable else []
+        by_card = [
+            way
+            for module in registry.REGISTRY
+            if module.payments is not None and exchange_usable
+            for way in module.payments(player, slot, price)
+        ]
         exchange = tuple(
             Exchange(card, with_card, _exact(with_card, price))
             for card, with_card in by_card
@@ -190,13 +195,12 @@ def implausibilities(table: Table, scoring_round: int | None) -> list[Implausibi
 
 def inconsistencies(table: Table) -> list[Inconsistency]:
     """Why this table cannot exist (C1, C3, D1, V2, V4); none for one that can."""
-    exchange = repeated(in_sight(table.players, table.face_up))
-    return (
-        _tiles(table)
-        + _huts(table)
-        + _money(table)
-        + [Inconsistency(where, message) for where, message in exchange]
-    )
+    found = _tiles(table) + _huts(table) + _money(table)
+    for module in registry.REGISTRY:  # a described table shows the pieces of any module
+        if module.table_inconsistencies is not None:
+            problems = module.table_inconsistencies(table.players, table.face_up)
+            found += [Inconsistency(*problem) for problem in problems]
+    return found
 
 
 def _tiles(table: Table) -> list[Inconsistency]:

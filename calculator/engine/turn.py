@@ -9,14 +9,14 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from calculator.engine.events import Event, TurnEnded, TurnStarted
-from calculator.engine.state import Draft, Phase, Turn
+from calculator.engine.state import ACTION, PLACEMENT, REFILL, Draft, Turn
 
 
 def actions_done(draft: Draft) -> list[Event]:
     """The player's actions are over: place what was bought (T6), or end the turn."""
     turn = draft.turn
     if turn.bought:
-        draft.turn = replace(turn, phase=Phase.PLACEMENT, extra_action=False)
+        draft.turn = replace(turn, phase=PLACEMENT, extra_action=False)
         return []
     return end_turn(draft)
 
@@ -25,13 +25,13 @@ def end_turn(draft: Draft) -> list[Event]:
     """Everything bought is placed: the refill follows (T7)."""
     turn = draft.turn
     assert turn.player is not None
-    draft.turn = replace(turn, phase=Phase.REFILL, extra_action=False)
+    draft.turn = replace(turn, phase=REFILL, extra_action=False)
     return [TurnEnded(turn.player)]
 
 
 def start_turn(draft: Draft, player: int) -> list[Event]:
     number = draft.turn.number + 1
-    draft.turn = Turn(player, Phase.ACTION, number)
+    draft.turn = Turn(player, ACTION, number)
     return [TurnStarted(player, number)]
 
 

@@ -18,8 +18,8 @@ from flask import Blueprint, Response, current_app, render_template, request
 
 from calculator.core.scoring import POINTS, ROUNDS
 from calculator.core.tiles import BUILDINGS, CATALOG, MARKET_SLOTS
-from calculator.engine.state import MODULES
 from calculator.i18n import LANGUAGES, messages, translator
+from calculator.modules import NAMES as MODULES
 from calculator.web.languages import choose_language
 
 blueprint = Blueprint("page", __name__)

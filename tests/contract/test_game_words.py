@@ -1,10 +1,15 @@
 """Each game word declared once: the phases of ``calculator.engine.state.Phase`` are the
-contract's phases, each with a rule of docs/RULES.md."""
+contract's phases, each with a rule of docs/RULES.md; every action and event record has one
+wire name in the codec, and the contract's schemas name the same ones."""
 
 import re
 from pathlib import Path
+from typing import get_args
 
 from calculator.api.contract import schema_documents
+from calculator.api.game_document import _ACTION_FORMS, _ACTION_MAKERS, _EVENT_FORMS
+from calculator.engine.actions import Action
+from calculator.engine.events import Event, RoundScored
 from calculator.engine.state import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,3 +25,42 @@ def test_every_phase_names_a_rule_of_the_rules():
     rules = set(re.findall(r"\*\*([CBWMTDV][0-9]+)[* ]", (ROOT / "docs/RULES.md").read_text()))
     assert {phase.rule for phase in Phase} <= rules
     assert Phase.VIZIER.rule == "V1" and Phase.PLACEMENT.rule == "T6"
+
+
+def _branches(schema: dict) -> dict[str, set[str]]:
+    """The properties of each ``oneOf`` branch of an action or event schema, by its type."""
+    branches = [
+        schema["$defs"][branch["$ref"].removeprefix("#/$defs/")] if "$ref" in branch else branch
+        for branch in schema["oneOf"]
+    ]
+    return {branch["properties"]["type"]["const"]: set(branch["properties"]) for branch in branches}
+
+
+def _wire_members(members: tuple[str, ...]) -> set[str]:
+    """The JSON members a record's fields are written as (a cell as x and y, a hut's colour as
+    hut)."""
+    renamed = {"cell": ("x", "y"), "building": ("hut",)}
+    return {"type", *(name for member in members for name in renamed.get(member, (member,)))}
+
+
+def test_every_action_is_declared_once_with_its_wire_name_and_fields():
+    """Each action record has one wire name, read and written by the codec, and the contract's
+    game-action.json accepts it with exactly the fields the codec writes."""
+    schema = schema_documents()["game-action.json"]
+    records = set(get_args(Action))
+    assert set(_ACTION_FORMS) == records
+    names = [name for name, _ in _ACTION_FORMS.values()]
+    assert len(set(names)) == len(names)
+    assert set(names) == set(_ACTION_MAKERS) == set(schema["properties"]["type"]["enum"])
+    branches = _branches(schema)
+    for name, members in _ACTION_FORMS.values():
+        assert branches[name] == _wire_members(members), name
+
+
+def test_every_event_is_declared_once_with_its_wire_name():
+    schema = schema_documents()["game-event.json"]
+    records = set(get_args(Event))
+    assert set(_EVENT_FORMS) | {RoundScored} == records
+    names = [name for name, _ in _EVENT_FORMS.values()] + ["round_scored"]
+    assert len(set(names)) == len(names)
+    assert set(names) == set(schema["properties"]["type"]["enum"])

@@ -21,7 +21,8 @@ from calculator.engine import new_game
 from calculator.engine.actions import TakeHut, TakeMoney
 from calculator.engine.components import CARD, ExchangeCard, MoneyCard
 from calculator.engine.events import TurnStarted
-from calculator.engine.state import MODULES, Draft, Game, GameState, Options, Player, Turn
+from calculator.engine.state import Draft, Game, GameState, Options, Player, Turn
+from calculator.modules import NAMES as MODULES
 
 
 def classes_of(package: object) -> list[type]:

@@ -30,10 +30,10 @@ from calculator.engine.components import (
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.end import receiver
 from calculator.engine.events import DiscardReshuffled, MoneyDrawn, MoneyTaken, TileBought
-from calculator.engine.exchange import payments_with
 from calculator.engine.setup import pile_sizes
 from calculator.engine.simulate import play_random_game, random_action
-from calculator.engine.state import MODULES
+from calculator.modules import NAMES as MODULES
+from calculator.modules.exchange.rules import payments_with
 from tests.engine.test_properties import check_listing
 from tests.engine_scenes import (
     NAMES,

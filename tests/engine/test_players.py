@@ -34,12 +34,12 @@ from calculator.engine.players.evaluation import (
 )
 from calculator.engine.players.information import determinise, information_set
 from calculator.engine.simulate import NAMES, random_action
-from calculator.engine.state import GameState, Module
+from calculator.engine.state import GameState
 from tests.engine_scenes import holding_exchange, with_hand
 
 SMALL = Budget(iterations=12)
 BUDGETS = {"random": Budget(iterations=1), "greedy": SMALL, "mcts": SMALL}
-MODULE_SETS: list[frozenset[Module]] = [
+MODULE_SETS: list[frozenset[str]] = [
     frozenset(),
     frozenset({"vizier"}),
     frozenset({"exchange", "bonus"}),

@@ -17,7 +17,7 @@ PACKAGE = Path(calculator.__file__).parent
 FORBIDDEN = ("flask", "werkzeug", "marshmallow", "jsonschema", "jsonschema_rs", "calculator.web")
 
 
-@pytest.mark.parametrize("package", ["core", "engine"])
+@pytest.mark.parametrize("package", ["core", "engine", "modules"])
 def test_the_package_imports_no_web_or_wire_library(package):
     for path in sorted((PACKAGE / package).rglob("*.py")):  # engine/players too
         bad = {
@@ -40,14 +40,15 @@ def test_importing_the_engine_loads_no_web_or_wire_library():
     assert loaded.stdout.strip() == "[]"
 
 
-@pytest.mark.parametrize("package", ["core", "engine"])
+@pytest.mark.parametrize("package", ["core", "engine", "modules"])
 def test_every_memo_of_the_core_and_engine_is_bounded(package):
     """A long-lived worker answers positions from anyone: what it remembers between requests
     must have a ceiling (the README's "Limits"), however many different hands or Alhambras
     it is asked about."""
     memos = []
-    for module_info in pkgutil.iter_modules([str(PACKAGE / package)]):
-        module = importlib.import_module(f"calculator.{package}.{module_info.name}")
+    prefix = f"calculator.{package}."
+    for module_info in pkgutil.walk_packages([str(PACKAGE / package)], prefix):
+        module = importlib.import_module(module_info.name)
         for name, value in vars(module).items():
             if hasattr(value, "cache_info") and getattr(value, "__module__", "") == module.__name__:
                 memos.append(name)

@@ -25,7 +25,6 @@ from calculator.engine.actions import (
     TakeHut,
     TakeMoney,
 )
-from calculator.engine.bonus import cards_in_play
 from calculator.engine.components import (
     CARD,
     EXCHANGE_CARDS,
@@ -47,10 +46,12 @@ from calculator.engine.events import (
     VizierBought,
 )
 from calculator.engine.game import new_game, settle
-from calculator.engine.huts import huts_in_play
 from calculator.engine.setup import initial_state
 from calculator.engine.simulate import random_action
-from calculator.engine.state import MODULES, Draft, GameState, Module
+from calculator.engine.state import Draft, GameState
+from calculator.modules import NAMES as MODULES
+from calculator.modules.bonus.rules import cards_in_play
+from calculator.modules.huts.rules import huts_in_play
 from tests.engine_scenes import NAMES, checked, game
 
 
@@ -98,7 +99,7 @@ def test_scoring_card_2_is_never_revealed_before_scoring_card_1():
         apply(state, RevealScoringCard(2))
 
 
-MODULE_SETS: list[frozenset[Module]] = [
+MODULE_SETS: list[frozenset[str]] = [
     frozenset(chosen) for size in range(len(MODULES) + 1) for chosen in combinations(MODULES, size)
 ]
 
@@ -123,7 +124,7 @@ def test_v1_v4_a_table_game_with_modules_follows_a_digital_game_draw_by_draw(
     _follow_a_digital_game(players, seed, modules)
 
 
-def _follow_a_digital_game(players: int, seed: int, modules: frozenset[Module]) -> None:
+def _follow_a_digital_game(players: int, seed: int, modules: frozenset[str]) -> None:
     names = list(NAMES[:players])
     digital = new_game(names, seed, None, Options(modules=modules))
     draws = _setup_draws(names, seed, modules)
@@ -147,7 +148,7 @@ def _follow_a_digital_game(players: int, seed: int, modules: frozenset[Module]) 
     assert [stack[:1] for stack in table.hut_stacks] == [stack[:1] for stack in state.hut_stacks]
 
 
-def _setup_draws(names: list[str], seed: int, modules: frozenset[Module]) -> list[Action]:
+def _setup_draws(names: list[str], seed: int, modules: frozenset[str]) -> list[Action]:
     """The draws of the digital game's setup: the top huts (V4, revealed first at a table),
     the bonus cards (V3), the deal, face-up money, market, dummy."""
     start = initial_state(names, seed, options=Options(modules=modules))
@@ -224,7 +225,7 @@ def new_table_game(players: int, options: Options, rng: random.Random | None = N
     return checked(state)
 
 
-def _table(*modules: Module) -> Options:
+def _table(*modules: str) -> Options:
     return Options(mode="table", modules=frozenset(modules))
 
 

@@ -38,7 +38,6 @@ from calculator.engine.actions import (
     TakeMoney,
     VizierBuy,
 )
-from calculator.engine.bonus import DEALT, PROVISIONAL_BONUS_CARDS
 from calculator.engine.components import ScoringCard, exchange_card
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.events import (
@@ -56,9 +55,10 @@ from calculator.engine.events import (
     VizierDeclined,
     VizierOffered,
 )
-from calculator.engine.huts import PROVISIONAL_HUTS
 from calculator.engine.rounds import holding
 from calculator.engine.simulate import play_random_game, random_action
+from calculator.modules.bonus.rules import DEALT, PROVISIONAL_BONUS_CARDS
+from calculator.modules.huts import PROVISIONAL_HUTS
 from tests.engine_scenes import (
     NAMES,
     cards,

@@ -23,7 +23,7 @@ from calculator.engine.game import apply, new_game, to_act
 from calculator.engine.players import advise
 from calculator.engine.players.advice import Budget, Level
 from calculator.engine.simulate import NAMES
-from calculator.engine.state import Module, Options
+from calculator.engine.state import Options
 
 MAX_DECISIONS: Final[int] = 5000
 """Far beyond any real game (a 6-player game takes a few hundred decisions)."""
@@ -64,7 +64,7 @@ def play(
     game: int,
     seed: int,
     budget: Budget,
-    modules: Iterable[Module] = (),
+    modules: Iterable[str] = (),
 ) -> GameResult:
     """Play game ``game`` of an arena to the end (digital, seeded)."""
     seated = seating(levels, game)

@@ -28,9 +28,9 @@ from typing import Final
 
 from msgspec.structs import replace
 
+from calculator import modules as registry
 from calculator.core.scoring import depicts
 from calculator.core.tiles import Tile
-from calculator.engine import exchange as exchange_cards
 from calculator.engine.components import (
     DisplayCard,
     ExchangeCard,
@@ -184,10 +184,10 @@ def _depth(information: GameState, card: ScoringCard, money: int, rng: random.Ra
     dealt = len(money_cards(players)) - FACE_UP_MONEY - round(SETUP_CARDS_PER_PLAYER * players)
     sizes = pile_sizes(dealt)
     first = dealt
-    if "exchange" in information.options.modules:  # V2: two exchange cards in piles 2, 3, 4
-        for index in exchange_cards.PILES:
-            sizes[index - 1] += exchange_cards.PER_PILE
-            first += exchange_cards.PER_PILE
+    for added in registry.active(information.options.modules).pile_cards:  # V2
+        for index in added.piles:
+            sizes[index - 1] += added.per_pile
+            first += added.per_pile
     pile = SCORING_PILE[card.round]
     start = sum(sizes[: pile - 1])
     end = start + sizes[pile - 1]

@@ -33,7 +33,7 @@ from typing import Final
 
 from msgspec.structs import replace
 
-from calculator.engine import exchange
+from calculator import modules as registry
 from calculator.engine.actions import (
     ActivateVizier,
     Buy,
@@ -71,15 +71,19 @@ def exact_payments(game: Game, seat: int) -> Iterator[Payment]:
     """V1: every exact payment ``seat`` could make for a market tile: the canonical payments
     of T4 whose total is the price, and (V2) those with an exchange card of the hand."""
     player = game.players[seat]
-    with_cards = exchange.usable(game)
+    others = [
+        ways
+        for ways, usable in registry.active(game.options.modules).payments
+        if usable is None or usable(game)
+    ]
     for slot, tile in enumerate(game.market, start=1):
         if tile is None or tile.price is None:
             continue
         for payment in payments_for(player.hand, slot_currency(slot), tile.price):
             if total(payment) == tile.price:
                 yield slot, payment, ()
-        if with_cards:
-            for card, payments in exchange.payments_by_card(player, slot, tile.price):
+        for ways in others:
+            for card, payments in ways(player, slot, tile.price):
                 for payment in payments:
                     if total(payment) == tile.price:
                         yield slot, payment, (card,)
@@ -146,10 +150,7 @@ def decide(draft: Draft, action: PlayerAction) -> list[Event]:
         )
     purchase = Buy(action.player, action.slot, action.payment, action.exchange)
     try:
-        if action.exchange:
-            exchange.buy(draft, purchase)  # V2
-        else:
-            buy(draft, purchase)
+        (registry.claimed(purchase) or buy)(draft, purchase)  # V2: an exchange card pays
     except IllegalAction as refusal:
         raise IllegalAction("V1", f"the vizier's purchase follows {refusal}") from None
     player = draft.players[action.player]

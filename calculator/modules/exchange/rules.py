@@ -19,7 +19,6 @@ take-money action like any other, so it stays legal.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
@@ -41,24 +40,13 @@ from calculator.engine.components import (
 )
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, MoneyTaken
+from calculator.engine.hooks import PileCards
 from calculator.engine.purchase import PAYMENT_MEMO, minimal_payments, pay
 from calculator.engine.state import Draft, Game, GameState, Phase, Player, slot_currency
 from calculator.engine.turn import actions_done
 
-PILES: Final[tuple[int, ...]] = (2, 3, 4)
-"""V2: the money piles (counted from 1) the exchange cards are shuffled into..."""
-PER_PILE: Final[int] = 2
-"""...two into each."""
-
-
-def shuffle_into(piles: list[list[DisplayCard | ScoringCard]], rng: random.Random) -> None:
-    """V2, T1: the six cards shuffled, two into each of piles 2, 3 and 4."""
-    cards = list(EXCHANGE_CARDS)
-    rng.shuffle(cards)
-    for index, pile in enumerate(PILES):
-        into = piles[pile - 1]
-        for card in cards[index * PER_PILE : (index + 1) * PER_PILE]:
-            into.insert(rng.randint(0, len(into)), card)
+IN_THE_PILES: Final[PileCards] = PileCards(EXCHANGE_CARDS, piles=(2, 3, 4), per_pile=2)
+"""V2, T1: the six cards shuffled, two into each of money piles 2, 3 and 4."""
 
 
 def usable(game: Game) -> bool:

@@ -1,0 +1,150 @@
+"""What a module may add to the base game: the hooks, declared once (the model is boardgame.io's
+plugins and phases declared as configuration, kept to plain records of functions).
+
+A module is what a table switches on (``options.modules``), named by its wire name. It lives in
+its own package under :mod:`calculator.modules`, whose registry lists every module; the base
+game names none of them. The base calls a module only through the fields below, each optional:
+a module fills the ones its rules need. The base asks the registry for the modules of a game
+(:func:`calculator.modules.active`) and, where a refusal must name the module that would
+allow an action, for every registered one.
+
+Where several modules fill one hook, the registry's order decides who goes first.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from calculator.core.tiles import Tile
+from calculator.engine.actions import Action
+from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
+from calculator.engine.draws import Draw, Item, Step
+from calculator.engine.errors import Path
+from calculator.engine.events import Event
+from calculator.engine.state import Draft, Game, GameState, Phase, Player
+
+Apply = Callable[[Draft, Any], list[Event]]
+"""Carries out an action on the working copy (or refuses it: :class:`ActionRefused`)."""
+Lister = Callable[[Game], Sequence[Action]]
+"""Lists some of the legal actions now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The module carries out actions of ``kind`` (those ``when`` accepts, if given): the base
+    hands them to ``apply`` instead of its own rule."""
+
+    kind: type
+    apply: Apply
+    when: Callable[[Any], bool] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRules:
+    """A phase the module brings (its member of :class:`Phase`): who decides in it, what they
+    may do and how it is done. A placing phase (in ``PLACING``) lists and applies the base's
+    placements, then calls ``placed`` once the last waiting tile is placed."""
+
+    to_act: Callable[[Game], int | None]
+    legal: Lister | None = None
+    decide: Apply | None = None
+    placed: Step | None = None
+    random_choice: Callable[[Game, random.Random], Action] | None = None
+    """How the random player decides in this phase (else uniformly among the legal actions)."""
+    who_acts: str = ""
+    """Added to the refusal of a seat that is not the one to act, to say who is."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawSource:
+    """A source the module draws from (besides the bag and the money pile), and how a table
+    reveals what was drawn from it."""
+
+    held: Callable[[Game], Sequence[Item]]
+    """What it holds, the item drawn next first (digital mode)."""
+    reveal: Callable[[Any], Action]
+    """The reveal naming a drawn item."""
+    reveal_kind: type
+    drawn: str
+    """The item drawn, as a refusal names it ("bonus card (V3)")."""
+    holder: str
+    """Where it is drawn from, as a refusal names it."""
+    take: Callable[[Draft, Any], None] | None = None
+    """Takes the drawn item out of the source; ``None`` when the draw leaves it there for the
+    draw's step to move."""
+
+
+@dataclass(frozen=True, slots=True)
+class PileCards:
+    """Cards the module shuffles into the money piles at setup (T1): ``per_pile`` of ``cards``
+    (shuffled) into each of ``piles`` (counted from 1), each at a random place."""
+
+    cards: tuple[DisplayCard, ...]
+    piles: tuple[int, ...]
+    per_pile: int
+
+
+RandomKind = tuple[str, int, tuple[Lister, ...]]
+"""A kind of turn action for the random player: its name, its weight, the listings of its
+ways. A kind the base already has (``"take money"``, ``"buy"``) gains the module's ways."""
+
+Payments = Callable[
+    [Player, int, int], Iterable[tuple[ExchangeCard, tuple[tuple[MoneyCard, ...], ...]]]
+]
+"""Further ways ``player`` may pay for the tile of market slot ``slot`` at ``price``, each with
+the card that allows it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    """One module: its wire name, its rule id, and the hooks it fills."""
+
+    name: str
+    rule: str
+    set_up: Callable[[GameState], GameState] | None = None
+    """Setup before any draw: the module's components laid out (T1)."""
+    setup_draw: Callable[[Game], Draw | None] | None = None
+    """A draw of the setup that comes before the money is dealt."""
+    pile_cards: PileCards | None = None
+    first_step: Callable[[Game], Draw | None] | None = None
+    """An automatic step that comes before anything else, whatever the phase."""
+    between_turns: Callable[[Game], Step | None] | None = None
+    """A step between a turn's refill and the next turn."""
+    after_action: Step | None = None
+    """Run once after every action, before the automatic steps."""
+    turn_actions: Lister | None = None
+    """Actions the module adds to those of a turn (T2)."""
+    claims: tuple[Claim, ...] = ()
+    phases: Mapping[Phase, PhaseRules] = field(default_factory=dict)
+    draw_sources: Mapping[str, DrawSource] = field(default_factory=dict)
+    payments: Payments | None = None
+    usable: Callable[[Game], bool] | None = None
+    """Whether ``payments`` may be used now."""
+    random_kinds: tuple[RandomKind, ...] = ()
+    stand_ins: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
+    """Components not in our sources, stood in for by our own choice and published as such in
+    the catalog, by the name of their ``options.components`` member (V3: the bonus cards)."""
+    table_inconsistencies: (
+        Callable[[Sequence[Player], Sequence[DisplayCard]], list[tuple[Path, str]]] | None
+    ) = None
+    """Why the players and face-up money of a described table (``POST /v1/table``) cannot be
+    those of a game; called for every registered module, as a table may show any."""
+    inconsistencies: Callable[[GameState], list[tuple[Path, str]]] | None = None
+    """Why a state cannot be one of a game with (or, as it holds the module's pieces,
+    without) the module; called for every registered module."""
+
+
+__all__ = [
+    "Apply",
+    "Claim",
+    "DrawSource",
+    "Lister",
+    "Module",
+    "Payments",
+    "PhaseRules",
+    "PileCards",
+    "RandomKind",
+]

@@ -1,0 +1,55 @@
+"""The Vizier's Favour, exchange cards (V2): what the module adds to the base game
+(:mod:`.rules` holds the rules)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from calculator.engine.actions import Action, Buy, TakeMoney
+from calculator.engine.components import DisplayCard
+from calculator.engine.errors import Path
+from calculator.engine.hooks import Claim, Module
+from calculator.engine.state import Game, Player
+from calculator.modules.exchange.rules import (
+    IN_THE_PILES,
+    buy,
+    in_sight,
+    inconsistencies,
+    legal_buys,
+    legal_takes,
+    payments_by_card,
+    repeated,
+    take,
+    usable,
+)
+
+
+def _turn_actions(game: Game) -> list[Action]:
+    """V2: an exchange card taken (T3) or used to pay (T4)."""
+    return [*legal_takes(game), *legal_buys(game)]
+
+
+def _table_inconsistencies(
+    players: Sequence[Player], face_up: Sequence[DisplayCard]
+) -> list[tuple[Path, str]]:
+    """V2: each exchange card in sight at most once."""
+    return repeated(in_sight(players, face_up))
+
+
+def _with_a_card(action: TakeMoney | Buy) -> bool:
+    return bool(action.exchange)
+
+
+MODULE: Final[Module] = Module(
+    name="exchange",
+    rule="V2",
+    pile_cards=IN_THE_PILES,
+    turn_actions=_turn_actions,
+    claims=(Claim(TakeMoney, take, _with_a_card), Claim(Buy, buy, _with_a_card)),
+    payments=payments_by_card,
+    usable=usable,
+    random_kinds=(("take money", 4, (legal_takes,)), ("buy", 4, (legal_buys,))),
+    inconsistencies=inconsistencies,
+    table_inconsistencies=_table_inconsistencies,
+)
