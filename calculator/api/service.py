@@ -106,7 +106,7 @@ def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str
         else:
             wall = walls.wall_length(furnished.for_walls())
             found = furnished_violations(furnished, query.hole_rule)
-            found += expansions.violations(furnished)
+            found += expansions.violations(big_box, furnished)
         counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
         holdings.append(Holding(counted.counts, wall.length))
         extras.append(
@@ -117,14 +117,14 @@ def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str
     if big_box.modules:
         parts = expansions.parts(
             big_box,
-            query.scoring_round,
             [holding.counts for holding in holdings],
             [holding.wall for holding in holdings],
             query.dummy,
         )
         for player, player_parts in zip(answer["players"], parts, strict=True):
-            player["points"] += sum(part["points"] for part in player_parts.values())
-            player["modules"] = player_parts
+            if player_parts:  # modules with no effect on points add no part
+                player["points"] += sum(part["points"] for part in player_parts.values())
+                player["modules"] = player_parts
     entered = [
         EnteredSeat(None, None)
         if seat.alhambra is not None
@@ -133,7 +133,7 @@ def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str
     ]
     answer["warnings"] = wire.warnings(
         round_implausibilities(query.scoring_round, entered, query.dummy, query.huts)
-        + expansions.implausibilities(big_box, query.scoring_round, entered, query.huts)
+        + expansions.implausibilities(big_box)
     )
     return answer
 

@@ -11,7 +11,14 @@ from collections.abc import Sequence
 from typing import Final
 
 from calculator.core.plausibility import Implausibility
-from calculator.modules.scoring import Part, RoundTable, ScoringModule
+from calculator.modules.scoring import (
+    Part,
+    Refusal,
+    RoundTable,
+    ScoringModule,
+    ScoringRequest,
+    beyond_supply,
+)
 
 NAME: Final[str] = "art_of_the_moors"
 RULE: Final[str] = "S4"
@@ -52,7 +59,31 @@ def culture_beyond_counters(points: Sequence[int]) -> Implausibility | None:
     return None
 
 
-SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, term, player_fields=("culture_points",))
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """S4: the table's 20 counters show at most 420 points."""
+    held = [
+        (seat.culture_points, ("players", index, "culture_points"))
+        for index, seat in enumerate(request.seats)
+    ]
+    return beyond_supply(
+        held, MOST_POINTS, f"culture points: {COUNTERS} counters show at most {MOST_POINTS} (S4)"
+    )
+
+
+def warnings(request: ScoringRequest) -> list[Implausibility]:
+    """S4: culture points beyond what the table's counters can show, one player's each."""
+    found = culture_beyond_counters([seat.culture_points for seat in request.seats])
+    return [found] if found is not None else []
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME,
+    RULE,
+    term,
+    player_fields=("culture_points",),
+    refusals=refusals,
+    warnings=warnings,
+)
 
 
 __all__ = [

@@ -17,7 +17,16 @@ from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import Building, Cell
-from calculator.modules.scoring import Part, RoundTable, ScoringModule
+from calculator.modules.scoring import (
+    Part,
+    Refusal,
+    RoundTable,
+    ScoringModule,
+    ScoringRequest,
+    beyond_supply,
+    held_in_alhambras,
+    typed_seats,
+)
 
 NAME: Final[str] = "bazaars"
 RULE: Final[str] = "K4"
@@ -157,6 +166,34 @@ def bazaar_points_beyond_tiles(
     )
 
 
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """K4: bazaar points at the final scoring only; the table's 8 bazaars."""
+    refused = [
+        Refusal(
+            ("players", index, "bazaar_points"),
+            f"bazaars score at the final scoring only (K4); this is round {request.scoring_round}",
+        )
+        for index, player in enumerate(request.body["players"])
+        if "bazaar_points" in player and request.scoring_round != FINAL_ROUND
+    ]
+    held = held_in_alhambras(request, lambda furnished: len(bazaars_of(furnished)))
+    return refused + beyond_supply(held, BAZAARS, f"bazaars: the table has {BAZAARS} (K4)")
+
+
+def warnings(request: ScoringRequest) -> list[Implausibility]:
+    """K4: bazaar points typed beside counts, beyond what the buildings allow."""
+    found = [
+        bazaar_points_beyond_tiles(
+            index,
+            seat.bazaar_points,
+            sum(typed.values()),
+            sum(1 for count in typed.values() if count),
+        )
+        for index, seat, typed in typed_seats(request)
+    ]
+    return [warning for warning in found if warning is not None]
+
+
 SCORING: Final[ScoringModule] = ScoringModule(
     NAME,
     RULE,
@@ -164,6 +201,8 @@ SCORING: Final[ScoringModule] = ScoringModule(
     player_fields=("bazaar_points",),
     piece_fields=("bazaar",),
     read_piece=bazaar_of,
+    refusals=refusals,
+    warnings=warnings,
 )
 
 

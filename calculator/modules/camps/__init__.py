@@ -21,7 +21,16 @@ from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import OPPOSITE, SIDE_NAME, SIDES, Cell, Side
-from calculator.modules.scoring import Part, RoundTable, ScoringModule
+from calculator.modules.scoring import (
+    Part,
+    Refusal,
+    RoundTable,
+    ScoringModule,
+    ScoringRequest,
+    beyond_supply,
+    held_in_alhambras,
+    typed_seats,
+)
 
 NAME: Final[str] = "camps"
 RULE: Final[str] = "G4"
@@ -156,6 +165,21 @@ def camp_points_beyond_tiles(player: int, points: int, buildings: int) -> Implau
     )
 
 
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """G4: the table's 8 camps."""
+    held = held_in_alhambras(request, lambda furnished: len(camps_of(furnished)))
+    return beyond_supply(held, CAMPS, f"camps: the table has {CAMPS} (G4)")
+
+
+def warnings(request: ScoringRequest) -> list[Implausibility]:
+    """G4: camp points typed beside counts, beyond what the buildings allow."""
+    found = [
+        camp_points_beyond_tiles(index, seat.camp_points, sum(typed.values()))
+        for index, seat, typed in typed_seats(request)
+    ]
+    return [warning for warning in found if warning is not None]
+
+
 SCORING: Final[ScoringModule] = ScoringModule(
     NAME,
     RULE,
@@ -163,6 +187,9 @@ SCORING: Final[ScoringModule] = ScoringModule(
     player_fields=("camp_points",),
     piece_fields=("camp",),
     read_piece=camp_of,
+    refusals=refusals,
+    warnings=warnings,
+    violations=camp_violations,
 )
 
 

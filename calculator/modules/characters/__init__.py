@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from calculator.core.scoring import Majority, rank_places
-from calculator.modules.scoring import Part, RoundTable, ScoringModule
+from calculator.modules.scoring import Part, Refusal, RoundTable, ScoringModule, ScoringRequest
 
 NAME: Final[str] = "characters"
 RULE: Final[str] = "G3"
@@ -70,7 +70,32 @@ def term(table: RoundTable) -> list[Part]:
     return parts
 
 
-SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, term, player_fields=("characters",))
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """G3: each character has at most one owner, never the dummy."""
+    refused = []
+    owner: dict[str, int] = {}
+    for index, player in enumerate(request.body["players"]):
+        for character, owned in player.get("characters", {}).items():
+            if owned is False:
+                continue
+            if character in owner:
+                refused.append(
+                    Refusal(
+                        ("players", index, "characters", character),
+                        f"/players/{owner[character]} owns the {character.replace('_', ' ')}; "
+                        "each character has one owner (G3)",
+                    )
+                )
+            else:
+                owner[character] = index
+    if "characters" in (request.body.get("dummy") or {}):
+        refused.append(Refusal(("dummy", "characters"), "the dummy owns no character (G3)"))
+    return refused
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME, RULE, term, player_fields=("characters",), dummy_fields=("characters",), refusals=refusals
+)
 
 
 __all__ = [

@@ -11,7 +11,14 @@ from typing import Final
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
 from calculator.core.tiles import SIDE_NAME, SIDES
-from calculator.modules.scoring import ScoringModule
+from calculator.modules.scoring import (
+    Refusal,
+    ScoringModule,
+    ScoringRequest,
+    alhambra_refusals,
+    beyond_supply,
+    held_in_alhambras,
+)
 
 NAME: Final[str] = "city_walls"
 RULE: Final[str] = "H4"
@@ -55,7 +62,22 @@ def added_wall_violations(furnished: Furnished) -> list[Violation]:
     return found
 
 
-SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, piece_fields=("added_walls",))
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """H4: added walls only where none is printed, on tiles; 12 at the table."""
+    held = held_in_alhambras(request, added_walls_count)
+    return alhambra_refusals(request, _on_tiles, "added_walls") + beyond_supply(
+        held, ADDED_WALLS, f"added walls: the table has {ADDED_WALLS} (H4)"
+    )
+
+
+def _on_tiles(furnished: Furnished) -> list[Violation]:
+    """H4 on one Alhambra, its count aside (the table's supply counts every Alhambra)."""
+    return [violation for violation in added_wall_violations(furnished) if violation.cells]
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME, RULE, piece_fields=("added_walls",), refusals=refusals
+)
 
 
 __all__ = ["ADDED_WALLS", "NAME", "RULE", "SCORING", "added_wall_violations", "added_walls_count"]

@@ -11,8 +11,9 @@ from typing import Final
 from calculator.core.alhambra import neighbour
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
+from calculator.core.plausibility import Where
 from calculator.core.tiles import SIDE_NAME
-from calculator.modules.scoring import ScoringModule
+from calculator.modules.scoring import Refusal, ScoringModule, ScoringRequest
 
 NAME: Final[str] = "gates"
 RULE: Final[str] = "G1"
@@ -56,7 +57,29 @@ def gate_violations(furnished: Furnished) -> list[Violation]:
     return found
 
 
-SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, player_fields=("gates",))
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """G1: each gate on a double wall, once, at most 6, pointed at the gate."""
+    refused = []
+    for index, (player, seat) in enumerate(
+        zip(request.body["players"], request.seats, strict=True)
+    ):
+        if seat.furnished is None:
+            continue
+        by_side = {
+            ((int(g["x"]), int(g["y"])), g["side"]): n
+            for n, g in enumerate(player.get("gates", ()))
+        }
+        for violation in gate_violations(seat.furnished):
+            where: Where = ("players", index, "gates")
+            if violation.sides:
+                where = (*where, by_side[violation.sides[0]])
+            refused.append(Refusal(where, f"{violation.message} ({violation.rule})"))
+    return refused
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME, RULE, player_fields=("gates",), refusals=refusals
+)
 
 
 __all__ = ["GATES_PER_PLAYER", "NAME", "RULE", "SCORING", "gate_violations"]

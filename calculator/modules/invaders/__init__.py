@@ -15,10 +15,18 @@ from typing import Final
 from msgspec import Struct
 
 from calculator.core.alhambra import neighbour
+from calculator.core.huts import HUTS_PER_PLAYER
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import Side
-from calculator.modules.scoring import Part, RoundTable, ScoringModule
+from calculator.modules.scoring import (
+    Part,
+    Refusal,
+    RoundTable,
+    ScoringModule,
+    ScoringRequest,
+    typed_seats,
+)
 
 NAME: Final[str] = "invaders"
 RULE: Final[str] = "K3"
@@ -112,8 +120,44 @@ def exposed_beyond_tiles(
     )
 
 
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """K3: the sides beside the attack count in round 3 only."""
+    return [
+        Refusal(
+            ("players", index, "exposed", "beside"),
+            "sides at right angles to the attack count in round 3 only (K3); this is round "
+            f"{request.scoring_round}",
+        )
+        for index, player in enumerate(request.body["players"])
+        if "beside" in player.get("exposed", {}) and request.scoring_round != BESIDE_ROUND
+    ]
+
+
+def warnings(request: ScoringRequest) -> list[Implausibility]:
+    """K3: exposed sides typed beside counts, beyond the tiles and pieces the request allows:
+    the buildings, the fountain, 3 huts with the module huts, 8 camps and 8 bazaars with
+    theirs."""
+    found = []
+    for index, seat, typed in typed_seats(request):
+        tiles = sum(typed.values()) + 1
+        tiles += HUTS_PER_PLAYER if request.huts else 0
+        tiles += 8 if "camps" in request.named else 0  # G4: 8 camp tiles
+        tiles += 8 if "bazaars" in request.named else 0  # K4: 8 bazaar tiles
+        found.append(
+            exposed_beyond_tiles(index, Exposure(*seat.exposed), tiles, request.scoring_round)
+        )
+    return [warning for warning in found if warning is not None]
+
+
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME, RULE, term, round_fields=("attack",), player_fields=("exposed",)
+    NAME,
+    RULE,
+    term,
+    round_fields=("attack",),
+    player_fields=("exposed",),
+    required=("attack",),
+    refusals=refusals,
+    warnings=warnings,
 )
 
 

@@ -7,12 +7,12 @@ order gives M2's table.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from calculator.core.scoring import Points
 from calculator.core.tiles import BUILDINGS, Building
-from calculator.modules.scoring import ScoringModule
+from calculator.modules.scoring import Refusal, ScoringModule, ScoringRequest
 
 NAME: Final[str] = "score_cards"
 RULE: Final[str] = "S1"
@@ -33,7 +33,32 @@ def is_score_card(card: Sequence[str]) -> bool:
     return len(card) == len(BUILDINGS) and set(card) == {b.value for b in BUILDINGS}
 
 
-SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE, round_fields=("score_card",))
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """S1: a card is an order of the six types."""
+    card = request.body.get("score_card")
+    if card is None or is_score_card(card):
+        return []
+    return [
+        Refusal(
+            ("score_card",),
+            "a score card lists each of the six building types once, least valuable first (S1)",
+        )
+    ]
+
+
+def points(body: Mapping[str, Any]) -> Points:
+    """S1: the points per place of this scoring's card (a valid one: :func:`refusals`)."""
+    return card_points([Building(name) for name in body["score_card"]])
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME,
+    RULE,
+    round_fields=("score_card",),
+    required=("score_card",),
+    refusals=refusals,
+    points=points,
+)
 
 
 __all__ = ["NAME", "RULE", "SCORING", "card_points", "is_score_card", "row"]

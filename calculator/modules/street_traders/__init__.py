@@ -13,8 +13,17 @@ from typing import Final
 
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
+from calculator.core.plausibility import Where
 from calculator.core.tiles import BUILDINGS, Building
-from calculator.modules.scoring import Part, RoundTable, ScoringModule
+from calculator.modules.scoring import (
+    Part,
+    Refusal,
+    RoundTable,
+    ScoringModule,
+    ScoringRequest,
+    alhambra_refusals,
+    beyond_supply,
+)
 
 NAME: Final[str] = "street_traders"
 RULE: Final[str] = "H3"
@@ -75,8 +84,46 @@ def term(table: RoundTable) -> list[Part]:
     return parts
 
 
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """H3: residents on buildings of their colour, one per building; 7 of a colour at the
+    table."""
+    refused = alhambra_refusals(request, resident_violations, "resident")
+    by_colour: dict[Building, list[tuple[int, Where]]] = {b: [] for b in BUILDINGS}
+    for index, (seat, typed) in enumerate(zip(request.seats, request.typed, strict=True)):
+        if seat.furnished is not None:
+            for building, count in residents_in(seat.furnished).items():
+                by_colour[building].append((count, ("players", index, "alhambra")))
+            continue
+        for building, count in seat.residents.items():
+            where: Where = ("players", index, "residents", building.value)
+            by_colour[building].append((count, where))
+            held = typed.get(building, 0) if typed is not None else 0
+            if count > held:
+                refused.append(
+                    Refusal(
+                        where,
+                        f"{count} {building.value} residents on {held} {building.value} "
+                        "buildings: a resident lives on a building of its colour, one per "
+                        "building (H3)",
+                    )
+                )
+    for building, held_by in by_colour.items():
+        refused += beyond_supply(
+            held_by,
+            RESIDENTS_PER_COLOUR,
+            f"{building.value} residents: the table has {RESIDENTS_PER_COLOUR} (H3)",
+        )
+    return refused
+
+
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME, RULE, term, player_fields=("residents",), piece_fields=("resident",), token=RESIDENT
+    NAME,
+    RULE,
+    term,
+    player_fields=("residents",),
+    piece_fields=("resident",),
+    token=RESIDENT,
+    refusals=refusals,
 )
 
 

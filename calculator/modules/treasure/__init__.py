@@ -12,9 +12,18 @@ from typing import Final
 
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
+from calculator.core.plausibility import Where
 from calculator.core.scoring import Majority, rank_places
 from calculator.core.tiles import Building
-from calculator.modules.scoring import Part, RoundTable, ScoringModule
+from calculator.modules.scoring import (
+    Part,
+    Refusal,
+    RoundTable,
+    ScoringModule,
+    ScoringRequest,
+    alhambra_refusals,
+    beyond_supply,
+)
 
 NAME: Final[str] = "treasure"
 RULE: Final[str] = "K1"
@@ -70,8 +79,51 @@ def term(table: RoundTable) -> list[Part]:
     ]
 
 
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """K1: chests on buildings of their colour, one per building, not with the dummy; the
+    table's 42 in their colours."""
+    refused = alhambra_refusals(request, chest_violations, "chest")
+    held: list[tuple[int, Where]] = []
+    by_colour: dict[Building, list[tuple[int, Where]]] = {b: [] for b in CHESTS_BY_COLOUR}
+    for index, (seat, typed) in enumerate(zip(request.seats, request.typed, strict=True)):
+        if seat.furnished is not None:
+            where: Where = ("players", index, "alhambra")
+            colours = chests_by_colour(seat.furnished)
+            held.append((sum(colours.values()), where))
+            for building, count in colours.items():
+                by_colour[building].append((count, where))
+        elif typed is not None:
+            held.append((seat.chests, ("players", index, "chests")))
+            buildings = sum(typed.values())
+            if seat.chests > buildings:
+                refused.append(
+                    Refusal(
+                        ("players", index, "chests"),
+                        f"{seat.chests} chests on {buildings} building"
+                        f"{'s' if buildings != 1 else ''}: a chest lies on a building, one per "
+                        "building (K1)",
+                    )
+                )
+    refused += beyond_supply(held, CHESTS, f"chests: the table has {CHESTS} (K1)")
+    for building, colour_held in by_colour.items():
+        limit = CHESTS_BY_COLOUR[building]
+        refused += beyond_supply(
+            colour_held, limit, f"{building.value} chests: the table has {limit} (K1)"
+        )
+    if "chests" in (request.body.get("dummy") or {}):
+        refused.append(Refusal(("dummy", "chests"), "the dummy holds no chests (K1)"))
+    return refused
+
+
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME, RULE, term, player_fields=("chests",), piece_fields=("chest",), token=CHEST
+    NAME,
+    RULE,
+    term,
+    player_fields=("chests",),
+    piece_fields=("chest",),
+    token=CHEST,
+    dummy_fields=("chests",),
+    refusals=refusals,
 )
 
 
