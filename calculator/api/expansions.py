@@ -20,8 +20,9 @@ from msgspec import structs
 from calculator.api import wire
 from calculator.api.problems import InvalidDocument, Problem, pointer
 from calculator.api.wire import ScoresQuery
-from calculator.core.building import Violation
-from calculator.core.pieces import Furnished
+from calculator.core import building
+from calculator.core.building import HoleRule, Violation
+from calculator.core.pieces import Furnished, furnished_violations
 from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import POINTS, Counts, Points
 from calculator.core.tiles import Side
@@ -85,6 +86,61 @@ def load_scores(request: Mapping[str, Any]) -> tuple[ScoresQuery, Expansions]:
     return query, Expansions(read, modules, request.get("attack"), points)
 
 
+@dataclass(frozen=True, slots=True)
+class AlhambraWithPieces:
+    """``POST /v1/alhambra/check`` and ``POST /v1/walls``: an Alhambra with the pieces of the
+    modules named, and the reading of B5."""
+
+    furnished: Furnished
+    hole_rule: HoleRule
+    modules: tuple[ScoringModule, ...]
+
+
+def load_alhambra(body: Mapping[str, Any]) -> AlhambraWithPieces:
+    """A schema-valid check or walls body. Its Alhambra is read as a player's of a scoring
+    round is, and refused by the same checks of the modules named (G1, H3, H4, K1, the
+    supply), each pointed at the body's own member."""
+    named = frozenset(body.get("modules", ()))
+    seat = {"name": "", "alhambra": body["alhambra"]}
+    if "gates" in body:
+        seat["gates"] = body["gates"]
+    as_round = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
+    problems = [_unseated(problem) for problem in _without_module(as_round, named)]
+    try:
+        furnished = wire.furnished_of(body["alhambra"], body.get("gates", ()))
+    except InvalidDocument as error:
+        raise InvalidDocument([*error.problems, *problems]) from None
+    modules = tuple(module for module in SCORING if module.name in named)
+    read = ScoringRequest(as_round, 1, (seat_of(seat, furnished),), (None,), named)
+    for module in modules:
+        if module.refusals is not None:
+            problems += [
+                _unseated(Problem(pointer(*refusal.where), refusal.message))
+                for refusal in module.refusals(read)
+            ]
+    if problems:
+        raise InvalidDocument(problems)
+    return AlhambraWithPieces(furnished, wire.hole_rule_of(body), modules)
+
+
+def _unseated(problem: Problem) -> Problem:
+    """A problem of the lone player of :func:`load_alhambra` pointed at the body itself."""
+    return Problem(problem.pointer.removeprefix("/players/0"), problem.message)
+
+
+def alhambra_violations(
+    furnished: Furnished, hole_rule: HoleRule, modules: Sequence[ScoringModule]
+) -> list[Violation]:
+    """B2-B5 on an Alhambra with pieces, and what the modules' pieces make illegal (G4)."""
+    if furnished.is_bare():
+        return building.alhambra_violations(furnished.alhambra, hole_rule)
+    found = furnished_violations(furnished, hole_rule)
+    for module in modules:
+        if module.violations is not None:
+            found += module.violations(furnished)
+    return found
+
+
 def _without_module(request: Mapping[str, Any], named: frozenset[str]) -> Iterator[Problem]:
     """Every member of a Big Box module the request does not name, pointing at it."""
     dummy = request.get("dummy") or {}
@@ -110,15 +166,6 @@ def _without_module(request: Mapping[str, Any], named: frozenset[str]) -> Iterat
         for member in module.dummy_fields:
             if member in dummy:
                 yield Problem(pointer("dummy", member), add)
-
-
-def violations(big_box: Expansions, furnished: Furnished) -> list[Violation]:
-    """What the named modules' pieces make illegal beyond the building rules (G4's bastions)."""
-    found: list[Violation] = []
-    for module in big_box.modules:
-        if module.violations is not None:
-            found += module.violations(furnished)
-    return found
 
 
 def implausibilities(big_box: Expansions) -> list[Implausibility]:
@@ -157,4 +204,12 @@ def parts(
     return by_player
 
 
-__all__ = ["Expansions", "implausibilities", "load_scores", "parts", "violations"]
+__all__ = [
+    "AlhambraWithPieces",
+    "Expansions",
+    "alhambra_violations",
+    "implausibilities",
+    "load_alhambra",
+    "load_scores",
+    "parts",
+]

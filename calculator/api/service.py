@@ -18,7 +18,6 @@ from calculator.api.game_document import dump_display_card
 from calculator.api.problems import InvalidDocument, InvalidRequest, load
 from calculator.core import building, walls
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
-from calculator.core.pieces import furnished_violations
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
@@ -43,7 +42,6 @@ def _load(body: Any, contract: str, loader: Callable[[Any], Query]) -> Query:
 _PLACEMENT = partial(load, wire.PlacementRequest())
 _OPTIONS = partial(load, wire.OptionsRequest())
 _REMOVAL = partial(load, wire.RemovalRequest())
-_ALHAMBRA = partial(load, wire.AlhambraRequest())
 _RENDER = partial(load, wire.RenderRequest())
 
 
@@ -68,17 +66,23 @@ def removal(body: Any) -> dict[str, Any]:
 
 
 def alhambra_check(body: Any) -> dict[str, Any]:
-    """``POST /v1/alhambra/check``: the whole Alhambra against B2-B5."""
-    query: wire.AlhambraQuery = _load(body, "alhambra-check-request.json", _ALHAMBRA)
-    return wire.verdict(building.alhambra_violations(query.alhambra, query.hole_rule))
+    """``POST /v1/alhambra/check``: the whole Alhambra against B2-B5, with its pieces (G1, G4,
+    H4, K4)."""
+    query = _load(body, "alhambra-check-request.json", expansions.load_alhambra)
+    return wire.verdict(
+        expansions.alhambra_violations(query.furnished, query.hole_rule, query.modules)
+    )
 
 
 def longest_wall(body: Any) -> dict[str, Any]:
-    """``POST /v1/walls``: the longest wall (W1-W3), and whether the Alhambra is legal."""
-    query: wire.AlhambraQuery = _load(body, "walls-request.json", _ALHAMBRA)
+    """``POST /v1/walls``: the longest wall (W1-W3), and whether the Alhambra is legal; camps
+    (G4) and added walls (H4) change it."""
+    query = _load(body, "walls-request.json", expansions.load_alhambra)
+    furnished = query.furnished
+    measured = furnished.alhambra if furnished.is_bare() else furnished.for_walls()
     return wire.longest_wall(
-        walls.longest_wall(query.alhambra),
-        building.alhambra_violations(query.alhambra, query.hole_rule),
+        walls.longest_wall(measured),
+        expansions.alhambra_violations(furnished, query.hole_rule, query.modules),
     )
 
 
@@ -99,14 +103,10 @@ def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str
             extras.append({})
             continue
         furnished = seat.furnished
-        if furnished is None or furnished.is_bare():
-            # W4 needs the length alone; the wall and the building rules share the grid
-            wall = walls.wall_length(seat.alhambra)
-            found = building.alhambra_violations(seat.alhambra, query.hole_rule)
-        else:
-            wall = walls.wall_length(furnished.for_walls())
-            found = furnished_violations(furnished, query.hole_rule)
-            found += expansions.violations(big_box, furnished)
+        assert furnished is not None  # read with the Alhambra
+        # W4 needs the length alone; the wall and the building rules share the grid
+        wall = walls.wall_length(seat.alhambra if furnished.is_bare() else furnished.for_walls())
+        found = expansions.alhambra_violations(furnished, query.hole_rule, big_box.modules)
         counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
         holdings.append(Holding(counted.counts, wall.length))
         extras.append(

@@ -16,7 +16,7 @@ This module is also the one codec of a tile, a worker hut and an Alhambra (:func
 :func:`dump_tile`, :func:`alhambra_of`, :func:`dump_alhambra`; as marshmallow fields,
 :class:`TileField` and :class:`AlhambraField`), shared with the game documents.
 
-marshmallow schemas load the placement, options, removal, check and walls requests and dump
+marshmallow schemas load the placement, options, removal and render requests and dump
 violations, cells and wall segments. ``POST /v1/scores``, the busiest operation, is loaded and
 dumped by plain code (:func:`load_scores`, :func:`round_score`), whose measured share of a
 request is in ``docs/performance.md``. An Alhambra is read in one pass everywhere, never by a
@@ -260,7 +260,7 @@ def _position(placed: list[tuple[Cell, Tile]], problems: list[tuple[int, Problem
             del placed[error.index], indices[error.index]
 
 
-def _hole_rule(request: Mapping[str, Any]) -> HoleRule:
+def hole_rule_of(request: Mapping[str, Any]) -> HoleRule:
     rules = request.get("rules") or {}
     return rules.get("holes", "region")  # type: ignore[no-any-return]
 
@@ -287,14 +287,6 @@ class OptionsQuery:
 class RemovalQuery:
     alhambra: Alhambra
     cell: Cell
-    hole_rule: HoleRule
-
-
-@dataclass(frozen=True, slots=True)
-class AlhambraQuery:
-    """The whole-Alhambra check and the longest wall take the same request."""
-
-    alhambra: Alhambra
     hole_rule: HoleRule
 
 
@@ -369,7 +361,7 @@ class PlacementRequest(_AlhambraRequest):
     def query(self, data: dict[str, Any], **kwargs: Any) -> PlacementQuery:
         _no_fourth_hut(data["alhambra"], data["tile"])
         cell = (data["x"], data["y"])
-        return PlacementQuery(data["alhambra"], data["tile"], cell, _hole_rule(data))
+        return PlacementQuery(data["alhambra"], data["tile"], cell, hole_rule_of(data))
 
 
 class OptionsRequest(_AlhambraRequest):
@@ -378,7 +370,7 @@ class OptionsRequest(_AlhambraRequest):
     @post_load
     def query(self, data: dict[str, Any], **kwargs: Any) -> OptionsQuery:
         _no_fourth_hut(data["alhambra"], data["tile"])
-        return OptionsQuery(data["alhambra"], data["tile"], _hole_rule(data))
+        return OptionsQuery(data["alhambra"], data["tile"], hole_rule_of(data))
 
 
 class RemovalRequest(_AlhambraRequest):
@@ -387,13 +379,7 @@ class RemovalRequest(_AlhambraRequest):
 
     @post_load
     def query(self, data: dict[str, Any], **kwargs: Any) -> RemovalQuery:
-        return RemovalQuery(data["alhambra"], (data["x"], data["y"]), _hole_rule(data))
-
-
-class AlhambraRequest(_AlhambraRequest):
-    @post_load
-    def query(self, data: dict[str, Any], **kwargs: Any) -> AlhambraQuery:
-        return AlhambraQuery(data["alhambra"], _hole_rule(data))
+        return RemovalQuery(data["alhambra"], (data["x"], data["y"]), hole_rule_of(data))
 
 
 class HighlightSchema(Schema):
@@ -414,7 +400,7 @@ class RenderRequest(_AlhambraRequest):
         if highlight is not None:
             proposal = Proposal((highlight["x"], highlight["y"]), highlight["tile"])
         return RenderQuery(
-            data["alhambra"], proposal, _hole_rule(data), data.get("title"), data.get("lang")
+            data["alhambra"], proposal, hole_rule_of(data), data.get("title"), data.get("lang")
         )
 
 
@@ -510,7 +496,7 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
         int(request["round"]),
         tuple(seats),
         dummy,
-        _hole_rule(request),
+        hole_rule_of(request),
         "huts" in request.get("modules", ()),
     )
 
