@@ -35,7 +35,8 @@ ROOT = Path(os.environ.get("BENCH_ENGINE_ROOT") or Path(__file__).resolve().pare
 sys.path.insert(0, str(ROOT))
 
 from calculator.engine import apply, legal_actions, new_game  # noqa: E402
-from calculator.engine.simulate import NAMES, play_random_game, random_action  # noqa: E402
+from calculator.engine.players.random_play import random_action  # noqa: E402
+from calculator.engine.simulate import NAMES, play_random_game  # noqa: E402
 
 PLAYERS = 4
 

@@ -22,7 +22,8 @@ sys.path.insert(0, str(ROOT))
 
 from calculator.api.game_document import dump_action, dump_event, dump_state  # noqa: E402
 from calculator.engine import Options, apply, new_game  # noqa: E402
-from calculator.engine.simulate import NAMES, random_action  # noqa: E402
+from calculator.engine.players.random_play import random_action  # noqa: E402
+from calculator.engine.simulate import NAMES  # noqa: E402
 from calculator.modules import NAMES as MODULES  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"

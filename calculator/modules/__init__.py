@@ -57,8 +57,6 @@ NAMES: Final[tuple[str, ...]] = tuple(
 )
 """Every module's wire name, in the order of their rules (V1-V4)."""
 
-BY_NAME: Final[dict[str, Module]] = {module.name: module for module in REGISTRY}
-
 CLAIMS: Final[dict[type, tuple[Claim, ...]]] = {
     kind: tuple(claim for module in REGISTRY for claim in module.claims if claim.kind is kind)
     for kind in {claim.kind for module in REGISTRY for claim in module.claims}
@@ -170,7 +168,6 @@ def active(names: frozenset[str]) -> Active:
 
 
 __all__ = [
-    "BY_NAME",
     "CLAIMS",
     "NAMES",
     "ON_TILES",

@@ -17,7 +17,8 @@ from calculator.api.advice import MAX_BUDGET_MS
 from calculator.api.game_document import dump_state
 from calculator.engine import Options, apply, new_game, to_act
 from calculator.engine.components import CARD, EXCHANGE_CARDS
-from calculator.engine.simulate import NAMES, random_action
+from calculator.engine.players.random_play import random_action
+from calculator.engine.simulate import NAMES
 from tests.api.test_games import advance, legal, post, valid
 from tests.engine_scenes import holding_exchange, with_hand
 

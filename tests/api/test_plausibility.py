@@ -28,7 +28,8 @@ from calculator.core.scoring import building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, OFFSET, Tile
 from calculator.engine.events import RoundScored
 from calculator.engine.game import advance, new_game
-from calculator.engine.simulate import NAMES, random_action
+from calculator.engine.players.random_play import random_action
+from calculator.engine.simulate import NAMES
 from calculator.engine.state import Draft, GameState, Options
 from calculator.modules import NAMES as MODULES
 from tests.api.test_games import post, valid

@@ -35,7 +35,7 @@ from calculator.api import service
 from calculator.api.game_document import dump_action, dump_state, load_state
 from calculator.api.wire import CATALOG_BY_KEY
 from calculator.engine import Options, apply, legal_actions, new_game
-from calculator.engine.simulate import random_action
+from calculator.engine.players.random_play import random_action
 from tests.contract_check import ContractClient
 
 PROBLEM = "application/problem+json"

@@ -12,7 +12,6 @@ import calculator
 from calculator.api.contract import schema_documents
 from calculator.engine.state import Phase
 from calculator.modules import (
-    BY_NAME,
     NAMES,
     PHASES,
     REGISTRY,
@@ -26,6 +25,7 @@ from tests.imports import imported
 PACKAGE = Path(calculator.__file__).parent
 MODULES = PACKAGE / "modules"
 PACKAGES = sorted(path.name for path in MODULES.iterdir() if (path / "__init__.py").exists())
+BY_NAME = {module.name: module for module in REGISTRY}
 
 
 def _outside(name: str) -> list[Path]:

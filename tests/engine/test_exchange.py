@@ -30,8 +30,9 @@ from calculator.engine.components import (
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.end import receiver
 from calculator.engine.events import DiscardReshuffled, MoneyDrawn, MoneyTaken, TileBought
+from calculator.engine.players.random_play import random_action
 from calculator.engine.setup import pile_sizes
-from calculator.engine.simulate import play_random_game, random_action
+from calculator.engine.simulate import play_random_game
 from calculator.modules import NAMES as MODULES
 from calculator.modules.exchange.rules import payments_with
 from tests.engine.test_properties import check_listing

@@ -33,7 +33,8 @@ from calculator.engine.players.evaluation import (
     win_chances,
 )
 from calculator.engine.players.information import determinise, information_set
-from calculator.engine.simulate import NAMES, random_action
+from calculator.engine.players.random_play import random_action
+from calculator.engine.simulate import NAMES
 from calculator.engine.state import GameState
 from tests.engine_scenes import holding_exchange, with_hand
 

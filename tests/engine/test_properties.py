@@ -46,7 +46,8 @@ from calculator.engine.actions import (
 from calculator.engine.components import CARD, MoneyCard
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.game import to_act
-from calculator.engine.simulate import play_random_game, random_action
+from calculator.engine.players.random_play import random_action
+from calculator.engine.simulate import play_random_game
 from calculator.modules import NAMES as MODULES
 
 pytestmark = pytest.mark.slow  # whole random games, every module combination: out of make check

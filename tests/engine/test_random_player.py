@@ -10,13 +10,8 @@ import pytest
 from calculator.core.tiles import Currency
 from calculator.engine.components import CARD, MoneyCard, without
 from calculator.engine.game import advance, apply, new_game
-from calculator.engine.simulate import (
-    NAMES,
-    _kinds,
-    _pick,
-    play_random_game,
-    random_action,
-)
+from calculator.engine.players.random_play import _kinds, _pick, random_action
+from calculator.engine.simulate import NAMES, play_random_game
 from calculator.engine.state import Draft, Options
 
 

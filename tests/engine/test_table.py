@@ -46,8 +46,8 @@ from calculator.engine.events import (
     VizierBought,
 )
 from calculator.engine.game import new_game, settle
+from calculator.engine.players.random_play import random_action
 from calculator.engine.setup import initial_state
-from calculator.engine.simulate import random_action
 from calculator.engine.state import Draft, GameState
 from calculator.modules import NAMES as MODULES
 from calculator.modules.bonus.rules import cards_in_play

@@ -55,8 +55,9 @@ from calculator.engine.events import (
     VizierDeclined,
     VizierOffered,
 )
+from calculator.engine.players.random_play import random_action
 from calculator.engine.rounds import holding
-from calculator.engine.simulate import play_random_game, random_action
+from calculator.engine.simulate import play_random_game
 from calculator.modules.bonus.rules import DEALT, PROVISIONAL_BONUS_CARDS
 from calculator.modules.huts import PROVISIONAL_HUTS
 from tests.engine_scenes import (

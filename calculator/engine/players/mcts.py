@@ -49,8 +49,8 @@ from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction,
 from calculator.engine.players.evaluation import projections, win_chances
 from calculator.engine.players.greedy import judge
 from calculator.engine.players.information import determinise, information_set
+from calculator.engine.players.random_play import random_action
 from calculator.engine.purchase import legal_buys
-from calculator.engine.simulate import random_action
 from calculator.engine.state import PLACING, Draft, Game, GameState, Phase
 
 EXPLORATION: Final[float] = 0.3
