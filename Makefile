@@ -5,7 +5,9 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 PYTHON_SOURCES = calculator tests bench scripts gunicorn.conf.py
 
-.PHONY: serve test check install lint bench clean chromium nginx screenshots fuzz soak
+NPM_STAMP = node_modules/.installed
+
+.PHONY: serve test check install lint bench clean chromium nginx npm screenshots fuzz soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,13 +20,23 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(BIN)/gunicorn --config gunicorn.conf.py 'calculator:create_app()'
 
-test: $(STAMP) chromium nginx
+test: $(STAMP) chromium nginx npm
 	$(BIN)/python -m pytest
 
 # The page tests drive Debian's chromium through Playwright (a browser download is not
 # available): install it when missing (as root, as in CI).
 chromium:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+# tests/contract/test_clients.py runs the tools companion apps use on the contract (TypeScript
+# types, Ajv, Redocly), pinned in package.json and package-lock.json: install exactly those,
+# and Debian's node and npm when missing (as root, as in CI).
+npm: $(NPM_STAMP)
+
+$(NPM_STAMP): package.json package-lock.json
+	command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
+	npm ci --no-audit --no-fund
+	touch $(NPM_STAMP)
 
 # tests/deploy/test_nginx.py serves through deploy/nginx.conf with Debian's nginx: install it when missing.
 nginx:
@@ -56,4 +68,4 @@ soak: $(STAMP)
 	$(BIN)/python bench/soak.py --seconds 60 --max-requests 0
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis node_modules

@@ -16,19 +16,20 @@ The v1 requests:
 
 The game requests:
 
-* ``/v1/games``: the start player sits at the table; huts and bonus cards as the game has them
-  (V4, V3);
+* ``/v1/games``: names used once; the start player sits at the table; huts and bonus cards as
+  the game has them (V4, V3);
 * ``/v1/games/legal-actions`` and ``/advance``: a generated state is (almost) never one a game
   can reach, so the state is a real one; a tile in an action is one of the catalog (an illegal
   action is still a documented 409);
 * ``/v1/games/advice`` and ``/bot-turns``: the same real state (2 players); the bots sit at
   its seats, and only at the first (the bots alone would play the game to its end); the time
   is cut to a few milliseconds, which the contract allows (10..5000), so the runs stay short;
-* ``/v1/table``: each printed tile at most once, no more tiles of a building than the game has
-  (C1), no more copies of a money card than exist (C3, D1), each exchange card once (V2), each
-  market slot described once.
+* ``/v1/table``: names used once, each printed tile at most once, no more tiles of a building
+  than the game has (C1), no more copies of a money card than exist (C3, D1), each exchange
+  card once (V2), each market slot described once.
 
-``tests/api/test_errors.py`` and the game API tests show each of these refusals.
+``tests/api/test_errors.py``, ``tests/api/test_names.py`` and the game API tests show each of
+these refusals.
 """
 
 from __future__ import annotations
@@ -137,16 +138,29 @@ def _alhambra_request_within_rules(body: dict[str, Any]) -> None:
         _tile_within_catalog(body["highlight"]["tile"])
 
 
+def _unique(names: list[str]) -> list[str]:
+    """The names, each one used before renamed in turn: names are unique in every request."""
+    taken: set[str] = set()
+    for index, name in enumerate(names):
+        while name in taken:
+            name = f"#{index}" if name[0] != "#" else name + "+"
+        taken.add(name)
+        names[index] = name
+    return names
+
+
+def _named_once(players: list[dict[str, Any]]) -> None:
+    for player, name in zip(players, _unique([p["name"] for p in players]), strict=True):
+        player["name"] = name
+
+
 def _scores_within_rules(body: dict[str, Any]) -> None:
-    names = set()
-    for index, player in enumerate(body["players"]):
+    for player in body["players"]:
         if "alhambra" in player:
             player["alhambra"] = _alhambra_within_rules(player["alhambra"])
         for card in player.get("bonus_cards", []):
             _tile_within_catalog(card)
-        while player["name"] in names:  # a later player of this name is renamed in turn
-            player["name"] = f"#{index}" if player["name"][0] != "#" else player["name"] + "+"
-        names.add(player["name"])
+    _named_once(body["players"])
     if len(body["players"]) != 2:
         body.pop("dummy", None)
     holders = [player["counts"] for player in body["players"] if "counts" in player]
@@ -298,6 +312,7 @@ def _real_state() -> dict[str, Any]:
 
 
 def _new_game_within_rules(body: dict[str, Any]) -> None:
+    _unique(body["players"])
     if body.get("start_player", 0) >= len(body["players"]):
         body["start_player"] = len(body["players"]) - 1
     components = body.get("options", {}).get("components", {})
@@ -344,6 +359,7 @@ def _table_within_rules(body: dict[str, Any]) -> None:
             slots.add(slot["slot"])
             market.append(slot)
     body["market"] = market
+    _named_once(body["players"])
     for player in body["players"]:
         player["alhambra"] = _alhambra_within_rules(player["alhambra"])
     priced: set[tuple[Any, ...]] = set()

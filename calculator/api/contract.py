@@ -6,16 +6,17 @@ The files ship inside the package (``calculator/contract/``) and are read throug
 * Every request asks a compiled validator (``jsonschema_rs``) one question: is this body
   valid? Compiled code answers the common yes cheaply.
 * Only when the answer is no does the full ``jsonschema`` validator walk the body and report
-  every problem with a JSON Pointer, in words a person can act on.
+  every problem with a JSON Pointer, in words a person can act on
+  (:mod:`calculator.api.explanation`).
 
-The same files are the ``components`` of ``openapi.yaml`` (see :func:`served_openapi`).
+The same files, bundled into ``openapi.yaml``, are the ``components`` of the served OpenAPI
+document (see :func:`served_openapi`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -24,10 +25,10 @@ from typing import Any
 import jsonschema_rs
 import yaml
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from calculator.api.explanation import explain
 from calculator.api.problems import InvalidRequest, Problem, pointer
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,7 @@ class RequestContract:
         found = {
             (error.pointer, error.message): error
             for top in self._full.iter_errors(instance)
-            for error in _explain(top)
+            for error in explain(top)
         }
         return sorted(found.values(), key=lambda e: (e.pointer, e.message))
 
@@ -104,45 +105,6 @@ class RequestContract:
                 log.error("%s: fast and full validators disagree on a body", self.reference)
                 problems = [Problem(pointer(), "the body does not meet the request's schema")]
             raise InvalidRequest(problems)
-
-
-def _explain(error: ValidationError) -> Iterator[Problem]:
-    """Turn one jsonschema error into errors that point at the member at fault."""
-    where = list(error.absolute_path)
-    if error.validator == "required" and isinstance(error.instance, dict):
-        for name in error.validator_value:
-            if name not in error.instance:
-                yield Problem(pointer(*where, name), f"{name!r} is required")
-        return
-    if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(
-        error.instance, dict
-    ):
-        allowed = set(error.schema.get("properties", {}))
-        for name in sorted(set(error.instance) - allowed):
-            yield Problem(pointer(*where, name), f"{name!r} is not a member of this object")
-        return
-    message = error.schema.get("errorMessage") if isinstance(error.schema, dict) else None
-    if error.validator in ("oneOf", "anyOf") and message:
-        # A choice between shapes explains itself better than any one branch's complaint.
-        yield Problem(pointer(*where), message)
-        return
-    if error.validator in ("oneOf", "anyOf") and error.context:
-        # Report the problems of the alternative that came closest, not "none matched".
-        by_branch: dict[int, list[ValidationError]] = {}
-        for sub in error.context:
-            by_branch.setdefault(sub.schema_path[0], []).append(sub)
-        closest = min(by_branch.values(), key=lambda subs: (len(subs), -_depth(subs)))
-        if error.validator == "oneOf" and all(sub.validator == "not" for sub in closest):
-            yield Problem(pointer(*where), error.message)
-            return
-        for sub in closest:
-            yield from _explain(sub)
-        return
-    yield Problem(pointer(*where), message or error.message)
-
-
-def _depth(errors: list[ValidationError]) -> int:
-    return max(len(e.absolute_path) for e in errors)
 
 
 @cache
@@ -164,21 +126,97 @@ def openapi_document() -> dict[str, Any]:
     return yaml.safe_load(OPENAPI_FILE.read_text("utf-8"))  # type: ignore[no-any-return]
 
 
+COMPONENTS = "#/components/schemas/"
+_FILE_ONLY = ("$schema", "$id", "$defs")
+"""What a schema file has as a document of its own and loses as a component: the dialect (the
+bundle's is OpenAPI 3.1's), the identifier and the definitions (components of their own)."""
+
+
 @cache
 def served_openapi() -> dict[str, Any]:
-    """The spec as served: the same document with every schema file's ``$ref`` inlined, so a
-    client (or schemathesis) needs nothing but ``/openapi.yaml``."""
+    """The spec as served: ``openapi.yaml`` with ``schemas/`` bundled into it, so a client (or
+    schemathesis, or a code generator) needs nothing but ``/openapi.yaml``.
 
-    def inline(node: Any) -> Any:
-        if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str) and ref.startswith("schemas/"):
-                return jsonschema_rs.dereference(
-                    {"$ref": SCHEMA_BASE + ref.removeprefix("schemas/")}, retriever=_retrieve
-                )
-            return {key: inline(value) for key, value in node.items()}
-        if isinstance(node, list):
-            return [inline(item) for item in node]
+    Each schema file becomes the component ``openapi.yaml`` names it by (``tile.json``:
+    ``Tile``), once, without its ``$id``; each of its ``$defs`` becomes a component of its own,
+    named after both (``round-score.json#/$defs/player``: ``RoundScorePlayer``); every ``$ref``
+    points at a component. A ``$ref`` into the inside of another schema (a property's schema)
+    is replaced by a copy of what it points at. Every response of every operation carries the
+    ``X-Request-Id`` header (the app sets it on each one), declared once under
+    ``components/headers``."""
+    document = openapi_document()
+    files = {
+        entry["$ref"].removeprefix("schemas/"): name
+        for name, entry in document["components"]["schemas"].items()
+    }
+    schemas: dict[str, Any] = {}
+    for file, name in files.items():
+        schema = schema_documents()[file]
+        own = {key: value for key, value in schema.items() if key not in _FILE_ONLY}
+        schemas[name] = _bundled(own, file, files)
+        for definition, part in schema.get("$defs", {}).items():
+            schemas[_definition_name(name, definition)] = _bundled(part, file, files)
+    return {
+        **document,
+        "paths": {
+            path: {method: _with_request_id_header(operation) for method, operation in item.items()}
+            for path, item in document["paths"].items()
+        },
+        "components": {
+            **document["components"],
+            "schemas": schemas,
+            "responses": {
+                name: _with_request_id_header_on(response)
+                for name, response in document["components"]["responses"].items()
+            },
+        },
+    }
+
+
+def _definition_name(component: str, definition: str) -> str:
+    return component + "".join(word.capitalize() for word in definition.split("_"))
+
+
+def _bundled(node: Any, file: str, files: dict[str, str]) -> Any:
+    """``node`` of the schema file ``file`` with its references pointing into the bundle."""
+    if isinstance(node, list):
+        return [_bundled(item, file, files) for item in node]
+    if not isinstance(node, dict):
         return node
+    bundled = {
+        key: _bundled(value, file, files)
+        for key, value in node.items()
+        if key != "$ref"
+    }
+    if "$ref" not in node:
+        return bundled
+    target, _, fragment = node["$ref"].partition("#")
+    target = target or file
+    parts = [part for part in fragment.split("/") if part]
+    if not parts:
+        return {"$ref": COMPONENTS + files[target], **bundled}
+    if len(parts) == 2 and parts[0] == "$defs":
+        return {"$ref": COMPONENTS + _definition_name(files[target], parts[1]), **bundled}
+    inside: Any = schema_documents()[target]
+    for part in parts:
+        inside = inside[part]
+    return {**_bundled(inside, target, files), **bundled}
 
-    return inline(openapi_document())  # type: ignore[no-any-return]
+
+def _with_request_id_header(operation: Any) -> Any:
+    if not isinstance(operation, dict) or "responses" not in operation:
+        return operation
+    return {
+        **operation,
+        "responses": {
+            status: _with_request_id_header_on(response)
+            for status, response in operation["responses"].items()
+        },
+    }
+
+
+def _with_request_id_header_on(response: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in response:
+        return response
+    headers = {"X-Request-Id": {"$ref": "#/components/headers/RequestId"}}
+    return {**response, "headers": {**headers, **response.get("headers", {})}}

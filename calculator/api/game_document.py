@@ -292,6 +292,10 @@ class GameStateSchema(Schema):
         if problems:
             raise refusal(problems)
 
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def names_once(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
+        _names_once(document)
+
     @post_load
     def state(self, data: dict[str, Any], **_: Any) -> GameState:
         market = data["market"]
@@ -319,6 +323,14 @@ class GameStateSchema(Schema):
 
 
 _STATE_SCHEMA: Final = GameStateSchema()
+
+
+def _names_once(document: dict[str, Any]) -> None:
+    """Player names are unique, in a state as in a described table (``wire.names_taken_twice``);
+    checked on the document as sent, so it is reported beside any other problem."""
+    problems = list(wire.names_taken_twice([player["name"] for player in document["players"]]))
+    if problems:
+        raise refusal(problems)
 
 
 def load_state(document: Any) -> GameState:
@@ -669,6 +681,10 @@ class TableRequestSchema(Schema):
             seen.add(slot["slot"])
         if problems:
             raise refusal(problems)
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def names_once(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
+        _names_once(document)
 
     @post_load
     def table(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from calculator.api.problems import (
     pointer,
     under,
 )
+from calculator.api.wire import names_taken_twice
 from calculator.core.huts import HUTS_BY_COLOUR
 from calculator.core.tiles import BUILDINGS
 from calculator.engine import ActionRefused, GameOver, NotYourTurn
@@ -97,6 +98,7 @@ def new_game(body: Any) -> dict[str, Any]:
         problems.append(
             Problem("/start_player", f"there is no seat {start} among {len(names)} players")
         )
+    problems += names_taken_twice(names, member=None)
     wire_options = body.get("options", {})
     wire_components = wire_options.get("components", {})
     try:

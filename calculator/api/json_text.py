@@ -33,7 +33,35 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
+    raise ValueError(f"{name} is not a number JSON can hold")
+
+
+_SYNTAX: Final[dict[str, str]] = {
+    "Expecting value": "a value is missing, or is not one JSON has (text in double quotes, a "
+    "number, true, false, null, an object or a list)",
+    "Expecting property name enclosed in double quotes": "a member's name must be text in "
+    "double quotes",
+    "Expecting ':' delimiter": "a member's name must be followed by ':'",
+    "Expecting ',' delimiter": "the members of an object and the items of a list are "
+    "separated by ','",
+    "Extra data": "there is more after the JSON value",
+    "Unterminated string starting at": "a string is not closed by '\"'",
+    "Invalid control character at": "a string holds a control character (write it as an "
+    "escape, such as \\n)",
+    "Invalid \\escape": "a string holds a backslash escape JSON does not have",
+    "Invalid \\uXXXX escape": "a \\u escape needs four hexadecimal digits",
+}
+"""What ``json`` finds wrong with a text, in words a person writing JSON by hand can act on."""
+
+
+def _syntax_error(text: str, error: json.JSONDecodeError) -> str:
+    if not text.strip():
+        return "the body is not valid JSON: it is empty"
+    where = f"the body is not valid JSON at line {error.lineno} column {error.colno}"
+    if error.pos >= len(text.rstrip()):
+        return f"{where}: it ends before its value does (a value or a closing bracket is missing)"
+    words = _SYNTAX.get(error.msg)
+    return f"{where}: {words}" if words else where
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
@@ -104,9 +132,7 @@ def parse_json_strictly(raw: bytes) -> Any:
             _unicode_text_only(document)
         return document
     except json.JSONDecodeError as error:
-        raise MalformedBody(
-            f"the body is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
-        ) from None
+        raise MalformedBody(_syntax_error(text, error)) from None
     except ValueError as error:
         raise MalformedBody(f"the body is not valid JSON: {error}") from None
     except RecursionError:

@@ -466,7 +466,7 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
                 furnished,
             )
         )
-    problems += _names_taken_twice(seats)
+    problems += names_taken_twice([seat.name for seat in seats])
 
     dummy_wire = request.get("dummy")
     dummy_counts: dict[Building, int] | None = None
@@ -501,16 +501,18 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
     )
 
 
-def _names_taken_twice(seats: Sequence[Seat]) -> Iterator[Problem]:
+def names_taken_twice(names: Sequence[str], member: str | None = "name") -> Iterator[Problem]:
+    """Player names are unique in every request that takes them: a problem at each name given
+    again (``/players/i/name``, or ``/players/i`` when ``member`` is None: a list of names)."""
     seen: dict[str, int] = {}
-    for index, seat in enumerate(seats):
-        if seat.name in seen:
+    for index, name in enumerate(names):
+        if name in seen:
             yield Problem(
-                pointer("players", index, "name"),
-                f"the name {seat.name!r} is taken by /players/{seen[seat.name]}; names are unique",
+                pointer("players", index, *(() if member is None else (member,))),
+                f"the name {name!r} is taken by /players/{seen[name]}; names are unique",
             )
         else:
-            seen[seat.name] = index
+            seen[name] = index
 
 
 def _beyond_catalog(

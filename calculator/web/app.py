@@ -44,3 +44,4 @@ def warm_up() -> None:
     fork (``gunicorn.conf.py``), so every worker, a recycled one too, starts with it done."""
     request_contracts()
     docs.openapi_text()
+    docs.openapi_json()

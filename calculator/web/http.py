@@ -61,10 +61,12 @@ def json_body(request: Request) -> Any:
     The size limit (413) is Flask's ``MAX_CONTENT_LENGTH``: a declared length over it is refused
     before reading, a streamed (chunked) body once it reaches it.
     """
-    if not is_json_media_type(request.mimetype):
+    if not request.mimetype:
         raise UnsupportedMediaType(
-            f"send the body as application/json, not {request.mimetype or 'no media type'}"
+            "send the body as application/json: the request has no Content-Type header"
         )
+    if not is_json_media_type(request.mimetype):
+        raise UnsupportedMediaType(f"send the body as application/json, not {request.mimetype}")
     raw = request.get_data(cache=False)
     limit = request.max_content_length
     if request.content_length is None and limit is not None and len(raw) >= limit:

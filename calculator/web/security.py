@@ -14,8 +14,9 @@ No game rule lives here; this module is about the HTTP envelope every response t
   SVG opened on its own from running script. HSTS belongs to the TLS terminator (nginx): the
   app cannot know whether it is reached over HTTPS.
 * **CORS.** Off unless ``CORS_ORIGINS`` lists exact origins (``ALHAMBRA_CORS_ORIGINS`` in the
-  environment). flask-cors answers preflights and adds ``Vary: Origin``; this module only
-  checks the allowlist, so a typo fails at start-up instead of silently opening the API.
+  environment); then for the API and the contract's documents alike (:data:`CORS_PATHS`).
+  flask-cors answers preflights and adds ``Vary: Origin``; this module only checks the
+  allowlist, so a typo fails at start-up instead of silently opening the API.
 """
 
 from __future__ import annotations
@@ -29,8 +30,9 @@ from flask import Flask, Response, g, has_request_context, request
 from flask_cors import CORS
 
 REQUEST_ID_HEADER = "X-Request-Id"
-CORS_PATH_PREFIX = "/v1/"
-"""Companion apps call the API; the page, the probes and the spec are not theirs to fetch."""
+CORS_PATHS = re.compile(r"/v1/.*|/openapi\.yaml|/openapi\.json|/schemas/[^/]+")
+"""What companion apps fetch from another origin: the API, and the contract their tools read
+(``/openapi.yaml``, ``/openapi.json``, ``/schemas/``). The page and the probes are not theirs."""
 
 _SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 """Ids from proxies and clients (nginx ``$request_id`` is 32 hex digits, UUIDs, ULIDs). Anything
@@ -143,7 +145,7 @@ def register_security(app: Flask) -> None:
     if origins:
         CORS(
             app,
-            resources={CORS_PATH_PREFIX + "*": {}},
+            resources={rf"(?:{CORS_PATHS.pattern})\Z": {}},
             origins=origins,
             methods=["GET", "POST", "OPTIONS"],
             allow_headers=["Content-Type", REQUEST_ID_HEADER],
@@ -159,6 +161,6 @@ def register_security(app: Flask) -> None:
 
 
 def _vary_on_origin(response: Response) -> Response:
-    if request.path.startswith(CORS_PATH_PREFIX):
+    if CORS_PATHS.fullmatch(request.path):
         response.vary.add("Origin")
     return response

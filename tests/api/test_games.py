@@ -137,7 +137,8 @@ def test_an_action_taking_the_game_past_the_bounds_of_a_state_is_a_409(client):
     problem = post(client, "/v1/games/advance", {"state": state, "actions": [take]}, 409)
     assert problem["type"].endswith("beyond-bounds")
     assert [error["pointer"] for error in problem["errors"]] == ["/actions/0"]
-    assert f"/turn/number: {maximum + 1} is greater than the maximum" in problem["detail"]
+    says = f"the turn number must be from 0 to {maximum}, not {maximum + 1}"
+    assert f"/turn/number: {says}" in problem["detail"]
 
 
 def test_a_malformed_action_is_a_422_pointing_into_it(client):

@@ -256,9 +256,9 @@ def accepts(operation, where: str, value: Any) -> bool:
     if isinstance(value, str) and value.startswith("RAW:"):
         return False
     schema = operation.spec["requestBody"]["content"][JSON_BODY]["schema"]
-    if "$ref" in schema:  # "#/components/schemas/Name": the served spec's inlined schema
-        schema = served_openapi()["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
-    return Draft202012Validator(schema).is_valid(replaced(operation.example, where, value))
+    # "#/components/schemas/Name", itself with references to the others: read within them
+    root = {**schema, "components": served_openapi()["components"]}
+    return Draft202012Validator(root).is_valid(replaced(operation.example, where, value))
 
 
 def replaced_object(document: Any, where: str, key: str, value: Any) -> Any:

@@ -19,6 +19,7 @@ from calculator.web.security import (
 )
 
 COMPANION = "https://companion.example"
+EVIL = "https://evil.example"
 
 
 def problem_validator() -> Draft202012Validator:
@@ -206,9 +207,30 @@ def test_other_origins_get_no_cors_headers(origin):
     assert "Origin" in response.headers["Vary"]  # caches must not reuse it for the allowed origin
 
 
-def test_cors_applies_to_the_api_only():
+@pytest.mark.parametrize("path", ["/livez", "/", "/docs", "/static/docs/docs.js"])
+def test_cors_applies_to_the_api_and_the_contract_only(path):
     client = cors_client([COMPANION])
-    response = client.get("/livez", headers={"Origin": COMPANION})
+    with client.get(path, headers={"Origin": COMPANION}) as response:
+        assert "Access-Control-Allow-Origin" not in response.headers
+
+
+CONTRACT_DOCUMENTS = ["/openapi.yaml", "/openapi.json", "/schemas/tile.json"]
+
+
+@pytest.mark.parametrize("path", CONTRACT_DOCUMENTS)
+def test_a_companion_tool_on_an_allowed_origin_may_fetch_the_contract(path):
+    client = cors_client([COMPANION])
+    response = client.get(path, headers={"Origin": COMPANION})
+    assert response.status_code == 200
+    assert response.headers["Access-Control-Allow-Origin"] == COMPANION
+    assert "Origin" in response.headers["Vary"]
+    assert "Access-Control-Allow-Origin" not in client.get(path, headers={"Origin": EVIL}).headers
+
+
+@pytest.mark.parametrize("path", CONTRACT_DOCUMENTS)
+def test_the_contract_gets_no_cors_headers_by_default(path):
+    response = cors_client([]).get(path, headers={"Origin": COMPANION})
+    assert response.status_code == 200
     assert "Access-Control-Allow-Origin" not in response.headers
 
 

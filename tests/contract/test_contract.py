@@ -83,16 +83,120 @@ def test_the_example_of_each_operation_is_answered(client, path, operation):
 
 
 @pytest.mark.slow
-def test_the_served_spec_is_openapi_yaml_with_every_schema_inlined(client):
+def test_the_served_spec_is_openapi_yaml_with_every_schema_bundled(client):
     response = client.get("/openapi.yaml")
     served = yaml.safe_load(response.get_data(as_text=True))
     assert served == served_openapi()
     assert served["openapi"].startswith("3.1")
-    assert '"$ref": "schemas/' not in json.dumps(served)  # no reference a client cannot follow
     # written by libyaml's emitter where PyYAML has it: the very text of the Python emitter
     assert response.get_data(as_text=True) == yaml.safe_dump(
         served_openapi(), sort_keys=False, allow_unicode=True
     )
+    assert client.get("/openapi.json").get_json() == served
+
+
+def _nodes(node, where=""):
+    """Every object of a document with its JSON Pointer."""
+    if isinstance(node, dict):
+        yield where, node
+        for key, value in node.items():
+            yield from _nodes(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            yield from _nodes(item, f"{where}/{index}")
+
+
+def test_the_bundle_holds_each_schema_once_under_its_name_without_ids_or_defs():
+    served = served_openapi()
+    size = len(json.dumps(served).encode())
+    assert size < 300_000, size
+    keys = {key for _, node in _nodes(served) for key in node}
+    assert not keys & {"$id", "$defs", "$schema", "errorMessage"}
+    references = {node["$ref"] for _, node in _nodes(served) if isinstance(node.get("$ref"), str)}
+    assert all(reference.startswith("#/components/") for reference in references)
+    components = served["components"]
+    for reference in references:
+        kind, name = reference.removeprefix("#/components/").split("/")
+        assert name in components[kind], reference
+    named_in_openapi_yaml = openapi_document()["components"]["schemas"]
+    files = [name for name in components["schemas"] if name in named_in_openapi_yaml]
+    assert files == list(named_in_openapi_yaml)
+    # the rest are the files' $defs entries, each named after its file and itself
+    definitions = {
+        component + "".join(word.capitalize() for word in definition.split("_"))
+        for component, entry in named_in_openapi_yaml.items()
+        for definition in schema_documents()[entry["$ref"].removeprefix("schemas/")].get(
+            "$defs", {}
+        )
+    }
+    assert set(components["schemas"]) - set(files) == definitions
+    assert len(components["schemas"]) == len(files) + len(definitions)
+    # each $defs entry of a file is a component named after the file and the entry
+    round_score = components["schemas"]["RoundScore"]
+    assert round_score["properties"]["players"]["items"] == {
+        "$ref": "#/components/schemas/RoundScorePlayer"
+    }
+    assert components["schemas"]["RoundScorePlayer"]["required"] == [
+        "name",
+        "points",
+        "wall",
+        "majorities",
+    ]
+
+
+def test_no_schema_gives_a_default():
+    """A tool reads ``default`` as a promise that the member is always there (openapi-typescript
+    makes it required, even where the server refuses it); the server fills in no defaults, so
+    each description says what an absent member means instead."""
+    assert not [
+        (name, where)
+        for name, document in schema_documents().items()
+        for where, node in _nodes(document)
+        if "default" in node and isinstance(node.get("type", node.get("enum")), (str, list))
+    ]
+
+
+def _operations():
+    for path, item in served_openapi()["paths"].items():
+        for method, operation in item.items():
+            yield f"{method.upper()} {path}", operation
+
+
+def _response(response):
+    if "$ref" in response:
+        return served_openapi()["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
+    return response
+
+
+def test_operation_ids_are_camel_case_and_unique():
+    ids = [operation["operationId"] for _, operation in _operations()]
+    assert len(ids) == len(set(ids))
+    assert [i for i in ids if not re.fullmatch(r"[a-z]+(?:[A-Z][a-z]*)*", i)] == []
+
+
+def test_every_4xx_is_a_problem_and_every_response_has_a_media_type_and_the_request_id():
+    for name, operation in _operations():
+        for status, response in map(
+            lambda item: (item[0], _response(item[1])), operation["responses"].items()
+        ):
+            assert "X-Request-Id" in response["headers"], (name, status)
+            if status == "304":
+                assert "content" not in response, name
+                continue
+            media_types = set(response["content"])
+            if status.startswith("4"):
+                assert media_types == {"application/problem+json"}, (name, status)
+                schema = response["content"]["application/problem+json"]["schema"]["$ref"]
+                expected = "InvalidRequest" if status == "422" else "Problem"
+                assert schema == f"#/components/schemas/{expected}", (name, status)
+            else:
+                assert media_types, (name, status)
+
+
+def test_the_server_is_the_one_that_serves_the_document():
+    assert served_openapi()["servers"] == [
+        {"url": "/", "description": "The server that serves this document."}
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(schema_documents()))
@@ -100,6 +204,34 @@ def test_each_schema_file_is_published_as_written(client, name):
     response = client.get(f"/schemas/{name}")
     assert response.mimetype == "application/schema+json"
     assert response.get_data(as_text=True) == (SCHEMA_DIR / name).read_text("utf-8")
+
+
+@pytest.mark.parametrize("path", ["/openapi.yaml", "/openapi.json", "/schemas/tile.json"])
+def test_the_contract_is_cached_and_revalidated_by_its_etag(client, path):
+    first = client.get(path)
+    assert first.headers["Cache-Control"] == "public, max-age=3600"
+    tag = first.headers["ETag"]
+    again = client.get(path, headers={"If-None-Match": tag})
+    assert again.status_code == 304
+    assert again.get_data() == b""
+    assert again.headers["ETag"] == tag
+    changed = client.get(path, headers={"If-None-Match": '"another-version"'})
+    assert changed.status_code == 200
+    assert changed.get_data() == first.get_data()
+
+
+@pytest.mark.parametrize("path", ["/static/app.css", "/docs/swagger-ui/swagger-ui.css"])
+def test_a_static_file_is_revalidated_by_its_etag_too(client, path):
+    with client.get(path) as first:
+        tag = first.headers["ETag"]
+    with client.get(path, headers={"If-None-Match": tag}) as again:
+        assert again.status_code == 304  # documented: the response check passed it
+
+
+def test_each_document_has_its_own_etag(client):
+    tags = {client.get(p).headers["ETag"] for p in ("/openapi.yaml", "/openapi.json")}
+    tags |= {client.get(f"/schemas/{name}").headers["ETag"] for name in schema_documents()}
+    assert len(tags) == 2 + len(schema_documents())
 
 
 # --- the docs page ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from kubernetes_validate import utils as kubernetes
 
 from calculator import create_app
 from calculator.api.contract import request_contract, request_contracts, schema_documents
-from calculator.web.docs import openapi_text
+from calculator.web.docs import openapi_json, openapi_text
 
 ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "deploy" / "k8s"
@@ -123,9 +123,11 @@ def test_the_master_warms_the_app_up_before_the_workers_fork():
     namespace = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     assert namespace["preload_app"] is True
     openapi_text.cache_clear()
+    openapi_json.cache_clear()
     request_contract.cache_clear()
     namespace["when_ready"](None)
     assert openapi_text.cache_info().currsize == 1
+    assert openapi_json.cache_info().currsize == 1
     assert request_contract.cache_info().currsize == len(request_contracts())
 
 

@@ -231,7 +231,7 @@ def test_the_installed_app_scores_a_round(installed_server, client):
 @pytest.mark.parametrize(
     "path",
     [
-        "/openapi.yaml",  # the contract: openapi.yaml with schemas/ inlined
+        "/openapi.yaml",  # the contract: openapi.yaml with schemas/ bundled in
         "/schemas/scores-request.json",
         "/v1/catalog",  # the tile catalog, core/data/tiles.csv
         "/?lang=ja",  # the page: a template, the message catalogs
