@@ -183,11 +183,7 @@ def _bundled(node: Any, file: str, files: dict[str, str]) -> Any:
         return [_bundled(item, file, files) for item in node]
     if not isinstance(node, dict):
         return node
-    bundled = {
-        key: _bundled(value, file, files)
-        for key, value in node.items()
-        if key != "$ref"
-    }
+    bundled = {key: _bundled(value, file, files) for key, value in node.items() if key != "$ref"}
     if "$ref" not in node:
         return bundled
     target, _, fragment = node["$ref"].partition("#")

@@ -26,7 +26,7 @@ from calculator.core.pieces import Furnished, furnished_violations
 from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import POINTS, Counts, Points
 from calculator.core.tiles import Side
-from calculator.modules import SCORING, SCORING_BY_NAME
+from calculator.modules import SCORING, SCORING_BY_NAME, SCORING_MEMBERS
 from calculator.modules.scoring import RoundTable, ScoringModule, ScoringRequest, seat_of
 
 
@@ -36,7 +36,8 @@ class Expansions:
     the modules named (in the request's order), the attack (K3) and the points per place (M2,
     or S1's card)."""
 
-    request: ScoringRequest
+    request: ScoringRequest | None
+    """``None`` when no Big Box module is named: there is nothing more to read."""
     modules: tuple[ScoringModule, ...]
     attack: Side | None
     points: Points
@@ -50,33 +51,37 @@ def load_scores(request: Mapping[str, Any]) -> tuple[ScoresQuery, Expansions]:
         query = wire.load_scores(request)
     except InvalidDocument as error:
         raise InvalidDocument([*error.problems, *_without_module(request, named)]) from None
-    read = ScoringRequest(
-        request,
-        query.scoring_round,
-        tuple(
-            seat_of(player, seat.furnished)
-            for player, seat in zip(request["players"], query.seats, strict=True)
-        ),
-        tuple(seat.counts for seat in query.seats),
-        named,
-        query.huts,
-    )
     modules = tuple(
         SCORING_BY_NAME[name] for name in request.get("modules", ()) if name in SCORING_BY_NAME
     )
-    problems = list(_without_module(request, named))
+    furnished = [seat.furnished for seat in query.seats if seat.furnished is not None]
+    pieces = any(not f.is_bare() or f.tokens for f in furnished)
+    problems = list(_without_module(request, named, pieces))
     for module in modules:
         problems += [
             Problem(pointer(member), f"the module {module.name} needs {member} ({module.rule})")
             for member in module.required
             if member not in request
         ]
-    for module in modules:
-        if module.refusals is not None:
-            problems += [
-                Problem(pointer(*refusal.where), refusal.message)
-                for refusal in module.refusals(read)
-            ]
+    read = None
+    if modules:  # the common case has none: nothing more to read
+        read = ScoringRequest(
+            request,
+            query.scoring_round,
+            tuple(
+                seat_of(player, seat.furnished)
+                for player, seat in zip(request["players"], query.seats, strict=True)
+            ),
+            tuple(seat.counts for seat in query.seats),
+            named,
+            query.huts,
+        )
+        for module in modules:
+            if module.refusals is not None:
+                problems += [
+                    Problem(pointer(*refusal.where), refusal.message)
+                    for refusal in module.refusals(read)
+                ]
     if problems:
         raise InvalidDocument(problems)
     points: Points = POINTS
@@ -141,11 +146,18 @@ def alhambra_violations(
     return found
 
 
-def _without_module(request: Mapping[str, Any], named: frozenset[str]) -> Iterator[Problem]:
-    """Every member of a Big Box module the request does not name, pointing at it."""
+def _without_module(
+    request: Mapping[str, Any], named: frozenset[str], pieces: bool = True
+) -> Iterator[Problem]:
+    """Every member of a Big Box module the request does not name, pointing at it; the items
+    of its Alhambras only if they may hold ``pieces`` (the loaded Alhambras tell)."""
     dummy = request.get("dummy") or {}
-    for module in SCORING:
-        if module.name in named:
+    players = request["players"]
+    present = set(request).union(dummy, *players)
+    if pieces:
+        present.update(*(item for player in players for item in player.get("alhambra", ())))
+    for module, members in SCORING_MEMBERS:
+        if module.name in named or present.isdisjoint(members):
             continue
         add = (
             f"it belongs to the module {module.name} ({module.rule}): "
@@ -172,7 +184,7 @@ def implausibilities(big_box: Expansions) -> list[Implausibility]:
     """The named modules' warnings: what only a table described by hand can show."""
     found: list[Implausibility] = []
     for module in big_box.modules:
-        if module.warnings is not None:
+        if module.warnings is not None and big_box.request is not None:
             found += module.warnings(big_box.request)
     return found
 
@@ -185,6 +197,7 @@ def parts(
 ) -> list[dict[str, dict[str, Any]]]:
     """Each player's parts, by module in the request's order, each citing its rule."""
     request = big_box.request
+    assert request is not None  # read whenever a module is named
     table = RoundTable(
         request.scoring_round,
         tuple(

@@ -46,16 +46,21 @@ class Piece(Protocol):
     def describe(self) -> str: ...
 
 
+_NO_WALLS: Final[Mapping[Cell, str]] = MappingProxyType({})
+_NO_TOKENS: Final[Mapping[Cell, frozenset[str]]] = MappingProxyType({})
+_NO_PIECES: Final[Mapping[Cell, Piece]] = MappingProxyType({})
+
+
 def _no_walls() -> Mapping[Cell, str]:
-    return MappingProxyType({})
-
-
-def _no_pieces() -> Mapping[Cell, Piece]:
-    return MappingProxyType({})
+    return _NO_WALLS  # read-only, so one empty mapping serves every Alhambra
 
 
 def _no_tokens() -> Mapping[Cell, frozenset[str]]:
-    return MappingProxyType({})
+    return _NO_TOKENS
+
+
+def _no_pieces() -> Mapping[Cell, Piece]:
+    return _NO_PIECES
 
 
 @dataclass(frozen=True)

@@ -101,6 +101,22 @@ SCORING: Final[tuple[ScoringModule, ...]] = (
 
 SCORING_BY_NAME: Final[dict[str, ScoringModule]] = {module.name: module for module in SCORING}
 
+SCORING_MEMBERS: Final[tuple[tuple[ScoringModule, frozenset[str]], ...]] = tuple(
+    (
+        module,
+        frozenset(
+            (
+                *module.round_fields,
+                *module.player_fields,
+                *module.piece_fields,
+                *module.dummy_fields,
+            )
+        ),
+    )
+    for module in SCORING
+)
+"""Each scoring module with every request member that belongs to it."""
+
 PIECES: Final[dict[str, Callable[[Any], Piece]]] = {
     member: module.read_piece
     for module in SCORING
@@ -176,6 +192,7 @@ __all__ = [
     "REGISTRY",
     "SCORING",
     "SCORING_BY_NAME",
+    "SCORING_MEMBERS",
     "SOURCES",
     "SOURCE_OF_REVEAL",
     "TOKENS",
