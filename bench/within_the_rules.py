@@ -93,7 +93,19 @@ def within_the_rules(path: str, body: dict[str, Any]) -> dict[str, Any]:
         _table_within_rules(body)
     else:
         _alhambra_request_within_rules(body)
+        if path in ("/v1/alhambra/check", "/v1/walls"):  # an Alhambra with the Big Box pieces
+            _lone_alhambra_within_rules(body)
     return body
+
+
+def _lone_alhambra_within_rules(body: dict[str, Any]) -> None:
+    """The Big Box pieces of a check or walls body, as those of a scoring round's player."""
+    seat = {"name": "", "alhambra": body["alhambra"], "gates": body.pop("gates", [])}
+    lone = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
+    _big_box_within_rules(lone)
+    body["modules"] = lone["modules"]
+    if seat["gates"]:
+        body["gates"] = seat["gates"]
 
 
 def _key(tile: dict[str, Any]) -> tuple[Any, ...]:
@@ -125,13 +137,7 @@ def _alhambra_request_within_rules(body: dict[str, Any]) -> None:
     placing_a_hut = "hut" in body.get("tile", {})
     if "alhambra" in body:
         body["alhambra"] = _alhambra_within_rules(body["alhambra"], 3 - placing_a_hut)
-    if "modules" in body or "gates" in body:  # /v1/alhambra/check, /v1/walls: the Big Box
-        seat = {"name": "", "alhambra": body["alhambra"], "gates": body.pop("gates", [])}
-        lone = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
-        _big_box_within_rules(lone)
-        body["modules"] = lone["modules"]
-        if seat["gates"]:
-            body["gates"] = seat["gates"]
+
     if "tile" in body and not placing_a_hut:
         _tile_within_catalog(body["tile"])
     if "highlight" in body:  # /v1/render: a proposed placement
