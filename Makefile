@@ -44,7 +44,9 @@ nginx:
 
 # Run the tests, then copy the key phone screenshots into docs/ for the README.
 SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja phone-warning-en \
-	play-start play-hint play-placing play-steps play-over
+	play-start play-hint play-placing play-steps play-over \
+	phone-scored-in-view share-card past-games past-game-open build-use-confirm build-tile-dialog \
+	play-new-confirm
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done

@@ -15,6 +15,7 @@ import yaml
 from flask import Response
 from jsonschema import Draft202012Validator
 
+from bench.spec import replaced
 from calculator.api.contract import (
     SCHEMA_DIR,
     openapi_document,
@@ -23,6 +24,7 @@ from calculator.api.contract import (
     served_openapi,
 )
 from tests.contract_check import check_response
+from tests.hostile import distinct_pointers
 
 AUTOMATIC = {"HEAD", "OPTIONS"}
 POST_OPERATIONS = [
@@ -142,6 +144,38 @@ def test_the_bundle_holds_each_schema_once_under_its_name_without_ids_or_defs():
         "wall",
         "majorities",
     ]
+
+
+ODD_VALUES = [None, True, -1, 0, 2.5, "", "NESW", "tower", "x" * 41, [], [{}], {}, {"x": 1}]
+"""What replaces each member of an example: every JSON type, at and beyond common bounds."""
+
+
+def _walked_in_time(path, operation):
+    """A request with a game state has hundreds of members: slow to walk one by one."""
+    example = operation["requestBody"]["content"]["application/json"]["example"]
+    slow = [pytest.mark.slow] if "state" in example else []
+    return pytest.param(path, operation, id=path, marks=slow)
+
+
+@pytest.mark.parametrize("path, operation", [_walked_in_time(*op) for op in POST_OPERATIONS])
+def test_the_bundle_accepts_and_refuses_exactly_what_the_schema_files_do(path, operation):
+    """The app checks requests with schemas/; clients and schemathesis read the bundle. Each
+    example, and each example with one member replaced by an odd value, gets the same verdict
+    from both (the members of a game state's bag and pile counted once per shape)."""
+    served = served_openapi()
+    reference = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    bundled = Draft202012Validator({"$ref": reference, "components": served["components"]})
+    component = openapi_document()["components"]["schemas"][reference.rsplit("/", 1)[1]]
+    files = request_contract(component["$ref"].removeprefix("schemas/"))
+    example = operation["requestBody"]["content"]["application/json"]["example"]
+    bodies = [example, {}] + [
+        replaced(example, where, value)
+        for where in distinct_pointers(example)
+        for value in ODD_VALUES
+    ]
+    verdicts = [(files.is_valid(body), bundled.is_valid(body)) for body in bodies]
+    assert [i for i, (ours, theirs) in enumerate(verdicts) if ours != theirs] == []
+    assert {ours for ours, _ in verdicts} == {True, False}  # both verdicts were put to the test
 
 
 def test_no_schema_gives_a_default():

@@ -11,12 +11,14 @@
 // The game lives in store.js and changes only through update(change) (changes.js lists every
 // change); after each change the store saves it on the device and calls renderPage, which draws
 // every view from it. Modules import downwards only, never back:
-//   app -> scoring, build, play -> store -> changes -> game -> words, dom   (api: fetch, for the views)
+//   app -> scoring, build, play, past -> store -> changes -> game -> words, dom
+// (api: fetch, for the views; confirm: the question before a loss; card: the share card)
 // The page words the answers in the visitor's language (words.js).
 
 import { renderBuild } from './build.js';
 import { $$ } from './dom.js';
 import { LINK_PREFIX, fromLink } from './game.js';
+import { renderPast } from './past.js';
 import { renderPlay } from './play.js';
 import { renderScoring, scoreRound, scoreStatus } from './scoring.js';
 import { currentGame, subscribe, update } from './store.js';
@@ -52,6 +54,7 @@ function renderPage(game, previous) {
   renderScoring(game, previous);
   renderBuild(game);
   renderPlay(game);
+  renderPast(game);
   renderTabs(game);
 }
 

@@ -6,10 +6,11 @@
 // here and redraws itself.
 
 import { post } from './api.js';
+import { confirmLoss } from './confirm.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
-import { BUILDINGS, CATALOG, SIDES, drawingOnShow } from './game.js';
+import { BUILDINGS, CATALOG, SIDES, currentRound, drawingOnShow } from './game.js';
 import { currentGame, renderWhen, update } from './store.js';
-import { LANG, MESSAGES, at, buildingName, t, wallsText } from './words.js';
+import { LANG, MESSAGES, at, buildingName, namesList, t, wallsText } from './words.js';
 
 const grid = $('#grid');
 const buildStatus = $('#build-status');
@@ -45,6 +46,7 @@ function renderBuilderChoice(game) {
 
 $('#build-player').addEventListener('change', (event) => {
   buildStatus.textContent = '';
+  $('#use-status').textContent = '';
   update({ type: 'builder', player: Number(event.target.value) });
 });
 
@@ -207,7 +209,7 @@ function describeViolation(violation, tiles) {
   return violation.message;
 }
 
-function showViolations(violations, tiles) {
+function showViolations(violations, tiles, heading = t('build.refused')) {
   const list = document.createElement('ul');
   violations.forEach((violation) => {
     const item = document.createElement('li');
@@ -219,9 +221,9 @@ function showViolations(violations, tiles) {
     item.append(rule, ` ${title ? `${title}: ` : ''}${describeViolation(violation, tiles)}`);
     list.append(item);
   });
-  const heading = document.createElement('p');
-  heading.textContent = t('build.refused');
-  pickerResult.replaceChildren(heading, list);
+  const said = document.createElement('p');
+  said.textContent = heading;
+  pickerResult.replaceChildren(said, list);
   pickerResult.scrollIntoView({ block: 'nearest' });
   marks.bad = new Set(violations.flatMap((v) => (v.cells || []).map((c) => key(c.x, c.y))));
   renderGrid();
@@ -287,6 +289,36 @@ $('#catalog-tile').addEventListener('change', (event) => {
   renderPreview();
 });
 
+/** The tile at (x, y) in words: which building, its walls, its price when it is a catalog
+ *  tile, and the cell as the grid shows it. */
+const tileTitle = (tile, x, y) => t(
+  tile.price === null || tile.price === undefined ? 'picker.title_tile' : 'picker.title_catalog_tile',
+  { building: buildingName(tile.building), walls: wallsText(tile.walls), price: tile.price, cell: at(x, y) },
+);
+
+/** A placed tile: Remove is offered only when POST /v1/removal accepts it (T5); otherwise
+ *  the dialog says which rules keep it in place. */
+async function offerRemoval(x, y) {
+  const tiles = drawing();
+  pickerResult.textContent = t('build.checking');
+  let answer;
+  try {
+    answer = await post('/v1/removal', { alhambra: alhambraOf(tiles), x, y });
+  } catch (error) {
+    pickerResult.textContent = error.describe();
+    return;
+  }
+  if (target?.x !== x || target?.y !== y || tiles !== drawing() || !picker.open) return;
+  if (answer.legal) {
+    pickerResult.replaceChildren();
+    $('#picker-remove').hidden = false;
+    return;
+  }
+  const left = tileMap(tiles);
+  left.delete(key(x, y));
+  showViolations(answer.violations, left, t('build.stays'));
+}
+
 function openPicker(x, y) {
   const tile = tileMap(drawing()).get(key(x, y));
   if (tile?.fountain) {
@@ -296,21 +328,18 @@ function openPicker(x, y) {
   target = { x, y };
   pickerResult.replaceChildren();
   const taken = Boolean(tile);
-  $('#picker-title').textContent = t(taken ? 'picker.title_taken' : 'picker.title', { cell: at(x, y) });
+  $('#picker-title').textContent = taken
+    ? tileTitle(tile, x, y) : t('picker.title', { cell: at(x, y) });
   $('#picker-choice').hidden = taken;
   $('#picker-place').hidden = taken;
   $('#picker-where').hidden = taken;
-  $('#picker-remove').hidden = !taken;
-  if (taken) {
-    const about = document.createElement('p');
-    about.textContent = t('build.cell_tile',
-      { building: buildingName(tile.building), cell: at(x, y), walls: wallsText(tile.walls) });
-    pickerResult.replaceChildren(about);
-  } else {
+  $('#picker-remove').hidden = true;
+  if (!taken) {
     fillCatalog();
     renderPreview();
   }
   picker.showModal();
+  if (taken) offerRemoval(x, y);
 }
 
 $('#picker-cancel').addEventListener('click', () => picker.close());
@@ -337,6 +366,10 @@ $('#picker-place').addEventListener('click', async () => {
     const tiles = tileMap(drawing());
     tiles.set(key(x, y), tile);
     showViolations(answer.violations, tiles);
+    buildStatus.textContent = t('build.not_placed', {
+      building: buildingName(tile.building), cell: at(x, y),
+      rules: namesList([...new Set(answer.violations.map((v) => v.rule))]),
+    });
     return;
   }
   picker.close();
@@ -362,21 +395,9 @@ $('#picker-where').addEventListener('click', async () => {
   renderGrid();
 });
 
+// Offered only once POST /v1/removal accepted this very removal (offerRemoval).
 $('#picker-remove').addEventListener('click', async () => {
   const { x, y } = target;
-  let answer;
-  try {
-    answer = await post('/v1/removal', { alhambra: alhambraOf(drawing()), x, y });
-  } catch (error) {
-    pickerResult.textContent = error.describe();
-    return;
-  }
-  if (!answer.legal) {
-    const tiles = tileMap(drawing());
-    tiles.delete(key(x, y));
-    showViolations(answer.violations, tiles);
-    return;
-  }
   picker.close();
   update({ type: 'remove', x, y });
   buildStatus.textContent = t('build.removed', { cell: at(x, y) });
@@ -390,20 +411,61 @@ $('#undo').addEventListener('click', () => {
   buildStatus.textContent = t('build.undone');
 });
 
-$('#clear').addEventListener('click', () => {
-  if (drawing().length === 0 || !window.confirm(t('build.clear_confirm'))) return;
+/** A table of counts in words: "garden 2, tower 1, longest wall 4". */
+function entriesText(counts, wallLength) {
+  const parts = BUILDINGS
+    .flatMap((b, index) => (counts[index] ? [`${buildingName(b)} ${counts[index]}`] : []));
+  if (wallLength) parts.push(`${t('stepper.wall')} ${wallLength}`);
+  return parts.join(', ');
+}
+
+$('#clear').addEventListener('click', async () => {
+  const game = currentGame();
+  const tiles = drawingOnShow(game);
+  if (tiles.length === 0) return;
+  const counts = buildingCounts(tiles);
+  const name = game.names[game.builder];
+  const entries = entriesText(BUILDINGS.map((b) => counts[b]), 0);
+  if (!(await confirmLoss({
+    question: t('build.clear_confirm', { name }),
+    lost: [t('lost.tiles', { n: tiles.length, name, entries })],
+    action: t('build.clear'),
+  }))) {
+    buildStatus.textContent = t('build.kept', { name });
+    return;
+  }
   update({ type: 'clear' });
   buildStatus.textContent = t('build.cleared');
 });
 
-$('#use-drawing').addEventListener('click', () => {
+$('#use-drawing').addEventListener('click', async () => {
   const game = currentGame();
-  const counts = buildingCounts(drawingOnShow(game));
-  update({
-    type: 'entries', player: game.builder, counts: BUILDINGS.map((b) => counts[b]),
-    wall: wall.length,
-  });
-  buildStatus.textContent = t('build.used', { name: game.names[game.builder], n: game.round });
+  const player = game.builder;
+  const name = game.names[player];
+  const fromDrawing = buildingCounts(drawingOnShow(game));
+  const counts = BUILDINGS.map((b) => fromDrawing[b]);
+  const round = currentRound(game);
+  const status = $('#use-status');
+  const same = round.walls[player] === wall.length
+    && round.counts[player].every((count, index) => count === counts[index]);
+  if (same) {
+    status.textContent = t('build.use_same', { name, n: game.round });
+    return;
+  }
+  // What the copy replaces: the player's entries of the round, and its points if scored.
+  const lost = [];
+  const entered = entriesText(round.counts[player], round.walls[player]);
+  if (entered) lost.push(t('lost.player_entries', { name, n: game.round, entries: entered }));
+  if (round.result) lost.push(t('lost.round_points', { n: game.round }));
+  if (lost.length && !(await confirmLoss({
+    question: t('build.use_confirm', { name, n: game.round }), lost, action: t('build.use_action'),
+  }))) {
+    status.textContent = t('build.use_kept', { name, n: game.round });
+    return;
+  }
+  update({ type: 'entries', player, counts, wall: wall.length });
+  status.textContent = t(round.result ? 'build.used_rescore' : 'build.used',
+    { name, n: game.round });
 });
 
 let downloadUrl = null;
@@ -417,9 +479,10 @@ $('#show-picture').addEventListener('click', async () => {
       alhambra: alhambraOf(drawing()), title: t('picture.title_of', { name }), lang: LANG,
     }, { as: 'text' });
   } catch (error) {
-    buildStatus.textContent = error.describe();
+    $('#picture-status').textContent = error.describe();
     return;
   }
+  $('#picture-status').textContent = '';
   const parsed = new DOMParser().parseFromString(svg, 'image/svg+xml').documentElement;
   const figure = $('#picture');
   figure.replaceChildren(document.importNode(parsed, true));

@@ -3,7 +3,8 @@
 // below are the whole list of what a tap can do to the game.
 
 import {
-  BUILDINGS, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, newGame, newPlay, zeros,
+  BUILDINGS, MAX_PAST, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, newGame, newPlay,
+  pastGame, pastPlay, zeros,
 } from './game.js';
 import { t } from './words.js';
 
@@ -24,14 +25,24 @@ function seat(game, players) {
   game.builder = Math.min(game.builder, players - 1);
 }
 
-/** The game after `change`, by its type: a whole game (`new-game`, `load`); the table (`players`,
+/** `past` with `entry` first, in place of an earlier record of the same game; at most MAX_PAST. */
+const remembered = (past, entry) => [entry, ...past.filter((e) => e.id !== entry.id)]
+  .slice(0, MAX_PAST);
+
+/** The game after `change`, by its type: a whole game (`new-game`, `load`), the past games
+ *  kept either way; a finished game kept among the past games (`finished`, `play-finished`)
+ *  or forgotten (`forget`); the table (`players`,
  *  `name`, `round`); the entries of the round on show (`count`, `wall`, `dummy-count`,
  *  `entries`), which drop its answer, since an answer fits only the entries it was given;
  *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`);
  *  the tab on show (`tab`); the game against the computer (`play-*`, below). */
 export function changed(game, change) {
-  if (change.type === 'new-game') return { ...newGame(game.names.length), play: game.play };
-  if (change.type === 'load') return { ...change.game, play: game.play }; // a link: scores only
+  if (change.type === 'new-game') {
+    return { ...newGame(game.names.length, game.past), play: game.play };
+  }
+  if (change.type === 'load') { // a link: scores only
+    return { ...change.game, play: game.play, past: game.past };
+  }
   const next = structuredClone(game);
   const round = currentRound(next);
   const drawing = drawingOnShow(next);
@@ -66,6 +77,8 @@ export function changed(game, change) {
       round.result = null;
       break;
     case 'entries': // a player's whole table at once, e.g. counted from their drawing
+      if (round.walls[change.player] === change.wall
+        && round.counts[change.player].every((count, b) => count === change.counts[b])) break;
       round.counts[change.player] = [...change.counts];
       round.walls[change.player] = change.wall;
       round.result = null;
@@ -76,6 +89,15 @@ export function changed(game, change) {
       delete scored.rescore; // asked again after a shared link: done
       break;
     }
+    case 'finished': // every round scored: kept (again, if rescored) among the past games
+      next.past = remembered(next.past, pastGame(next, change.at));
+      break;
+    case 'play-finished': // the game against the computer is over (T9)
+      next.past = remembered(next.past, pastPlay(next.play, change.at));
+      break;
+    case 'forget':
+      next.past = next.past.filter((entry) => entry.id !== change.id);
+      break;
     case 'builder':
       next.builder = change.player;
       break;

@@ -18,8 +18,12 @@ export const MAX_COUNT = Object.fromEntries(
   BUILDINGS.map((b) => [b, CATALOG.filter((tile) => tile.building === b).length]));
 const TABS = ['score', 'build', 'play', 'reference'];
 export const LINK_PREFIX = '#game=';
+export const MAX_PAST = 30; // the finished games kept on the device, the newest first
 
 export const zeros = (n) => Array(n).fill(0);
+
+/** A name for a game that no other game on this device will have. */
+export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 function emptyRound(players) {
   return {
@@ -41,6 +45,7 @@ export const YOU = 0; // your seat; the computer plays the others
 
 export function newPlay(opponents = ['greedy'], modules = []) {
   return {
+    id: newId(), // the game's name among the past games
     opponents, // the level of each computer seat, seats 1, 2, ...
     modules,
     state: null, // the game state document, null before a game starts
@@ -52,7 +57,7 @@ export function newPlay(opponents = ['greedy'], modules = []) {
 
 const isAction = (action) => action === null || (typeof action?.type === 'string');
 /** A Play tab read back: its choices, and a state document the server will check again. */
-const isPlay = (play) => Array.isArray(play?.opponents)
+const isPlay = (play) => typeof play?.id === 'string' && Array.isArray(play?.opponents)
   && play.opponents.length >= 1 && play.opponents.length <= MAX_OPPONENTS
   && play.opponents.every((level) => LEVELS.includes(level))
   && Array.isArray(play.modules) && play.modules.every((m) => MODULES.includes(m))
@@ -62,9 +67,10 @@ const isPlay = (play) => Array.isArray(play?.opponents)
   && play.steps.every((event) => typeof event?.type === 'string')
   && isAction(play.hint) && isCount(play.viewing - 1, play.opponents.length - 1);
 
-export function newGame(players = 3) {
+export function newGame(players = 3, past = []) {
   return {
     v: 1,
+    id: newId(), // the game's name among the past games
     names: Array.from({ length: players }, (_, i) => t('players.default_name', { n: i + 1 })),
     round: 1,
     rounds: ROUNDS.map(() => emptyRound(players)),
@@ -72,6 +78,7 @@ export function newGame(players = 3) {
     builder: 0, // whose drawing build mode shows
     tab: 'score',
     play: newPlay(),
+    past, // the finished games kept on this device (pastGame), the newest first
   };
 }
 
@@ -86,12 +93,27 @@ const isResult = (result, players) => result === null
   || (result?.players?.length === players && result.players.every(
     (score) => Number.isInteger(score.points) && typeof score.majorities === 'object'));
 
+const isPast = (entry) => typeof entry?.id === 'string' && ['score', 'play'].includes(entry.kind)
+  && typeof entry.at === 'string' && Array.isArray(entry.names) && entry.names.length >= MIN_PLAYERS
+  && entry.names.every((name) => typeof name === 'string')
+  && Array.isArray(entry.totals) && entry.totals.length === entry.names.length
+  && entry.totals.every(Number.isInteger)
+  && (entry.rounds === null || (Array.isArray(entry.rounds) && entry.rounds.every(
+    (points) => points === null || (Array.isArray(points) && points.length === entry.names.length
+      && points.every(Number.isInteger)))))
+  && Array.isArray(entry.winners)
+  && entry.winners.every((seat) => isCount(seat, entry.names.length - 1));
+
 /** A game read back from this device or from a link, checked member by member: null when
- *  anything is off (then the page starts afresh rather than show nonsense). A game kept
- *  before the Play tab existed gets a fresh one. */
+ *  anything is off (then the page starts afresh rather than show nonsense). What a game kept
+ *  by an earlier page lacks is filled in: a fresh Play tab, a name, no past games. */
 export function checkedGame(stored) {
-  const value = stored && typeof stored === 'object' && !('play' in stored)
-    ? { ...stored, play: newPlay() } : stored;
+  const value = stored && typeof stored === 'object'
+    ? { id: newId(), past: [], ...stored } : stored;
+  if (value && !('play' in value)) value.play = newPlay();
+  if (value?.play && typeof value.play === 'object' && !('id' in value.play)) {
+    value.play = { ...value.play, id: newId() };
+  }
   const n = value?.names?.length;
   const ok = value?.v === 1 && n >= MIN_PLAYERS && n <= MAX_PLAYERS
     && value.names.every((name) => typeof name === 'string' && name.length <= NAME_LENGTH)
@@ -103,9 +125,59 @@ export function checkedGame(stored) {
       && isResult(r.result, n))
     && Array.isArray(value.drawings) && value.drawings.length === n
     && value.drawings.every((tiles) => Array.isArray(tiles) && tiles.every(isTile))
-    && isCount(value.builder, n - 1) && TABS.includes(value.tab) && isPlay(value.play);
+    && isCount(value.builder, n - 1) && TABS.includes(value.tab) && isPlay(value.play)
+    && typeof value.id === 'string' && Array.isArray(value.past)
+    && value.past.length <= MAX_PAST && value.past.every(isPast);
   return ok ? value : null;
 }
+
+// --- finished games, as the list of past games keeps them ------------------------------------
+
+/** A player's name as the scores carry it: as typed, or the default for a blank field. */
+export const playerName = (game, player) => game.names[player].trim()
+  || t('players.default_name', { n: player + 1 });
+
+/** Each player's points over the scored rounds. */
+export const totalsOf = (game) => game.names.map((_, player) => game.rounds.reduce(
+  (sum, round) => sum + (round.result ? round.result.players[player].points : 0), 0));
+
+/** M6: the highest total wins, equal totals share (the dummy is no player, D3). */
+export function winnersOf(totals) {
+  const best = Math.max(...totals);
+  return totals.flatMap((total, seat) => (total === best ? [seat] : []));
+}
+
+/** The game as the past games keep it: when it ended, who played, each round's points (null
+ *  for a round not scored; no rounds for a game against the computer, which the server
+ *  scores as it goes), the totals and the winners. The share card draws this too. */
+export function pastGame(game, at) {
+  const totals = totalsOf(game);
+  return {
+    id: game.id,
+    kind: 'score',
+    at,
+    names: game.names.map((_, player) => playerName(game, player)),
+    rounds: game.rounds.map((round) => round.result?.players.map((score) => score.points) ?? null),
+    totals,
+    winners: winnersOf(totals),
+  };
+}
+
+/** A finished game against the computer, from its state document (T9, M6). */
+export function pastPlay(play, at) {
+  const { players, winners } = play.state;
+  return {
+    id: play.id,
+    kind: 'play',
+    at,
+    names: players.map((player) => player.name),
+    rounds: null,
+    totals: players.map((player) => player.score),
+    winners: [...winners],
+  };
+}
+
+export const isFinished = (game) => game.rounds.every((round) => round.result);
 
 export const currentRound = (game) => game.rounds[game.round - 1];
 export const isTwoPlayer = (game) => game.names.length === 2;
@@ -145,6 +217,8 @@ export function fromLink(hash) {
       builder: 0,
       tab: 'score',
       play: newPlay(),
+      id: newId(),
+      past: [],
     });
   } catch {
     return null;

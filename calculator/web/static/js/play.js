@@ -9,11 +9,12 @@
 // What this tab only shows (the legal moves of the state on show) it keeps here.
 
 import { post } from './api.js';
+import { confirmLoss } from './confirm.js';
 import { $, nameSpan, swatch } from './dom.js';
 import { LEVELS, MAX_OPPONENTS, MODULES, YOU } from './game.js';
 import { actionText, cardsText, stepText, steps } from './moves.js';
 import { currentGame, renderWhen, update } from './store.js';
-import { at, buildingName, t, wallsText } from './words.js';
+import { at, buildingName, pointsOf, t, wallsText } from './words.js';
 
 /** The time of each computer decision, by level; one request plays with the longest. */
 const THINKING_MS = { random: 10, greedy: 100, mcts: 400 };
@@ -78,18 +79,33 @@ $('#play-start').addEventListener('click', async () => {
   const { opponents, modules } = play();
   const players = [t('play.you'), ...opponents.map((_, i) => t('play.bot_name', { n: i + 1 }))];
   status.textContent = '';
+  $('#play-setup-status').textContent = '';
   try {
     const answer = await post('/v1/games', { players, start_player: YOU, options: { modules } });
     update({ type: 'play-started', state: answer.state });
   } catch (error) {
-    status.textContent = error.describe();
+    $('#play-setup-status').textContent = error.describe(); // beside Start: the table is hidden
   }
 });
 
-$('#play-new').addEventListener('click', () => {
+// A game in progress is lost to New game: ask first, naming it (a finished one is already
+// among the past games).
+$('#play-new').addEventListener('click', async () => {
+  const { state } = play();
+  if (!state.over && !(await confirmLoss({
+    question: t('play.new_confirm'),
+    lost: [t('lost.play',
+      { scores: state.players.map((p) => pointsOf(p.name, p.score)).join(', ') })],
+    action: t('play.new_action'),
+  }))) {
+    status.textContent = t('play.new_kept');
+    return;
+  }
   asked = null;
   legal = null;
   update({ type: 'play-quit' });
+  $('#play-setup-status').textContent = t(state.over ? 'play.new_ready' : 'play.new_done');
+  $('#play-start').focus();
 });
 
 // --- the game going on -----------------------------------------------------------------------
@@ -99,6 +115,11 @@ function computer(setup) {
   const bots = Object.fromEntries(setup.opponents.map((level, i) => [String(i + 1), level]));
   const budget = Math.max(...setup.opponents.map((level) => THINKING_MS[level]));
   return { bots, budget_ms: budget };
+}
+
+/** The game's end (T9): kept among the past games. */
+function gameOver() {
+  if (play().state.over) update({ type: 'play-finished', at: new Date().toISOString() });
 }
 
 /** Whoever decides now: ask what you may do, or let the computer play its seats. Runs after
@@ -122,6 +143,7 @@ async function settle() {
     const answer = await post('/v1/games/bot-turns', { state, ...computer(play()) });
     if (asked !== shown) return;
     update({ type: 'play-advanced', state: answer.state, events: theirSteps(answer.events) });
+    gameOver();
     // past a bound of the state document no move is possible: say so rather than wait
     if (answer.stopped === 'bounds') status.textContent = t('play.beyond_bounds');
   } catch (error) {
@@ -143,6 +165,7 @@ async function move(action) {
   try {
     const answer = await post('/v1/games/advance', { state: play().state, actions: [action] });
     update({ type: 'play-advanced', state: answer.state, events: theirSteps(answer.events) });
+    gameOver();
   } catch (error) {
     status.textContent = error.describe();
   } finally {

@@ -4,12 +4,15 @@
 // The views draw from the game (renderScoring); the handlers change it only through update.
 
 import { post } from './api.js';
+import { offerCard } from './card.js';
+import { confirmLoss } from './confirm.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
 import {
-  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, currentRound, isTwoPlayer, toLink,
+  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, currentRound, isFinished, isTwoPlayer,
+  pastGame, playerName, toLink, totalsOf, winnersOf,
 } from './game.js';
 import { currentGame, renderWhen, update } from './store.js';
-import { buildingName, t } from './words.js';
+import { buildingName, namesList, t } from './words.js';
 
 // --- steppers ------------------------------------------------------------------------------
 
@@ -167,8 +170,35 @@ entries.addEventListener('input', (event) => {
   }
 });
 
-playerCount.addEventListener('input',
-  () => update({ type: 'players', players: clamp(playerCount) }));
+/** The rounds (numbers) that `holds(round)`, in words: "the points of rounds 1 and 2". */
+function roundsLoss(game, key, holds) {
+  const rounds = ROUNDS.filter((n) => holds(game.rounds[n - 1]));
+  return rounds.length ? [t(key, { n: rounds.length, rounds: namesList(rounds.map(String)) })] : [];
+}
+const scoredLoss = (game) => roundsLoss(game, 'lost.scored', (round) => round.result);
+
+/** What a player entered that seating `players` would discard: the entries, drawings and
+ *  names of the seats that go, and every scored round (another table scores afresh). */
+function seatingLoss(game, players) {
+  const leaving = game.names.slice(players).map((name, index) => ({ name, seat: players + index }));
+  const entered = leaving.filter(({ seat }) => game.drawings[seat].length > 0
+    || game.rounds.some((round) => round.walls[seat] > 0 || round.counts[seat].some((n) => n > 0)));
+  return [...entered.map(({ name }) => t('lost.seat', { name })), ...scoredLoss(game)];
+}
+
+playerCount.addEventListener('input', async () => {
+  const players = clamp(playerCount);
+  const game = currentGame();
+  const lost = players === game.names.length ? [] : seatingLoss(game, players);
+  const action = t('players.confirm_action', { n: players });
+  if (lost.length && !(await confirmLoss({
+    question: t('players.confirm', { n: players }), lost, action,
+  }))) {
+    playerCount.value = String(game.names.length);
+    return;
+  }
+  update({ type: 'players', players });
+});
 
 $$('input[name="round"]').forEach((radio) => radio.addEventListener('change', () => {
   scoreStatus.textContent = '';
@@ -184,8 +214,8 @@ function scoresRequest(game, roundNumber) {
   const round = game.rounds[roundNumber - 1];
   const body = {
     round: roundNumber,
-    players: game.names.map((name, player) => ({
-      name: name.trim() || t('players.default_name', { n: player + 1 }),
+    players: game.names.map((_, player) => ({
+      name: playerName(game, player),
       counts: Object.fromEntries(BUILDINGS.map((b, index) => [b, round.counts[player][index]])),
       wall: round.walls[player],
     })),
@@ -226,6 +256,14 @@ export async function scoreRound(roundNumber) {
   // Entries changed while the answer was on its way: it no longer fits them.
   const fits = JSON.stringify(scoresRequest(currentGame(), roundNumber)) === asked;
   update({ type: 'scored', round: roundNumber, result: fits ? result : null });
+  if (isFinished(currentGame())) update({ type: 'finished', at: new Date().toISOString() });
+}
+
+/** Where the thumb is after Score: the points (their heading takes the focus, so a screen
+ *  reader reads on from there), or the refusal beside the button. */
+function bringIntoView(element) {
+  element.focus({ preventScroll: true });
+  element.scrollIntoView({ block: 'start', behavior: 'instant' });
 }
 
 scoreButton.addEventListener('click', async () => {
@@ -235,8 +273,10 @@ scoreButton.addEventListener('click', async () => {
   try {
     await scoreRound(n);
     scoreStatus.textContent = t('score.done', { n });
+    if (currentRound(currentGame()).result) bringIntoView($('#results-heading'));
   } catch (error) {
     scoreStatus.textContent = error.describe ? error.describe() : String(error);
+    scoreStatus.focus();
   } finally {
     scoreButton.disabled = false;
   }
@@ -385,11 +425,6 @@ function renderResults(game) {
   }
 }
 
-function totals(game) {
-  return game.names.map((_, player) => game.rounds.reduce(
-    (sum, round) => sum + (round.result ? round.result.players[player].points : 0), 0));
-}
-
 function renderTotals(game) {
   const table = $('#totals-table');
   table.replaceChildren();
@@ -401,7 +436,7 @@ function renderTotals(game) {
       th.textContent = text;
       head.append(th);
     });
-  const sums = totals(game);
+  const sums = totalsOf(game);
   const body = table.createTBody();
   game.names.forEach((name, player) => {
     const tr = body.insertRow();
@@ -424,10 +459,8 @@ function renderTotals(game) {
     total.textContent = sums[player];
   });
   const winners = $('#winners');
-  if (game.rounds.every((round) => round.result)) {
-    // M6: the highest total wins, equal totals share; the dummy is no player (D3).
-    const best = Math.max(...sums);
-    const names = game.names.filter((_, player) => sums[player] === best);
+  if (isFinished(game)) {
+    const names = winnersOf(sums).map((player) => game.names[player]);
     winners.textContent = t(names.length > 1 ? 'totals.winners' : 'totals.winner',
       { names: names.join(', ') });
     winners.classList.add('decided');
@@ -455,12 +488,45 @@ $('#share').addEventListener('click', async () => {
   }
 });
 
-$('#reset').addEventListener('click', () => {
-  if (!window.confirm(t('game.reset_confirm'))) return;
+/** What a new game would clear: the names typed, each round's points and entries, the
+ *  drawings; a finished game stays among the past games. */
+function gameLoss(game) {
+  const lost = [];
+  const typed = game.names
+    .filter((name, player) => name !== t('players.default_name', { n: player + 1 }));
+  if (typed.length) lost.push(t('lost.names', { names: namesList(typed) }));
+  lost.push(...scoredLoss(game), ...roundsLoss(game, 'lost.entries', (round) => !round.result
+    && [...round.walls, ...round.counts.flat(), ...round.dummy].some((n) => n > 0)));
+  const tiles = game.drawings.flat().length;
+  if (tiles) lost.push(t('lost.drawings', { n: tiles }));
+  if (lost.length && isFinished(game)) lost.push(t('lost.kept_in_past'));
+  return lost;
+}
+
+$('#reset').addEventListener('click', async () => {
+  const lost = gameLoss(currentGame());
+  if (lost.length && !(await confirmLoss({
+    question: t('game.reset_confirm'), lost, action: t('game.reset_action'),
+  }))) {
+    $('#reset-status').textContent = t('game.reset_kept');
+    return;
+  }
   update({ type: 'new-game' });
   scoreStatus.textContent = '';
+  $('#share-status').textContent = '';
   $('#share-box').hidden = true;
+  $('#reset-status').textContent = t('game.reset_done');
 });
+
+/** The share card, once a round has points to show. */
+function renderCard(game) {
+  const container = $('#game-card');
+  if (game.rounds.some((round) => round.result)) {
+    offerCard(container, () => pastGame(currentGame(), new Date().toISOString()));
+  } else {
+    container.replaceChildren();
+  }
+}
 
 // --- the views, drawn from the game after every change --------------------------------------
 
@@ -468,6 +534,8 @@ const renderResultsWhenChanged = renderWhen(
   (game) => [game.round, game.names, currentRound(game).result], renderResults);
 const renderTotalsWhenChanged = renderWhen(
   (game) => [game.names, game.rounds.map((round) => round.result)], renderTotals);
+const renderCardWhenChanged = renderWhen(
+  (game) => game.rounds.some((round) => round.result), renderCard);
 
 /** The scoring tab drawn from `game`; `previous` is the game before the change, if any. */
 export function renderScoring(game, previous) {
@@ -476,4 +544,5 @@ export function renderScoring(game, previous) {
   renderWarnings(currentRound(game).result?.warnings ?? []); // into the cards just drawn
   renderResultsWhenChanged(game);
   renderTotalsWhenChanged(game);
+  renderCardWhenChanged(game);
 }

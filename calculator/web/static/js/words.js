@@ -23,3 +23,12 @@ export const buildingName = (building) => t(`building.${building}`);
 export const at = (x, y) => `(${x},${y})`;
 export const wallsText = (walls) =>
   (walls ? walls.split('').map((side) => t(`side.${side}`)).join(', ') : t('walls.none'));
+
+/** A player's points beside their name: "Computer 1: 57". */
+export const pointsOf = (name, points) => `${name}: ${points}`;
+/** "Anna, Ben and Chris" in the page's language. */
+export const namesList = (names) => new Intl.ListFormat(LANG, { type: 'conjunction' })
+  .format(names);
+/** A date and time as the page's language writes them. */
+export const dateText = (iso) => new Intl.DateTimeFormat(LANG,
+  { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
