@@ -7,7 +7,12 @@ The v1 requests:
 
 * two tiles on one cell (B6); a priced tile missing from the catalog (C1); a name used twice;
   a dummy at a table not of two (D1); more buildings of a type at the table than the game has
-  (C1); a fourth worker hut of one player (V4).
+  (C1); a fourth worker hut of one player (V4);
+* the Big Box modules (G, H, K, S, X1): each member's module named, the attack and a valid
+  score card with their modules, chests and residents within the buildings and the table's
+  supply, added walls only on bare sides and 12 at the table, 8 camps and 8 bazaars, gates on
+  double walls (6 a player), bazaar points and sides beside the attack in round 3 only, one
+  owner per character, none for the dummy, 420 culture points at the table.
 
 The game requests:
 
@@ -88,7 +93,19 @@ def within_the_rules(path: str, body: dict[str, Any]) -> dict[str, Any]:
         _table_within_rules(body)
     else:
         _alhambra_request_within_rules(body)
+        if path in ("/v1/alhambra/check", "/v1/walls"):  # an Alhambra with the Big Box pieces
+            _lone_alhambra_within_rules(body)
     return body
+
+
+def _lone_alhambra_within_rules(body: dict[str, Any]) -> None:
+    """The Big Box pieces of a check or walls body, as those of a scoring round's player."""
+    seat = {"name": "", "alhambra": body["alhambra"], "gates": body.pop("gates", [])}
+    lone = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
+    _big_box_within_rules(lone)
+    body["modules"] = lone["modules"]
+    if seat["gates"]:
+        body["gates"] = seat["gates"]
 
 
 def _key(tile: dict[str, Any]) -> tuple[Any, ...]:
@@ -108,7 +125,7 @@ def _alhambra_within_rules(alhambra: list[dict[str, Any]], huts: int = 3) -> lis
             if huts == 0:
                 continue  # V4: at most 3 huts per player
             huts -= 1
-        else:
+        elif "building" in tile:  # not a camp or a bazaar (G4, K4)
             _tile_within_catalog(tile)
         if (tile["x"], tile["y"]) not in taken:
             taken.add((tile["x"], tile["y"]))
@@ -120,6 +137,7 @@ def _alhambra_request_within_rules(body: dict[str, Any]) -> None:
     placing_a_hut = "hut" in body.get("tile", {})
     if "alhambra" in body:
         body["alhambra"] = _alhambra_within_rules(body["alhambra"], 3 - placing_a_hut)
+
     if "tile" in body and not placing_a_hut:
         _tile_within_catalog(body["tile"])
     if "highlight" in body:  # /v1/render: a proposed placement
@@ -162,6 +180,136 @@ def _scores_within_rules(body: dict[str, Any]) -> None:
         for counts in holders:
             counts[building.value] = min(counts.get(building.value, 0), max(left, 0))
             left -= counts[building.value]
+    _big_box_within_rules(body)
+
+
+SUPPLY = {"chests": 42, "added_walls": 12, "camp": 8, "bazaar": 8, "culture_points": 420}
+"""The table's Big Box supply (K1, H4, G4, K4, S4)."""
+CHESTS_BY_COLOUR = {
+    "pavilion": 5,
+    "seraglio": 5,
+    "arcades": 7,
+    "chambers": 7,
+    "garden": 9,
+    "tower": 9,
+}
+"""K1: the chests of each colour."""
+OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def _big_box_within_rules(body: dict[str, Any]) -> None:
+    """The Big Box members of a scores body (or a lone Alhambra's, as one player) within the
+    rules no schema states; each module of a member given is named."""
+    modules = body.setdefault("modules", [])
+    round_3 = body["round"] == 3
+    left = dict(SUPPLY)
+    chests_left = dict(CHESTS_BY_COLOUR)
+    residents_left = dict.fromkeys(CHESTS_BY_COLOUR, 7)
+    owners: set[str] = set()
+    for player in body["players"]:
+        _name(modules, player, "gates", "gates")
+        _name(modules, player, "characters", "characters")
+        _name(modules, player, "culture_points", "art_of_the_moors")
+        for member, module in (("chests", "treasure"), ("residents", "street_traders"),
+                               ("exposed", "invaders"), ("camp_points", "camps"),
+                               ("bazaar_points", "bazaars")):  # fmt: skip
+            _name(modules, player, member, module)
+        if "counts" in player:
+            counts = player["counts"]
+            if "chests" in player:
+                player["chests"] = min(player["chests"], sum(counts.values()), left["chests"])
+                left["chests"] -= player["chests"]
+            for colour, count in player.get("residents", {}).items():
+                kept = min(count, counts.get(colour, 0), residents_left[colour])
+                player["residents"][colour] = kept
+                residents_left[colour] -= kept
+        else:
+            _pieces_within_rules(player, modules, left, chests_left, residents_left)
+        if not round_3:
+            player.pop("bazaar_points", None)
+            player.get("exposed", {}).pop("beside", None)
+        if "culture_points" in player:
+            player["culture_points"] = min(player["culture_points"], left["culture_points"])
+            left["culture_points"] -= player["culture_points"]
+        characters = player.get("characters", {})
+        for character in list(characters):
+            if characters[character] is not False and character in owners:
+                del characters[character]  # G3: one owner each
+            elif characters[character] is not False:
+                owners.add(character)
+    dummy = body.get("dummy", {})
+    dummy.pop("chests", None)  # K1, G3: the dummy holds none
+    dummy.pop("characters", None)
+    if "attack" in body or "invaders" in modules:
+        _name(modules, body, "attack", "invaders")
+        body.setdefault("attack", "N")
+    if "score_card" in body or "score_cards" in modules:
+        _name(modules, body, "score_card", "score_cards")
+        if sorted(body.get("score_card", [])) != sorted(CHESTS_BY_COLOUR):
+            body["score_card"] = list(CHESTS_BY_COLOUR)
+
+
+def _name(modules: list[str], document: dict[str, Any], member: str, module: str) -> None:
+    if member in document and module not in modules:
+        modules.append(module)
+
+
+def _pieces_within_rules(
+    player: dict[str, Any],
+    modules: list[str],
+    left: dict[str, int],
+    chests_left: dict[str, int],
+    residents_left: dict[str, int],
+) -> None:
+    """An Alhambra's pieces: each within its supply, tokens on buildings only, walls added on
+    bare sides, gates on double walls."""
+    walls: dict[tuple[int, int], str] = {}
+    kept = []
+    for item in player["alhambra"]:
+        piece = "camp" if "camp" in item else "bazaar" if "bazaar" in item else None
+        if piece is not None:
+            if left[piece] == 0:
+                continue
+            left[piece] -= 1
+            _name(modules, item, piece, piece + "s")
+            kept.append(item)
+            continue
+        for member, module, supply in (("chest", "treasure", chests_left),
+                                       ("resident", "street_traders", residents_left)):  # fmt: skip
+            if not item.get(member):
+                continue
+            colour = item.get("building")
+            if colour is None or supply[colour] == 0 or (member == "chest" and left["chests"] == 0):
+                del item[member]
+                continue
+            supply[colour] -= 1
+            left["chests"] -= member == "chest"
+            _name(modules, item, member, module)
+        added = "".join(side for side in item.pop("added_walls", "") if side not in item["walls"])
+        added = added[: left["added_walls"]]
+        if added:
+            item["added_walls"] = added
+            left["added_walls"] -= len(added)
+            _name(modules, item, "added_walls", "city_walls")
+        walls[(item["x"], item["y"])] = item["walls"] + item.get("added_walls", "")
+        kept.append(item)
+    player["alhambra"] = kept
+    gates, seen = [], set()
+    for gate in player.get("gates", []):
+        cell, side = (gate["x"], gate["y"]), gate["side"]
+        across = (cell[0] + STEP[side][0], cell[1] + STEP[side][1])
+        wall = frozenset((cell, across))
+        if (
+            side in walls.get(cell, "")
+            and OPPOSITE[side] in walls.get(across, "")
+            and wall not in seen
+            and len(gates) < 6
+        ):
+            gates.append(gate)
+            seen.add(wall)
+    if "gates" in player:
+        player["gates"] = gates
 
 
 @cache

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import legal_cells
+from calculator.core.pieces import Furnished, Gate, Piece
 from calculator.core.tiles import CATALOG, Building, Tile
 
 
@@ -34,3 +36,25 @@ def grow(seed: int, size: int, hole_rule: str = "region") -> Alhambra:
         if len(built) > size:
             break
     return built
+
+
+def furnished(
+    *placed: tuple[int, int, str] | tuple[int, int, str, str],
+    added_walls: dict[tuple[int, int], str] | None = None,
+    tokens: dict[tuple[int, int], frozenset[str]] | None = None,
+    pieces: dict[tuple[int, int], Piece] | None = None,
+    gates: tuple[Gate, ...] = (),
+    huts: dict[tuple[int, int], str] | None = None,
+) -> Furnished:
+    """An Alhambra as :func:`alhambra` draws it (and worker huts of a colour, without walls),
+    with the pieces modules add."""
+    built = alhambra(*placed)
+    for cell, colour in (huts or {}).items():
+        built = built.placed(cell, Tile(Building(colour), "", hut=True))
+    return Furnished(
+        built,
+        MappingProxyType(added_walls or {}),
+        MappingProxyType(tokens or {}),
+        MappingProxyType(pieces or {}),
+        gates,
+    )

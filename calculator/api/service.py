@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import Any, TypeVar
 
-from calculator.api import wire
+from calculator.api import expansions, wire
 from calculator.api.contract import request_contract
 from calculator.api.game_document import dump_display_card
 from calculator.api.problems import InvalidDocument, InvalidRequest, load
@@ -42,7 +42,6 @@ def _load(body: Any, contract: str, loader: Callable[[Any], Query]) -> Query:
 _PLACEMENT = partial(load, wire.PlacementRequest())
 _OPTIONS = partial(load, wire.OptionsRequest())
 _REMOVAL = partial(load, wire.RemovalRequest())
-_ALHAMBRA = partial(load, wire.AlhambraRequest())
 _RENDER = partial(load, wire.RenderRequest())
 
 
@@ -67,27 +66,33 @@ def removal(body: Any) -> dict[str, Any]:
 
 
 def alhambra_check(body: Any) -> dict[str, Any]:
-    """``POST /v1/alhambra/check``: the whole Alhambra against B2-B5."""
-    query: wire.AlhambraQuery = _load(body, "alhambra-check-request.json", _ALHAMBRA)
-    return wire.verdict(building.alhambra_violations(query.alhambra, query.hole_rule))
+    """``POST /v1/alhambra/check``: the whole Alhambra against B2-B5, with its pieces (G1, G4,
+    H4, K4)."""
+    query = _load(body, "alhambra-check-request.json", expansions.load_alhambra)
+    return wire.verdict(
+        expansions.alhambra_violations(query.furnished, query.hole_rule, query.modules)
+    )
 
 
 def longest_wall(body: Any) -> dict[str, Any]:
-    """``POST /v1/walls``: the longest wall (W1-W3), and whether the Alhambra is legal."""
-    query: wire.AlhambraQuery = _load(body, "walls-request.json", _ALHAMBRA)
+    """``POST /v1/walls``: the longest wall (W1-W3), and whether the Alhambra is legal; camps
+    (G4) and added walls (H4) change it."""
+    query = _load(body, "walls-request.json", expansions.load_alhambra)
+    furnished = query.furnished
+    measured = furnished.alhambra if furnished.is_bare() else furnished.for_walls()
     return wire.longest_wall(
-        walls.longest_wall(query.alhambra),
-        building.alhambra_violations(query.alhambra, query.hole_rule),
+        walls.longest_wall(measured),
+        expansions.alhambra_violations(furnished, query.hole_rule, query.modules),
     )
 
 
 def scores(body: Any) -> dict[str, Any]:
     """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
-    (V3) counted."""
-    return _scores(_load(body, "scores-request.json", wire.load_scores))
+    (V3) counted, and each Big Box module's part (G, H, K, S)."""
+    return _scores(*_load(body, "scores-request.json", expansions.load_scores))
 
 
-def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
+def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str, Any]:
     """The answer of ``POST /v1/scores``: the round and its warnings."""
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
@@ -97,31 +102,38 @@ def _scores(query: wire.ScoresQuery) -> dict[str, Any]:
             holdings.append(Holding(seat.counts, seat.wall))
             extras.append({})
             continue
-        # W4 needs the length alone; the wall and the building rules share the Alhambra's grid
-        wall = walls.wall_length(seat.alhambra)
+        furnished = seat.furnished
+        assert furnished is not None  # read with the Alhambra
+        # W4 needs the length alone; the wall and the building rules share the grid
+        wall = walls.wall_length(seat.alhambra if furnished.is_bare() else furnished.for_walls())
+        found = expansions.alhambra_violations(furnished, query.hole_rule, big_box.modules)
         counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
         holdings.append(Holding(counted.counts, wall.length))
         extras.append(
-            {
-                "wall_exact": wall.exact,
-                **wire.verdict(building.alhambra_violations(seat.alhambra, query.hole_rule)),
-                **wire.vizier_counts(counted),
-            }
+            {"wall_exact": wall.exact, **wire.verdict(found), **wire.vizier_counts(counted)}
         )
-    result = score_round(query.scoring_round, holdings, query.dummy)
+    result = score_round(query.scoring_round, holdings, query.dummy, big_box.points)
     answer = wire.round_score(result, [seat.name for seat in query.seats], extras)
-    answer["warnings"] = wire.warnings(
-        round_implausibilities(
-            query.scoring_round,
-            [
-                EnteredSeat(None, None)
-                if seat.alhambra is not None
-                else EnteredSeat(seat.counts, seat.wall)
-                for seat in query.seats
-            ],
+    if big_box.modules:
+        parts = expansions.parts(
+            big_box,
+            [holding.counts for holding in holdings],
+            [holding.wall for holding in holdings],
             query.dummy,
-            query.huts,
         )
+        for player, player_parts in zip(answer["players"], parts, strict=True):
+            if player_parts:  # modules with no effect on points add no part
+                player["points"] += sum(part["points"] for part in player_parts.values())
+                player["modules"] = player_parts
+    entered = [
+        EnteredSeat(None, None)
+        if seat.alhambra is not None
+        else EnteredSeat(seat.counts, seat.wall)
+        for seat in query.seats
+    ]
+    answer["warnings"] = wire.warnings(
+        round_implausibilities(query.scoring_round, entered, query.dummy, query.huts)
+        + expansions.implausibilities(big_box)
     )
     return answer
 

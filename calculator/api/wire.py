@@ -16,7 +16,7 @@ This module is also the one codec of a tile, a worker hut and an Alhambra (:func
 :func:`dump_tile`, :func:`alhambra_of`, :func:`dump_alhambra`; as marshmallow fields,
 :class:`TileField` and :class:`AlhambraField`), shared with the game documents.
 
-marshmallow schemas load the placement, options, removal, check and walls requests and dump
+marshmallow schemas load the placement, options, removal and render requests and dump
 violations, cells and wall segments. ``POST /v1/scores``, the busiest operation, is loaded and
 dumped by plain code (:func:`load_scores`, :func:`round_score`), whose measured share of a
 request is in ``docs/performance.md``. An Alhambra is read in one pass everywhere, never by a
@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from operator import itemgetter
+from types import MappingProxyType
 from typing import Any, Final
 
 from marshmallow import Schema, fields, post_dump, post_load
@@ -43,10 +44,12 @@ from calculator.core.huts import (
     is_hut,
     too_many_huts_message,
 )
+from calculator.core.pieces import Furnished, Gate, Piece
 from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import Counts, Majority, RoundScore, Tally, building_counts
-from calculator.core.tiles import BUILDINGS, CATALOG, Building, Cell, Tile
+from calculator.core.tiles import BUILDINGS, CATALOG, FOUNTAIN_CELL, Building, Cell, Side, Tile
 from calculator.core.walls import Wall
+from calculator.modules import ON_TILES, PIECES, TOKENS
 from calculator.pictures import Proposal
 
 CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
@@ -159,6 +162,91 @@ _XY = itemgetter("x", "y")
 _CATALOG_KEY = itemgetter("building", "walls", "price")
 
 
+_MODULE_MEMBERS: Final[frozenset[str]] = ON_TILES | frozenset(PIECES)
+"""Every member a module adds to an item of an Alhambra."""
+
+
+def furnished_of(
+    items: Sequence[Mapping[str, Any]], gates: Sequence[Mapping[str, Any]] = ()
+) -> Furnished:
+    """A wire Alhambra with the modules' pieces (``schemas/furnished-alhambra.json``) and the
+    player's gates (G1) as a core :class:`Furnished`: its tiles read by :func:`alhambra_of`,
+    the pieces and tile members each module declares (``calculator.modules``). Problems point
+    from the player (``/alhambra/3/price``, ``/alhambra/4``)."""
+    if _MODULE_MEMBERS.isdisjoint(set().union(*items)):
+        # the common case, tiles alone: one pass over the members, in C
+        try:
+            return Furnished(alhambra_of(items), gates=tuple(map(gate_of, gates)))
+        except InvalidDocument as error:
+            raise InvalidDocument(under(("alhambra",), error.problems)) from None
+    tile_items: list[Mapping[str, Any]] = []
+    indices: list[int] = []
+    pieces: list[tuple[int, Cell, Piece]] = []
+    for index, item in enumerate(items):
+        member = next((member for member in PIECES if member in item), None)
+        if member is not None:
+            pieces.append((index, (int(item["x"]), int(item["y"])), PIECES[member](item[member])))
+            continue
+        if ON_TILES.isdisjoint(item):
+            tile_items.append(item)
+        else:
+            tile_items.append({k: v for k, v in item.items() if k not in ON_TILES})
+        indices.append(index)
+    problems: list[Problem] = []
+    alhambra = None
+    try:
+        alhambra = alhambra_of(tile_items)
+    except InvalidDocument as error:
+        problems += [_moved(problem, indices) for problem in error.problems]
+    taken = {FOUNTAIN_CELL} | set(map(_XY, tile_items))
+    placed: dict[Cell, Piece] = {}
+    for index, cell, piece in pieces:
+        if cell in taken or cell in placed:
+            what = "the fountain's cell" if cell == FOUNTAIN_CELL else "a taken cell"
+            problems.append(
+                Problem(
+                    pointer("alhambra", index),
+                    f"{piece.describe()} cannot stand on {what} ({cell[0]},{cell[1]}) (B6)",
+                )
+            )
+        placed[cell] = piece
+    if problems or alhambra is None:
+        raise InvalidDocument(problems)
+    added: dict[Cell, str] = {}
+    tokens: dict[Cell, frozenset[str]] = {}
+    for index in indices:
+        item = items[index]
+        if ON_TILES.isdisjoint(item):
+            continue
+        cell = (int(item["x"]), int(item["y"]))
+        if item.get("added_walls"):
+            added[cell] = item["added_walls"]
+        held = frozenset(token for member, token in TOKENS.items() if item.get(member))
+        if held:
+            tokens[cell] = held
+    return Furnished(
+        alhambra,
+        MappingProxyType(added),
+        MappingProxyType(tokens),
+        MappingProxyType(placed),
+        tuple(gate_of(gate) for gate in gates),
+    )
+
+
+def gate_of(item: Mapping[str, Any]) -> Gate:
+    """A gate on the wire (``schemas/gate.json``)."""
+    side: Side = item["side"]
+    return (int(item["x"]), int(item["y"])), side
+
+
+def _moved(problem: Problem, indices: Sequence[int]) -> Problem:
+    """A problem of the tiles alone pointed at the item of the whole Alhambra it came from."""
+    head, _, rest = problem.pointer.lstrip("/").partition("/")
+    return Problem(
+        pointer("alhambra", indices[int(head)]) + (f"/{rest}" if rest else ""), problem.message
+    )
+
+
 def _tile_or_problem(
     item: Mapping[str, Any], index: int, problems: list[tuple[int, Problem]]
 ) -> Tile:
@@ -182,7 +270,7 @@ def _position(placed: list[tuple[Cell, Tile]], problems: list[tuple[int, Problem
             del placed[error.index], indices[error.index]
 
 
-def _hole_rule(request: Mapping[str, Any]) -> HoleRule:
+def hole_rule_of(request: Mapping[str, Any]) -> HoleRule:
     rules = request.get("rules") or {}
     return rules.get("holes", "region")  # type: ignore[no-any-return]
 
@@ -209,14 +297,6 @@ class OptionsQuery:
 class RemovalQuery:
     alhambra: Alhambra
     cell: Cell
-    hole_rule: HoleRule
-
-
-@dataclass(frozen=True, slots=True)
-class AlhambraQuery:
-    """The whole-Alhambra check and the longest wall take the same request."""
-
-    alhambra: Alhambra
     hole_rule: HoleRule
 
 
@@ -291,7 +371,7 @@ class PlacementRequest(_AlhambraRequest):
     def query(self, data: dict[str, Any], **kwargs: Any) -> PlacementQuery:
         _no_fourth_hut(data["alhambra"], data["tile"])
         cell = (data["x"], data["y"])
-        return PlacementQuery(data["alhambra"], data["tile"], cell, _hole_rule(data))
+        return PlacementQuery(data["alhambra"], data["tile"], cell, hole_rule_of(data))
 
 
 class OptionsRequest(_AlhambraRequest):
@@ -300,7 +380,7 @@ class OptionsRequest(_AlhambraRequest):
     @post_load
     def query(self, data: dict[str, Any], **kwargs: Any) -> OptionsQuery:
         _no_fourth_hut(data["alhambra"], data["tile"])
-        return OptionsQuery(data["alhambra"], data["tile"], _hole_rule(data))
+        return OptionsQuery(data["alhambra"], data["tile"], hole_rule_of(data))
 
 
 class RemovalRequest(_AlhambraRequest):
@@ -309,13 +389,7 @@ class RemovalRequest(_AlhambraRequest):
 
     @post_load
     def query(self, data: dict[str, Any], **kwargs: Any) -> RemovalQuery:
-        return RemovalQuery(data["alhambra"], (data["x"], data["y"]), _hole_rule(data))
-
-
-class AlhambraRequest(_AlhambraRequest):
-    @post_load
-    def query(self, data: dict[str, Any], **kwargs: Any) -> AlhambraQuery:
-        return AlhambraQuery(data["alhambra"], _hole_rule(data))
+        return RemovalQuery(data["alhambra"], (data["x"], data["y"]), hole_rule_of(data))
 
 
 class HighlightSchema(Schema):
@@ -336,7 +410,7 @@ class RenderRequest(_AlhambraRequest):
         if highlight is not None:
             proposal = Proposal((highlight["x"], highlight["y"]), highlight["tile"])
         return RenderQuery(
-            data["alhambra"], proposal, _hole_rule(data), data.get("title"), data.get("lang")
+            data["alhambra"], proposal, hole_rule_of(data), data.get("title"), data.get("lang")
         )
 
 
@@ -353,6 +427,8 @@ class Seat:
     counts: Counts | None
     wall: int
     bonus_cards: tuple[Tile, ...] = ()
+    furnished: Furnished | None = None
+    """The Alhambra with the modules' pieces and the player's gates (``alhambra`` its tiles)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,12 +452,13 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
     problems: list[Problem] = []
     seats = []
     for index, player in enumerate(request["players"]):
-        alhambra = None
+        alhambra = furnished = None
         if "alhambra" in player:
             try:
-                alhambra = alhambra_of(player["alhambra"])
+                furnished = furnished_of(player["alhambra"], player.get("gates", ()))
+                alhambra = furnished.alhambra
             except InvalidDocument as error:
-                problems += under(("players", index, "alhambra"), error.problems)
+                problems += under(("players", index), error.problems)
         counts = _counts(player["counts"]) if "counts" in player else None
         cards = []
         for card_index, item in enumerate(player.get("bonus_cards", ())):
@@ -390,7 +467,14 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
             except InvalidDocument as error:
                 problems += under(("players", index, "bonus_cards", card_index), error.problems)
         seats.append(
-            Seat(player["name"], alhambra, counts, int(player.get("wall", 0)), tuple(cards))
+            Seat(
+                player["name"],
+                alhambra,
+                counts,
+                int(player.get("wall", 0)),
+                tuple(cards),
+                furnished,
+            )
         )
     problems += names_taken_twice([seat.name for seat in seats])
 
@@ -422,7 +506,7 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
         int(request["round"]),
         tuple(seats),
         dummy,
-        _hole_rule(request),
+        hole_rule_of(request),
         "huts" in request.get("modules", ()),
     )
 

@@ -122,9 +122,20 @@ NOBODY: Final[Majority] = Majority(0, None, 0, 0)
 """M1: the standing of a holder without buildings of the type: no place, no points."""
 
 
-def rank_majority(scoring_round: int, building: Building, counts: Sequence[int]) -> list[Majority]:
+Points = Mapping[Building, Mapping[int, tuple[int, ...]]]
+"""Points per place by building type and scoring round: M2's table, or a module's (S1)."""
+
+
+def rank_majority(
+    scoring_round: int, building: Building, counts: Sequence[int], points: Points = POINTS
+) -> list[Majority]:
     """M3, M4: rank the holders of one building type and split the points of tied places."""
-    paid = POINTS[building][scoring_round]
+    return rank_places(points[building][scoring_round], counts)
+
+
+def rank_places(paid: Sequence[int], counts: Sequence[int]) -> list[Majority]:
+    """M3, M4: rank holders by their counts, ``paid`` being the points of 1st, 2nd, ... place,
+    and split the points of tied places; a holder with none takes no place (M1)."""
     ranking = sorted(counts, reverse=True)  # a count's place is 1 + the holders with more
     standing: dict[int, Majority] = {}  # holders with equal counts stand alike
     for count in counts:
@@ -160,11 +171,15 @@ class RoundScore(Struct, frozen=True):
 
 
 def score_round(
-    scoring_round: int, players: Sequence[Holding], dummy: Counts | None = None
+    scoring_round: int,
+    players: Sequence[Holding],
+    dummy: Counts | None = None,
+    points: Points = POINTS,
 ) -> RoundScore:
     """M5: each player's majority points over the six types plus W4 wall points.
 
-    The dummy (D3) takes part in every majority but never scores walls (W6).
+    The dummy (D3) takes part in every majority but never scores walls (W6). ``points`` is
+    M2's table unless a module pays the places otherwise (S1).
     """
     if scoring_round not in ROUNDS:
         raise ValueError(f"there is no scoring round {scoring_round}")
@@ -173,7 +188,9 @@ def score_round(
         holders.append(dummy)
     by_holder: list[dict[Building, Majority]] = [{} for _ in holders]
     for building in BUILDINGS:
-        ranked = rank_majority(scoring_round, building, [h.get(building, 0) for h in holders])
+        ranked = rank_majority(
+            scoring_round, building, [h.get(building, 0) for h in holders], points
+        )
         for standing, majority in zip(by_holder, ranked, strict=True):
             standing[building] = majority
     scores = [

@@ -10,16 +10,45 @@ registry.
 :data:`REGISTRY` is in the order the hooks run (the vizier last: it acts between two turns,
 after everything the others do in them); :data:`NAMES`, what the catalog and the page list,
 in the rulebook's order.
+
+:data:`SCORING` lists the Big Box modules (expansions 2-5) as scoring sees them, in the order
+of their expansions: each package's ``SCORING`` says what it adds to a scoring round and which
+members of a request belong to it. Playing them in the engine is not yet specified (RULES.md),
+so they have no engine hooks.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
+from calculator.core.pieces import Piece
 from calculator.engine.hooks import Apply, Claim, DrawSource, Lister, Module, PhaseRules, PileCards
 from calculator.engine.state import Phase
-from calculator.modules import bonus, exchange, huts, vizier
+from calculator.modules import (
+    art_of_the_moors,
+    bazaars,
+    bonus,
+    camps,
+    caravanserai,
+    change,
+    characters,
+    city_walls,
+    diamonds,
+    exchange,
+    gates,
+    huts,
+    invaders,
+    master_builders,
+    score_cards,
+    street_traders,
+    sultan,
+    thieves,
+    treasure,
+    vizier,
+)
+from calculator.modules.scoring import ScoringModule
 
 REGISTRY: Final[tuple[Module, ...]] = (exchange.MODULE, bonus.MODULE, huts.MODULE, vizier.MODULE)
 
@@ -48,6 +77,66 @@ SOURCES: Final[dict[str, tuple[Module, DrawSource]]] = {
 SOURCE_OF_REVEAL: Final[dict[type, str]] = {
     source.reveal_kind: name for name, (_, source) in SOURCES.items()
 }
+
+
+SCORING: Final[tuple[ScoringModule, ...]] = (
+    gates.SCORING,
+    diamonds.SCORING,
+    characters.SCORING,
+    camps.SCORING,
+    thieves.SCORING,
+    change.SCORING,
+    street_traders.SCORING,
+    city_walls.SCORING,
+    treasure.SCORING,
+    master_builders.SCORING,
+    invaders.SCORING,
+    bazaars.SCORING,
+    score_cards.SCORING,
+    sultan.SCORING,
+    caravanserai.SCORING,
+    art_of_the_moors.SCORING,
+)
+"""The sixteen Big Box modules: G1-G4, H1-H4, K1-K4, S1-S4."""
+
+SCORING_BY_NAME: Final[dict[str, ScoringModule]] = {module.name: module for module in SCORING}
+
+SCORING_MEMBERS: Final[tuple[tuple[ScoringModule, frozenset[str]], ...]] = tuple(
+    (
+        module,
+        frozenset(
+            (
+                *module.round_fields,
+                *module.player_fields,
+                *module.piece_fields,
+                *module.dummy_fields,
+            )
+        ),
+    )
+    for module in SCORING
+)
+"""Each scoring module with every request member that belongs to it."""
+
+PIECES: Final[dict[str, Callable[[Any], Piece]]] = {
+    member: module.read_piece
+    for module in SCORING
+    if module.read_piece is not None
+    for member in module.piece_fields
+}
+"""The members that make an item of an Alhambra a piece on a cell of its own, with its reader."""
+
+TOKENS: Final[dict[str, str]] = {
+    member: module.token
+    for module in SCORING
+    if module.token is not None
+    for member in module.piece_fields
+}
+"""The members of a placed tile that put a token on it, with the token."""
+
+ON_TILES: Final[frozenset[str]] = frozenset(
+    member for module in SCORING for member in module.piece_fields if member not in PIECES
+)
+"""Every member a module adds to a placed tile (its tokens, added walls)."""
 
 
 class Active:
@@ -97,10 +186,16 @@ def active(names: frozenset[str]) -> Active:
 __all__ = [
     "CLAIMS",
     "NAMES",
+    "ON_TILES",
     "PHASES",
+    "PIECES",
     "REGISTRY",
+    "SCORING",
+    "SCORING_BY_NAME",
+    "SCORING_MEMBERS",
     "SOURCES",
     "SOURCE_OF_REVEAL",
+    "TOKENS",
     "Active",
     "active",
     "claimed",

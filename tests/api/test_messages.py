@@ -170,8 +170,9 @@ NEW_GAME = {"players": ["Anna", "Ben"]}
             "/v1/scores",
             {**SCORES, "players": [{"name": "Anna", "counts": {}, "colour": "red"}]},
             "/players/0/colour",
-            "'colour' is not a field of a player; the fields are name, alhambra, counts, "
-            "bonus_cards, wall",
+            "'colour' is not a field of a player; the fields are name, alhambra, gates, counts, "
+            "bonus_cards, wall, chests, residents, exposed, camp_points, bazaar_points, "
+            "culture_points, characters",
         ),
         # a list too short, with its own wording and rule (C2)
         (

@@ -331,6 +331,24 @@ def test_t9_tiles_are_only_counted_at_the_third_round(client):
 
 # --- the contract: every code documented, always present -------------------------------------
 
+BIG_BOX_BEYOND_TILES: dict[str, Any] = {
+    "round": 3,
+    "modules": ["invaders", "camps", "bazaars", "art_of_the_moors"],
+    "attack": "N",
+    "players": [
+        {
+            "name": "A",
+            "counts": {"tower": 1},
+            "exposed": {"facing": 30},
+            "camp_points": 9,
+            "bazaar_points": 9,
+            "culture_points": 400,
+        },
+        {"name": "B", "counts": {"tower": 1}, "culture_points": 20},
+    ],
+}
+"""Each Big Box warning once (``tests/api/test_big_box_scores.py`` has each one's case)."""
+
 
 def test_every_warning_code_is_documented_and_none_is_left_unused(client):
     documented = set(schema_documents()["warning.json"]["properties"]["code"]["enum"])
@@ -348,6 +366,7 @@ def test_every_warning_code_is_documented_and_none_is_left_unused(client):
                 },
             ),
             table(client, {**whole_table(market=4), "players": [{"name": "Anna", "alhambra": []}]}),
+            scores(client, BIG_BOX_BEYOND_TILES),
         )
         for code, _ in codes(answer)
     }

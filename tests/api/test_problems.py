@@ -12,7 +12,8 @@ A request is checked in stages, each needing what the one before built, so the f
 together are of one stage: the contract (its JSON Schema, ``schemas/``), the loading (tiles of
 the catalog C1, cells B6, names, the dummy D1, huts V4, the components of a game), and for a
 game state or a described table the consistency of what was loaded (a state a game can reach,
-a table that can exist). A body the contract refuses is not loaded: its contract problems are
+a table that can exist), and for ``/v1/scores`` the refusals of the Big Box modules, which
+read the loaded pieces. A body the contract refuses is not loaded: its contract problems are
 the answer.
 """
 
@@ -66,6 +67,8 @@ def fault(name: str, *stages: str) -> Callable[[Callable[[Body], str]], Fault]:
 
 
 CONTRACT, LOADING, CONSISTENCY = "contract", "loading", "consistency"
+MODULES = "modules"
+"""The Big Box modules' refusals of ``/v1/scores`` (G, H, K, S): they read the loaded pieces."""
 
 
 def off_catalog(tile: dict[str, Any]) -> None:
@@ -173,14 +176,28 @@ def alhambra_body(**extra: Any) -> Body:
 V1_ALHAMBRA = [*alhambra_faults(("alhambra",)), unknown_member, unknown_hole_rule]
 
 
+BIG_BOX = ["treasure", "camps", "bazaars", "characters", "score_cards", "gates", "art_of_the_moors"]
+
+
 def scores_body() -> Body:
     return {
         "round": 2,
+        "modules": list(BIG_BOX),
+        "score_card": ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"],
         "players": [
-            {"name": "Anna", "alhambra": copy.deepcopy(ALHAMBRA)},
+            {
+                "name": "Anna",
+                "alhambra": copy.deepcopy(ALHAMBRA),
+                "characters": {"city_watch": True},
+                "culture_points": 400,
+            },
             {
                 "name": "Ben",
-                "alhambra": [placed("tower", "N", 11, 0, -1)],
+                "alhambra": [
+                    {**placed("tower", "N", 11, 0, -1), "chest": True},
+                    {"bazaar": ["tower", "garden", "arcades"], "x": -1, "y": -1},
+                    {"camp": {"bastions": "S", "arrows": "N"}, "x": 0, "y": 1},
+                ],
                 "bonus_cards": [{"building": "garden", "walls": "S", "price": 12}],
             },
         ],
@@ -229,7 +246,63 @@ def empty_name(body: Body) -> str:
     return "/players/1/name"
 
 
+@fault("/players/1/alhambra/0/chest: a chest without its module (K1)", MODULES)
+def chest_without_treasure(body: Body) -> str:
+    body["modules"].remove("treasure")
+    return "/players/1/alhambra/0/chest"
+
+
+@fault("/score_card: a score card that is no order of the six types (S1)", MODULES)
+def score_card_twice(body: Body) -> str:
+    body["score_card"][0] = "tower"
+    return "/score_card"
+
+
+@fault("/players/1/characters/city_watch: a second owner of a character (G3)", MODULES)
+def second_city_watch(body: Body) -> str:
+    body["players"][1]["characters"] = {"city_watch": True}
+    return "/players/1/characters/city_watch"
+
+
+@fault("/players/1/gates/0: a gate on no double wall (G1)", MODULES)
+def gate_on_no_double_wall(body: Body) -> str:
+    body["players"][1]["gates"] = [{"x": 0, "y": -1, "side": "N"}]
+    return "/players/1/gates/0"
+
+
+@fault("/players/1/culture_points: more than 20 counters show (S4)", MODULES)
+def culture_beyond_counters(body: Body) -> str:
+    body["players"][1]["culture_points"] = 21
+    return "/players/1/culture_points"
+
+
+@fault("/players/1/alhambra/1: a bazaar on a taken cell (B6)", LOADING)
+def bazaar_on_a_tile(body: Body) -> str:
+    body["players"][1]["alhambra"][1].update(x=0, y=-1)
+    return "/players/1/alhambra/1"
+
+
+@fault("/attack: an attack from no direction (K3)", CONTRACT)
+def attack_from_nowhere(body: Body) -> str:
+    body["attack"] = "up"
+    return "/attack"
+
+
+@fault("/players/1/alhambra/2/camp/bastions: a camp of three bastions (G4)", CONTRACT)
+def three_bastions(body: Body) -> str:
+    body["players"][1]["alhambra"][2]["camp"]["bastions"] = "NES"
+    return "/players/1/alhambra/2/camp/bastions"
+
+
 SCORES = [
+    chest_without_treasure,
+    score_card_twice,
+    second_city_watch,
+    gate_on_no_double_wall,
+    culture_beyond_counters,
+    bazaar_on_a_tile,
+    attack_from_nowhere,
+    three_bastions,
     *alhambra_faults(("players", 0, "alhambra")),
     dummy_at_three,
     dummy_tile,
@@ -524,7 +597,7 @@ def _stage_faults() -> list[tuple[str, str, list[Fault]]]:
     """(endpoint, stage, its faults) wherever a stage has two faults or more to combine."""
     found = []
     for path, (_, faults) in ENDPOINTS.items():
-        for stage in (CONTRACT, LOADING, CONSISTENCY):
+        for stage in (CONTRACT, LOADING, CONSISTENCY, MODULES):
             of_stage = [bad for bad in faults if stage in bad.stages]
             if len(of_stage) >= 2:
                 found.append((path, stage, of_stage))

@@ -23,7 +23,7 @@ def test_docs_rules_is_the_shared_rules_text():
 def test_the_rule_ids_a_violation_may_name_are_those_of_the_rules():
     """schemas/violation.json lists the rule ids a client may meet: exactly those of RULES.md."""
     rules = (ROOT / "docs" / "RULES.md").read_text("utf-8")
-    ids = set(re.findall(r"\*\*([CBWMTDV][0-9]+)[* ]", rules))
+    ids = set(re.findall(r"\*\*([CBWMTDVGHKSX][0-9]+)[* ]", rules))
     schema = schema_documents()["violation.json"]
     assert set(schema["properties"]["rule"]["enum"]) == ids
 
@@ -129,7 +129,7 @@ def test_every_repository_path_named_exists(document):
     assert [named for named in repository_paths(document) if not exists(named)] == []
 
 
-RULE_ID_OR_RANGE = re.compile(r"\b([CBWMTDV])([0-9])(?:\s*[-\u2013]\s*\1?([0-9]))?\b")
+RULE_ID_OR_RANGE = re.compile(r"\b([CBWMTDVGHKSX])([0-9])(?:\s*[-\u2013]\s*\1?([0-9]))?\b")
 
 
 def rule_ids(text: str) -> set[str]:
@@ -150,7 +150,7 @@ CITED_BY_NO_MODULE = {"B1", "C5", "W5"}
 def test_the_readme_maps_every_rule_id_to_a_module_that_cites_it():
     """The README's rule table finds the module for any rule id of docs/RULES.md in one step."""
     rules = (ROOT / "docs" / "RULES.md").read_text("utf-8")
-    every_id = set(re.findall(r"\*\*([CBWMTDV][0-9]+)[* ]", rules))
+    every_id = set(re.findall(r"\*\*([CBWMTDVGHKSX][0-9]+)[* ]", rules))
     readme = (ROOT / "README.md").read_text("utf-8")
     table = readme.split("### Find the module for a rule", 1)[1].split("\n\n")[1]
     mapped, uncited = set(), []

@@ -11,7 +11,15 @@ import pytest
 import calculator
 from calculator.api.contract import schema_documents
 from calculator.engine.state import Phase
-from calculator.modules import NAMES, PHASES, REGISTRY, SOURCES, active
+from calculator.modules import (
+    NAMES,
+    PHASES,
+    REGISTRY,
+    SCORING,
+    SCORING_BY_NAME,
+    SOURCES,
+    active,
+)
 from tests.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
@@ -27,8 +35,18 @@ def _outside(name: str) -> list[Path]:
 
 
 def test_every_package_under_modules_is_registered_once_by_its_wire_name():
-    assert sorted(module.name for module in REGISTRY) == PACKAGES
+    """The Vizier's Favour's in the game's registry, the Big Box's in scoring's (G, H, K, S)."""
+    assert sorted(module.name for module in (*REGISTRY, *SCORING)) == PACKAGES
     assert len(BY_NAME) == len(REGISTRY)
+    assert len(SCORING_BY_NAME) == len(SCORING) == 16
+
+
+def test_the_scoring_registry_names_the_modules_the_scores_contract_accepts():
+    accepted = schema_documents()["score-modules.json"]["items"]["enum"]
+    assert accepted == [*NAMES, *(module.name for module in SCORING)]
+    assert [module.rule for module in SCORING] == [
+        f"{family}{n}" for family in "GHKS" for n in range(1, 5)
+    ]
 
 
 def test_the_registry_names_the_modules_the_contract_accepts():

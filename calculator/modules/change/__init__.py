@@ -1,0 +1,18 @@
+"""H2 Change [``change``]: overpaying earns one coin of value 1 per 2 units overpaid.
+
+It changes no scoring round's points, so scoring a round only accepts it by name.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from calculator.modules.scoring import ScoringModule
+
+NAME: Final[str] = "change"
+RULE: Final[str] = "H2"
+
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE)
+
+
+__all__ = ["NAME", "RULE", "SCORING"]

@@ -1,0 +1,83 @@
+"""H4 City walls [``city_walls``]: wooden walls laid on sides of tiles without a printed wall.
+
+An added wall is a wall for every rule (B2, B3, W1-W4, T5) and stays with its tile:
+:meth:`calculator.core.pieces.Furnished.walled` gives every rule the tiles with them.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from calculator.core.building import Violation
+from calculator.core.pieces import Furnished
+from calculator.core.tiles import SIDE_NAME, SIDES
+from calculator.modules.scoring import (
+    Refusal,
+    ScoringModule,
+    ScoringRequest,
+    alhambra_refusals,
+    beyond_supply,
+    held_in_alhambras,
+)
+
+NAME: Final[str] = "city_walls"
+RULE: Final[str] = "H4"
+
+ADDED_WALLS: Final[int] = 12
+"""H4: 12 wooden walls at the table, so at most 12 in one Alhambra."""
+
+
+def added_walls_count(furnished: Furnished) -> int:
+    return sum(len(walls) for walls in furnished.added_walls.values())
+
+
+def added_wall_violations(furnished: Furnished) -> list[Violation]:
+    """H4: added walls lie on sides of building tiles or huts without a printed wall; at
+    most 12. The fountain is walled by none (C2)."""
+    found = []
+    tiles = furnished.alhambra.tiles
+    for cell in sorted(furnished.added_walls, key=lambda cell: (cell[1], cell[0])):
+        tile = tiles.get(cell)
+        at = f"({cell[0]},{cell[1]})"
+        if tile is None or tile.is_fountain:
+            what = "no tile" if tile is None else "the fountain"
+            found.append(Violation("H4", f"a wall added at {at}, where {what} stands", (cell,)))
+            continue
+        for side in SIDES:
+            if side in furnished.added_walls[cell] and tile.has_wall(side):
+                found.append(
+                    Violation(
+                        "H4",
+                        f"the {SIDE_NAME[side]} side of {tile.describe()} at {at} has a printed "
+                        "wall; a wall is added only where none is printed",
+                        (cell,),
+                        ((cell, side),),
+                    )
+                )
+    count = added_walls_count(furnished)
+    if count > ADDED_WALLS:
+        found.append(
+            Violation("H4", f"{count} added walls; the table has {ADDED_WALLS} in all", ())
+        )
+    return found
+
+
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """H4: added walls only where none is printed, on tiles; 12 at the table."""
+    held = held_in_alhambras(request, added_walls_count)
+    return alhambra_refusals(request, _on_tiles, "added_walls") + beyond_supply(
+        held, ADDED_WALLS, f"added walls: the table has {ADDED_WALLS} (H4)"
+    )
+
+
+def _on_tiles(furnished: Furnished) -> list[Violation]:
+    """H4 on one Alhambra, its count aside (the table's supply counts every Alhambra)."""
+    return [violation for violation in added_wall_violations(furnished) if violation.cells]
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME, RULE, piece_fields=("added_walls",), refusals=refusals
+)
+
+
+__all__ = ["ADDED_WALLS", "NAME", "RULE", "SCORING", "added_wall_violations", "added_walls_count"]

@@ -1,0 +1,85 @@
+"""G1 City gates [``gates``]: a gate stands on a double wall and lets people walk through it.
+
+For B3 a gated side counts as having no wall (:meth:`calculator.core.pieces.Furnished.on_foot`
+opens it); for W1 it is still an inner wall, as every double wall is. A player has at most 6.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from calculator.core.alhambra import neighbour
+from calculator.core.building import Violation
+from calculator.core.pieces import Furnished
+from calculator.core.plausibility import Where
+from calculator.core.tiles import SIDE_NAME
+from calculator.modules.scoring import Refusal, ScoringModule, ScoringRequest
+
+NAME: Final[str] = "gates"
+RULE: Final[str] = "G1"
+
+GATES_PER_PLAYER: Final[int] = 6
+"""G1: one gate per gate card, six cards."""
+
+
+def gate_violations(furnished: Furnished) -> list[Violation]:
+    """G1: each gate on a double wall, each double wall gated once, at most 6 gates."""
+    found = []
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for cell, side in furnished.gates:
+        across = neighbour(cell, side)
+        at = f"the {SIDE_NAME[side]} side of ({cell[0]},{cell[1]})"
+        if not furnished.is_double_wall((cell, side)):
+            found.append(
+                Violation(
+                    "G1",
+                    f"the gate on {at} stands on no double wall: a gate needs a wall there and "
+                    f"one across it on a tile at ({across[0]},{across[1]})",
+                    (cell, across),
+                    ((cell, side),),
+                )
+            )
+        wall = frozenset((cell, across))
+        if wall in seen:
+            found.append(
+                Violation("G1", f"a second gate on {at}: one gate per wall", (cell, across))
+            )
+        seen.add(wall)
+    if len(furnished.gates) > GATES_PER_PLAYER:
+        found.append(
+            Violation(
+                "G1",
+                f"{len(furnished.gates)} gates; a player has at most {GATES_PER_PLAYER}, "
+                "one per gate card",
+                (),
+            )
+        )
+    return found
+
+
+def refusals(request: ScoringRequest) -> list[Refusal]:
+    """G1: each gate on a double wall, once, at most 6, pointed at the gate."""
+    refused = []
+    for index, (player, seat) in enumerate(
+        zip(request.body["players"], request.seats, strict=True)
+    ):
+        if seat.furnished is None:
+            continue
+        by_side = {
+            ((int(g["x"]), int(g["y"])), g["side"]): n
+            for n, g in enumerate(player.get("gates", ()))
+        }
+        for violation in gate_violations(seat.furnished):
+            where: Where = ("players", index, "gates")
+            if violation.sides:
+                where = (*where, by_side[violation.sides[0]])
+            refused.append(Refusal(where, f"{violation.message} ({violation.rule})"))
+    return refused
+
+
+SCORING: Final[ScoringModule] = ScoringModule(
+    NAME, RULE, player_fields=("gates",), refusals=refusals
+)
+
+
+__all__ = ["GATES_PER_PLAYER", "NAME", "RULE", "SCORING", "gate_violations"]

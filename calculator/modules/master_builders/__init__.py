@@ -1,0 +1,19 @@
+"""K2 Master Builders [``master_builders``]: 16 cards, money of value 3 or discarded for an
+extra redesign.
+
+It changes no scoring round's points, so scoring a round only accepts it by name.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from calculator.modules.scoring import ScoringModule
+
+NAME: Final[str] = "master_builders"
+RULE: Final[str] = "K2"
+
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE)
+
+
+__all__ = ["NAME", "RULE", "SCORING"]

@@ -1,0 +1,204 @@
+"""How a module adds to a scoring round: its term gives each player a :class:`Part`.
+
+A module that changes a round's points brings a :data:`Term` over the whole table
+(:class:`RoundTable`), since some parts rank the players against each other (K1, G3). A player
+given by an Alhambra carries its pieces (``furnished``) and the term computes from them; a
+player given by counts carries what the table counted instead (X1). S1 changes the points per
+place of the majorities themselves (``RoundTable.points``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
+from typing import Any, Final
+
+from msgspec import Struct
+
+from calculator.core.building import Violation
+from calculator.core.pieces import Furnished, Piece
+from calculator.core.plausibility import Implausibility, Where
+from calculator.core.scoring import POINTS, Counts, Points
+from calculator.core.tiles import BUILDINGS, Building, Side
+
+NO_RESIDENTS: Final[Mapping[Building, int]] = MappingProxyType({})
+M2: Final[Points] = MappingProxyType(POINTS)
+
+
+class SeatRound(Struct, frozen=True):
+    """One player at a scoring round, as the modules' terms see them."""
+
+    counts: Counts
+    wall: int
+    furnished: Furnished | None = None
+    chests: int = 0
+    residents: Mapping[Building, int] = NO_RESIDENTS
+    exposed: tuple[int, int] = (0, 0)
+    """K3, by counts: the exposed sides facing the attack, and beside it (round 3)."""
+    camp_points: int = 0
+    bazaar_points: int = 0
+    culture_points: int = 0
+    wise_man: Building | None = None
+    city_watch: bool = False
+
+
+class RoundTable(Struct, frozen=True):
+    """A scoring round as the modules' terms see it: the players, the dummy's counts (D3), this
+    scoring's attack (K3) and the points per place the majorities are paid (M2, or S1's)."""
+
+    scoring_round: int
+    seats: tuple[SeatRound, ...]
+    dummy: Counts | None = None
+    attack: Side | None = None
+    points: Points = M2
+
+
+class Part(Struct, frozen=True):
+    """A module's part of one player's round: its points and what they come from, as the wire
+    shows it (JSON values)."""
+
+    points: int
+    detail: Mapping[str, Any]
+
+
+Term = Callable[[RoundTable], list[Part]]
+"""A module's parts of a round, one per player in the table's order."""
+
+
+class Refusal(Struct, frozen=True):
+    """What a real table cannot hold (a 422): ``where`` names the request's member in its own
+    terms (``("players", 0, "chests")``), ``message`` gives the reason and cites its rule."""
+
+    where: Where
+    message: str
+
+
+class ScoringRequest(Struct, frozen=True):
+    """A schema-valid ``POST /v1/scores`` body as the modules' checks read it: the body itself
+    (for its members and where they are), each player as the terms see them (counts and walls
+    not yet added), the counts typed by hand (``None`` for an Alhambra) and the modules named."""
+
+    body: Mapping[str, Any]
+    scoring_round: int
+    seats: tuple[SeatRound, ...]
+    typed: tuple[Counts | None, ...]
+    named: frozenset[str]
+    huts: bool = False
+
+
+Refusals = Callable[[ScoringRequest], list[Refusal]]
+Warnings = Callable[[ScoringRequest], list[Implausibility]]
+
+
+class ScoringModule(Struct, frozen=True):
+    """What a module brings to scoring: its wire name and rule id, its term (``None``: it
+    changes no round's points, or only the points per place, S1), and the request members
+    that belong to it: of a round, of a player, and of a tile or piece of an Alhambra. A
+    module whose member makes an item of an Alhambra a piece of its own reads it
+    (``read_piece``); one whose member puts a token on a building names the token."""
+
+    name: str
+    rule: str
+    term: Term | None = None
+    round_fields: tuple[str, ...] = ()
+    player_fields: tuple[str, ...] = ()
+    piece_fields: tuple[str, ...] = ()
+    read_piece: Callable[[Any], Piece] | None = None
+    token: str | None = None
+    dummy_fields: tuple[str, ...] = ()
+    required: tuple[str, ...] = ()
+    """Round members the module cannot score without."""
+    refusals: Refusals | None = None
+    warnings: Warnings | None = None
+    violations: Callable[[Furnished], list[Violation]] | None = None
+    """What the module's pieces make illegal, given beside the building rules' violations."""
+    points: Callable[[Mapping[str, Any]], Points] | None = None
+    """The points per place of the majorities, read off the request (S1)."""
+
+
+def seat_of(player: Mapping[str, Any], furnished: Furnished | None) -> SeatRound:
+    """One schema-valid player of the request as the terms see them (without counts and wall,
+    which the service adds): what the table entered (X1, S4, G3) and the Alhambra's pieces."""
+    residents = player.get("residents", {})
+    exposed = player.get("exposed", {})
+    characters = player.get("characters", {})
+    wise_man = characters.get("wise_man")
+    return SeatRound(
+        counts=MappingProxyType({}),
+        wall=0,
+        furnished=furnished,
+        chests=int(player.get("chests", 0)),
+        residents=MappingProxyType({b: int(residents.get(b.value, 0)) for b in BUILDINGS}),
+        exposed=(int(exposed.get("facing", 0)), int(exposed.get("beside", 0))),
+        camp_points=int(player.get("camp_points", 0)),
+        bazaar_points=int(player.get("bazaar_points", 0)),
+        culture_points=int(player.get("culture_points", 0)),
+        wise_man=Building(wise_man) if wise_man is not None else None,
+        city_watch=bool(characters.get("city_watch", False)),
+    )
+
+
+def beyond_supply(held: Iterable[tuple[int, Where]], limit: int, what: str) -> list[Refusal]:
+    """The table's supply: ``held`` counted in the request's order; the refusal names the
+    entry that takes the total past ``limit`` (``what`` says what, citing its rule)."""
+    total = 0
+    for count, where in held:
+        total += count
+        if total > limit:
+            return [Refusal(where, f"that makes {total} {what}")]
+    return []
+
+
+def held_in_alhambras(
+    request: ScoringRequest, count: Callable[[Furnished], int]
+) -> list[tuple[int, Where]]:
+    """What each Alhambra given holds of a piece (``count``), for :func:`beyond_supply`."""
+    return [
+        (count(seat.furnished), ("players", index, "alhambra"))
+        for index, seat in enumerate(request.seats)
+        if seat.furnished is not None
+    ]
+
+
+def typed_seats(request: ScoringRequest) -> Iterator[tuple[int, SeatRound, Counts]]:
+    """Each player given by counts: their index, what they entered and their counts."""
+    for index, (seat, typed) in enumerate(zip(request.seats, request.typed, strict=True)):
+        if typed is not None:
+            yield index, seat, typed
+
+
+def alhambra_refusals(
+    request: ScoringRequest, found: Callable[[Furnished], list[Violation]], member: str
+) -> list[Refusal]:
+    """A module's refusals of the Alhambras given, each pointed at the item of its cell's
+    ``member`` (or the whole Alhambra for a refusal of no one cell)."""
+    refused = []
+    for index, (player, seat) in enumerate(
+        zip(request.body["players"], request.seats, strict=True)
+    ):
+        if seat.furnished is None:
+            continue
+        by_cell = {(int(i["x"]), int(i["y"])): n for n, i in enumerate(player["alhambra"])}
+        for violation in found(seat.furnished):
+            cell = violation.cells[0] if violation.cells else None
+            where: Where = ("players", index, "alhambra")
+            if cell is not None and cell in by_cell:
+                where = (*where, by_cell[cell], member)
+            refused.append(Refusal(where, f"{violation.message} ({violation.rule})"))
+    return refused
+
+
+__all__ = [
+    "Part",
+    "Refusal",
+    "RoundTable",
+    "ScoringModule",
+    "ScoringRequest",
+    "SeatRound",
+    "Term",
+    "alhambra_refusals",
+    "beyond_supply",
+    "held_in_alhambras",
+    "seat_of",
+    "typed_seats",
+]

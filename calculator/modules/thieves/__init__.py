@@ -1,0 +1,19 @@
+"""H1 Thieves [``thieves``]: 12 thief cards (3 per currency) let a player take a face-up money
+card after another player's turn.
+
+It changes no scoring round's points, so scoring a round only accepts it by name.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from calculator.modules.scoring import ScoringModule
+
+NAME: Final[str] = "thieves"
+RULE: Final[str] = "H1"
+
+SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE)
+
+
+__all__ = ["NAME", "RULE", "SCORING"]
