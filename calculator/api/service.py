@@ -12,11 +12,11 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import Any, TypeVar
 
-from calculator.api import expansions, wire
+from calculator.api import expansions, requests, wire
 from calculator.api.contract import request_contract
 from calculator.api.game_document import dump_display_card
 from calculator.api.problems import InvalidDocument, InvalidRequest, load
-from calculator.core import building, walls
+from calculator.core import pieces, walls
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
@@ -39,50 +39,63 @@ def _load(body: Any, contract: str, loader: Callable[[Any], Query]) -> Query:
         raise InvalidRequest(error.problems) from None
 
 
-_PLACEMENT = partial(load, wire.PlacementRequest())
-_OPTIONS = partial(load, wire.OptionsRequest())
-_REMOVAL = partial(load, wire.RemovalRequest())
-_RENDER = partial(load, wire.RenderRequest())
+_PLACEMENT = partial(load, requests.PLACEMENT)
+_OPTIONS = partial(load, requests.OPTIONS)
+_REMOVAL = partial(load, requests.REMOVAL)
+_CHECK = partial(load, requests.CHECK)
+_RENDER = partial(load, requests.RENDER)
 
 
 def placement(body: Any) -> dict[str, Any]:
-    """``POST /v1/placement``: is placing the tile at (x, y) legal (B2-B6)?"""
-    query: wire.PlacementQuery = _load(body, "placement-request.json", _PLACEMENT)
+    """``POST /v1/placement``: is placing the tile or piece at (x, y) legal (B2-B6; G4, K4)?"""
+    query: requests.PlacementQuery = _load(body, "placement-request.json", _PLACEMENT)
+    position = query.position
     return wire.verdict(
-        building.placement_violations(query.alhambra, query.tile, query.cell, query.hole_rule)
+        pieces.placement_violations(
+            position.furnished, query.placing, query.cell, position.hole_rule, position.pieces_rules
+        )
     )
 
 
 def placement_options(body: Any) -> dict[str, Any]:
-    """``POST /v1/placement/options``: every cell where the tile may be placed."""
-    query: wire.OptionsQuery = _load(body, "placement-options-request.json", _OPTIONS)
-    return wire.legal_cells(building.legal_cells(query.alhambra, query.tile, query.hole_rule))
+    """``POST /v1/placement/options``: every cell where the tile or piece may be placed."""
+    query: requests.OptionsQuery = _load(body, "placement-options-request.json", _OPTIONS)
+    position = query.position
+    return wire.legal_cells(
+        pieces.legal_cells(
+            position.furnished, query.placing, position.hole_rule, position.pieces_rules
+        )
+    )
 
 
 def removal(body: Any) -> dict[str, Any]:
-    """``POST /v1/removal``: may the tile at (x, y) go to the reserve (T5)?"""
-    query: wire.RemovalQuery = _load(body, "removal-request.json", _REMOVAL)
-    return wire.verdict(building.removal_violations(query.alhambra, query.cell, query.hole_rule))
+    """``POST /v1/removal``: may the tile or piece at (x, y) leave the Alhambra (T5)?"""
+    query: requests.RemovalQuery = _load(body, "removal-request.json", _REMOVAL)
+    position = query.position
+    return wire.verdict(
+        pieces.removal_violations(
+            position.furnished, query.cell, position.hole_rule, position.pieces_rules
+        )
+    )
 
 
 def alhambra_check(body: Any) -> dict[str, Any]:
     """``POST /v1/alhambra/check``: the whole Alhambra against B2-B5, with its pieces (G1, G4,
     H4, K4)."""
-    query = _load(body, "alhambra-check-request.json", expansions.load_alhambra)
+    query: expansions.AlhambraWithPieces = _load(body, "alhambra-check-request.json", _CHECK)
     return wire.verdict(
-        expansions.alhambra_violations(query.furnished, query.hole_rule, query.modules)
+        pieces.furnished_violations(query.furnished, query.hole_rule, query.pieces_rules)
     )
 
 
 def longest_wall(body: Any) -> dict[str, Any]:
     """``POST /v1/walls``: the longest wall (W1-W3), and whether the Alhambra is legal; camps
     (G4) and added walls (H4) change it."""
-    query = _load(body, "walls-request.json", expansions.load_alhambra)
+    query: expansions.AlhambraWithPieces = _load(body, "walls-request.json", _CHECK)
     furnished = query.furnished
-    measured = furnished.alhambra if furnished.is_bare() else furnished.for_walls()
     return wire.longest_wall(
-        walls.longest_wall(measured),
-        expansions.alhambra_violations(furnished, query.hole_rule, query.modules),
+        walls.longest_wall(furnished.for_walls()),
+        pieces.furnished_violations(furnished, query.hole_rule, query.pieces_rules),
     )
 
 
@@ -105,7 +118,7 @@ def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str
         furnished = seat.furnished
         assert furnished is not None  # read with the Alhambra
         # W4 needs the length alone; the wall and the building rules share the grid
-        wall = walls.wall_length(seat.alhambra if furnished.is_bare() else furnished.for_walls())
+        wall = walls.wall_length(furnished.for_walls())
         found = expansions.alhambra_violations(furnished, query.hole_rule, big_box.modules)
         counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
         holdings.append(Holding(counted.counts, wall.length))
@@ -142,11 +155,13 @@ def render(body: Any, language: str) -> str:
     """``POST /v1/render``: the picture of an Alhambra (SVG), its longest wall highlighted and
     the proposed placement's violations (or the Alhambra's own) marked; in the request's
     ``lang``, else ``language``."""
-    query: wire.RenderQuery = _load(body, "render-request.json", _RENDER)
+    query: requests.RenderQuery = _load(body, "render-request.json", _RENDER)
+    position = query.position
     return render_alhambra(
-        query.alhambra,
+        position.furnished,
         proposal=query.proposal,
-        hole_rule=query.hole_rule,
+        hole_rule=position.hole_rule,
+        pieces_rules=position.pieces_rules,
         labels=picture_labels(query.language or language),
         title=query.title,
     ).svg

@@ -32,16 +32,14 @@ from operator import itemgetter
 from types import MappingProxyType
 from typing import Any, Final
 
-from marshmallow import Schema, fields, post_dump, post_load
+from marshmallow import Schema, fields, post_dump
 
 from calculator.api.problems import InvalidDocument, Problem, pointer, refusal, under
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
 from calculator.core.errors import PositionError
 from calculator.core.huts import (
-    HUTS_PER_PLAYER,
     huts_beyond_limit,
-    is_hut,
     too_many_huts_message,
 )
 from calculator.core.pieces import Furnished, Gate, Piece
@@ -50,7 +48,6 @@ from calculator.core.scoring import Counts, Majority, RoundScore, Tally, buildin
 from calculator.core.tiles import BUILDINGS, CATALOG, FOUNTAIN_CELL, Building, Cell, Side, Tile
 from calculator.core.walls import Wall
 from calculator.modules import ON_TILES, PIECES, TOKENS
-from calculator.pictures import Proposal
 
 CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
 """C1: how many tiles of each building type the game has."""
@@ -172,13 +169,10 @@ def furnished_of(
     """A wire Alhambra with the modules' pieces (``schemas/furnished-alhambra.json``) and the
     player's gates (G1) as a core :class:`Furnished`: its tiles read by :func:`alhambra_of`,
     the pieces and tile members each module declares (``calculator.modules``). Problems point
-    from the player (``/alhambra/3/price``, ``/alhambra/4``)."""
+    from the Alhambra (``/3/price``, ``/4``)."""
     if _MODULE_MEMBERS.isdisjoint(set().union(*items)):
         # the common case, tiles alone: one pass over the members, in C
-        try:
-            return Furnished(alhambra_of(items), gates=tuple(map(gate_of, gates)))
-        except InvalidDocument as error:
-            raise InvalidDocument(under(("alhambra",), error.problems)) from None
+        return Furnished(alhambra_of(items), gates=tuple(map(gate_of, gates)))
     tile_items: list[Mapping[str, Any]] = []
     indices: list[int] = []
     pieces: list[tuple[int, Cell, Piece]] = []
@@ -205,7 +199,7 @@ def furnished_of(
             what = "the fountain's cell" if cell == FOUNTAIN_CELL else "a taken cell"
             problems.append(
                 Problem(
-                    pointer("alhambra", index),
+                    pointer(index),
                     f"{piece.describe()} cannot stand on {what} ({cell[0]},{cell[1]}) (B6)",
                 )
             )
@@ -233,6 +227,18 @@ def furnished_of(
     )
 
 
+def placeable_of(item: Mapping[str, Any]) -> Tile | Piece:
+    """What may be placed (``schemas/placeable-piece.json``): a tile or a worker hut
+    (:func:`tile_of`), or a module's piece on a cell of its own (a camp G4, a bazaar K4)."""
+    member = placeable_member(item)
+    return tile_of(item) if member is None else PIECES[member](item[member])
+
+
+def placeable_member(item: Mapping[str, Any]) -> str | None:
+    """The member that makes a placeable item a module's piece (``"camp"``), if one does."""
+    return next((member for member in PIECES if member in item), None)
+
+
 def gate_of(item: Mapping[str, Any]) -> Gate:
     """A gate on the wire (``schemas/gate.json``)."""
     side: Side = item["side"]
@@ -242,9 +248,7 @@ def gate_of(item: Mapping[str, Any]) -> Gate:
 def _moved(problem: Problem, indices: Sequence[int]) -> Problem:
     """A problem of the tiles alone pointed at the item of the whole Alhambra it came from."""
     head, _, rest = problem.pointer.lstrip("/").partition("/")
-    return Problem(
-        pointer("alhambra", indices[int(head)]) + (f"/{rest}" if rest else ""), problem.message
-    )
+    return Problem(pointer(indices[int(head)]) + (f"/{rest}" if rest else ""), problem.message)
 
 
 def _tile_or_problem(
@@ -275,50 +279,17 @@ def hole_rule_of(request: Mapping[str, Any]) -> HoleRule:
     return rules.get("holes", "region")  # type: ignore[no-any-return]
 
 
-# --- requests: placement, options, removal, check, walls (marshmallow) -----------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlacementQuery:
-    alhambra: Alhambra
-    tile: Tile
-    cell: Cell
-    hole_rule: HoleRule
-
-
-@dataclass(frozen=True, slots=True)
-class OptionsQuery:
-    alhambra: Alhambra
-    tile: Tile
-    hole_rule: HoleRule
-
-
-@dataclass(frozen=True, slots=True)
-class RemovalQuery:
-    alhambra: Alhambra
-    cell: Cell
-    hole_rule: HoleRule
-
-
-@dataclass(frozen=True, slots=True)
-class RenderQuery:
-    """``POST /v1/render``: the Alhambra, a proposed placement if any, and the picture's words."""
-
-    alhambra: Alhambra
-    proposal: Proposal | None
-    hole_rule: HoleRule
-    title: str | None
-    language: str | None
-
-
-class _CodecField(fields.Field[Any]):
-    """A marshmallow field read and written by one codec of this module; a refusal's problems
-    are pointed at from the field's value."""
+class CodecField(fields.Field[Any]):
+    """A marshmallow field read (and written, given ``write``; else it is only read) by one
+    codec of this module; a refusal's problems are pointed at from the field's value."""
 
     def __init__(
-        self, read: Callable[[Any], Any], write: Callable[[Any], Any], **kwargs: Any
+        self,
+        read: Callable[[Any], Any],
+        write: Callable[[Any], Any] | None = None,
+        **kwargs: Any,
     ) -> None:
-        super().__init__(**kwargs)
+        super().__init__(load_only=write is None, **kwargs)
         self.read, self.write = read, write
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
@@ -328,90 +299,23 @@ class _CodecField(fields.Field[Any]):
             raise refusal(error.problems) from None
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
-        return None if value is None else self.write(value)
+        if value is None or self.write is None:
+            return None
+        return self.write(value)
 
 
-class TileField(_CodecField):
+class TileField(CodecField):
     """A tile (or a worker hut) of any document, by :func:`tile_of` and :func:`dump_tile`."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(tile_of, dump_tile, **kwargs)
 
 
-class AlhambraField(_CodecField):
+class AlhambraField(CodecField):
     """An Alhambra of any document, by :func:`alhambra_of` and :func:`dump_alhambra`."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(alhambra_of, dump_alhambra, **kwargs)
-
-
-class RulesSchema(Schema):
-    holes = fields.String(load_default="region")
-
-
-class _AlhambraRequest(Schema):
-    alhambra = AlhambraField(required=True)
-    rules = fields.Nested(RulesSchema)
-
-
-def _no_fourth_hut(alhambra: Alhambra, tile: Tile) -> None:
-    """V4: a player holding 3 huts in the Alhambra cannot have a 4th to place."""
-    if tile.hut:
-        held = sum(map(is_hut, alhambra.tiles.values()))
-        if held >= HUTS_PER_PLAYER:
-            raise refusal([Problem("/tile/hut", too_many_huts_message(held + 1))])
-
-
-class PlacementRequest(_AlhambraRequest):
-    tile = TileField(required=True)
-    x = fields.Integer(required=True)
-    y = fields.Integer(required=True)
-
-    @post_load
-    def query(self, data: dict[str, Any], **kwargs: Any) -> PlacementQuery:
-        _no_fourth_hut(data["alhambra"], data["tile"])
-        cell = (data["x"], data["y"])
-        return PlacementQuery(data["alhambra"], data["tile"], cell, hole_rule_of(data))
-
-
-class OptionsRequest(_AlhambraRequest):
-    tile = TileField(required=True)
-
-    @post_load
-    def query(self, data: dict[str, Any], **kwargs: Any) -> OptionsQuery:
-        _no_fourth_hut(data["alhambra"], data["tile"])
-        return OptionsQuery(data["alhambra"], data["tile"], hole_rule_of(data))
-
-
-class RemovalRequest(_AlhambraRequest):
-    x = fields.Integer(required=True)
-    y = fields.Integer(required=True)
-
-    @post_load
-    def query(self, data: dict[str, Any], **kwargs: Any) -> RemovalQuery:
-        return RemovalQuery(data["alhambra"], (data["x"], data["y"]), hole_rule_of(data))
-
-
-class HighlightSchema(Schema):
-    tile = TileField(required=True)
-    x = fields.Integer(required=True)
-    y = fields.Integer(required=True)
-
-
-class RenderRequest(_AlhambraRequest):
-    highlight = fields.Nested(HighlightSchema)
-    title = fields.String()
-    lang = fields.String()
-
-    @post_load
-    def query(self, data: dict[str, Any], **kwargs: Any) -> RenderQuery:
-        highlight = data.get("highlight")
-        proposal = None
-        if highlight is not None:
-            proposal = Proposal((highlight["x"], highlight["y"]), highlight["tile"])
-        return RenderQuery(
-            data["alhambra"], proposal, hole_rule_of(data), data.get("title"), data.get("lang")
-        )
 
 
 # --- the scores request (plain code: the busiest operation) ----------------------------------
@@ -458,7 +362,7 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
                 furnished = furnished_of(player["alhambra"], player.get("gates", ()))
                 alhambra = furnished.alhambra
             except InvalidDocument as error:
-                problems += under(("players", index), error.problems)
+                problems += under(("players", index, "alhambra"), error.problems)
         counts = _counts(player["counts"]) if "counts" in player else None
         cards = []
         for card_index, item in enumerate(player.get("bonus_cards", ())):
