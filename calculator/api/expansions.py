@@ -2,8 +2,10 @@
 after its JSON Schema said yes, and what they add to the answer. Each module's own checks and
 parts come through the registry (``calculator.modules.SCORING``); this module names none.
 
-* an Alhambra with pieces is read by :func:`calculator.api.wire.furnished_of`, and a body of
+* an Alhambra with pieces is read by :func:`calculator.api.wire.read_alhambra`, and a body of
   one Alhambra (the rules endpoints) checked as a player's by :func:`one_alhambra`;
+* a scores body's refusals are :func:`scores_problems`, its modules' part of the round
+  :func:`expansions_of` (both called by ``calculator.api.requests``);
 * every member of a Big Box module given without the module in ``modules`` is refused, naming
   the module to add; a module's required members (K3's attack, S1's card) are required;
 * each module named adds its refusals (each pointed at and citing its rule), its warnings,
@@ -20,9 +22,9 @@ from msgspec import structs
 
 from calculator.api import wire
 from calculator.api.problems import InvalidDocument, Problem, pointer
-from calculator.api.wire import ScoresQuery
+from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
-from calculator.core.pieces import Furnished, PieceRules, furnished_violations
+from calculator.core.pieces import Furnished, PieceRules, furnish, furnished_violations
 from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import POINTS, Counts, Points
 from calculator.core.tiles import Side
@@ -43,52 +45,85 @@ class Expansions:
     points: Points
 
 
-def load_scores(request: Mapping[str, Any]) -> tuple[ScoresQuery, Expansions]:
-    """A schema-valid ``POST /v1/scores`` body: the round as :func:`calculator.api.wire.
-    load_scores` reads it, and the Big Box's part; every problem of both."""
-    named = frozenset(request.get("modules", ()))
-    try:
-        query = wire.load_scores(request)
-    except InvalidDocument as error:
-        raise InvalidDocument([*error.problems, *_without_module(request, named)]) from None
-    modules = tuple(
-        SCORING_BY_NAME[name] for name in request.get("modules", ()) if name in SCORING_BY_NAME
+Position = Alhambra | Furnished | None
+"""A player's Alhambra as read (with pieces, or tiles alone), or ``None`` for counts."""
+
+
+def named_modules(body: Mapping[str, Any]) -> tuple[ScoringModule, ...]:
+    """The Big Box modules a body names, in its order."""
+    return tuple(
+        SCORING_BY_NAME[name] for name in body.get("modules", ()) if name in SCORING_BY_NAME
     )
-    furnished = [seat.furnished for seat in query.seats if seat.furnished is not None]
-    pieces = any(not f.is_bare() or f.tokens for f in furnished)
-    problems = list(_without_module(request, named, pieces))
+
+
+def scores_problems(
+    body: Mapping[str, Any],
+    scoring_round: int,
+    positions: Sequence[Position] | None,
+    typed: Sequence[Counts | None],
+) -> list[Problem]:
+    """The Big Box's refusals of a ``POST /v1/scores`` body: each member whose module is not
+    named (in the Alhambras only if they may hold pieces: any read with one, or unread,
+    ``positions`` None), each module's required members, and, once the players are read, each
+    named module's refusals."""
+    named = frozenset(body.get("modules", ()))
+    pieces = positions is None or any(isinstance(p, Furnished) for p in positions)
+    problems = list(_without_module(body, named, pieces))
+    modules = named_modules(body)
     for module in modules:
         problems += [
             Problem(pointer(member), f"the module {module.name} needs {member} ({module.rule})")
             for member in module.required
-            if member not in request
+            if member not in body
         ]
-    read = None
-    if modules:  # the common case has none: nothing more to read
-        read = ScoringRequest(
-            request,
-            query.scoring_round,
-            tuple(
-                seat_of(player, seat.furnished)
-                for player, seat in zip(request["players"], query.seats, strict=True)
-            ),
-            tuple(seat.counts for seat in query.seats),
-            named,
-            query.huts,
-        )
+    if modules and positions is not None:
+        read = _scoring_request(body, scoring_round, positions, typed)
         for module in modules:
             if module.refusals is not None:
                 problems += [
                     Problem(pointer(*refusal.where), refusal.message)
                     for refusal in module.refusals(read)
                 ]
-    if problems:
-        raise InvalidDocument(problems)
+    return problems
+
+
+def expansions_of(
+    body: Mapping[str, Any],
+    scoring_round: int,
+    positions: Sequence[Position],
+    typed: Sequence[Counts | None],
+) -> Expansions:
+    """What the Big Box modules named add to a round :func:`scores_problems` let through."""
+    modules = named_modules(body)
+    if not modules:  # the common case: nothing more to read
+        return Expansions(None, (), body.get("attack"), POINTS)
     points: Points = POINTS
     for module in modules:
         if module.points is not None:
-            points = module.points(request)
-    return query, Expansions(read, modules, request.get("attack"), points)
+            points = module.points(body)
+    read = _scoring_request(body, scoring_round, positions, typed)
+    return Expansions(read, modules, body.get("attack"), points)
+
+
+def _scoring_request(
+    body: Mapping[str, Any],
+    scoring_round: int,
+    positions: Sequence[Position],
+    typed: Sequence[Counts | None],
+) -> ScoringRequest:
+    """The body as the modules' checks and terms read it: each player given by an Alhambra
+    with its pieces (none, if it has none)."""
+    return ScoringRequest(
+        body,
+        scoring_round,
+        tuple(
+            seat_of(player, None if position is None else furnish(position))
+            for player, position in zip(body["players"], positions, strict=True)
+        ),
+        tuple(typed),
+        frozenset(body.get("modules", ())),
+        "huts" in body.get("modules", ()),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,9 +266,11 @@ __all__ = [
     "AlhambraWithPieces",
     "Expansions",
     "alhambra_violations",
+    "expansions_of",
     "implausibilities",
-    "load_scores",
+    "named_modules",
     "one_alhambra",
     "parts",
     "piece_without_module",
+    "scores_problems",
 ]

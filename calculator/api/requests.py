@@ -1,5 +1,9 @@
-"""The requests of the rules endpoints, read after their JSON Schema said yes: one marshmallow
-schema per request type, whose ``post_load`` gives the operation's record.
+"""The requests of the v1 operations, read after their JSON Schema said yes: one marshmallow
+schema per request type, whose ``post_load`` gives the operation's record. A request's problems
+are found in stages (its members, then what joins them: names, the dummy, the catalog's
+totals, the Big Box modules), every problem of a stage reported together, each with a JSON
+Pointer (:func:`calculator.api.problems.load`). An Alhambra is read in one pass by
+:func:`calculator.api.wire.read_alhambra`, never by a schema per tile.
 
 Each body holds one Alhambra with the Big Box pieces of the modules it names (G1, G4, H3, H4,
 K1, K4): the ``alhambra`` member is read by :func:`calculator.api.wire.furnished_of` (tiles of
@@ -11,18 +15,31 @@ bazaar (K4), read by :func:`calculator.api.wire.placeable_of`.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from marshmallow import Schema, fields, post_load
+from marshmallow import Schema, fields, post_load, validates_schema
 
 from calculator.api import expansions
-from calculator.api.expansions import AlhambraWithPieces, piece_without_module
-from calculator.api.problems import InvalidDocument, Problem, pointer, refusal
-from calculator.api.wire import CodecField, furnished_of, placeable_member, placeable_of
+from calculator.api.expansions import AlhambraWithPieces, Expansions, piece_without_module
+from calculator.api.problems import InvalidDocument, Problem, pointer, refusal, under
+from calculator.api.wire import (
+    CATALOG_COUNTS,
+    CodecField,
+    furnished_of,
+    hole_rule_of,
+    placeable_member,
+    placeable_of,
+    read_alhambra,
+    tile_of,
+)
+from calculator.core.alhambra import Alhambra
+from calculator.core.building import HoleRule
 from calculator.core.huts import HUTS_PER_PLAYER, is_hut, too_many_huts_message
-from calculator.core.pieces import Piece
-from calculator.core.tiles import Cell, Tile
+from calculator.core.pieces import Furnished, Piece
+from calculator.core.scoring import Counts, building_counts
+from calculator.core.tiles import BUILDINGS, Building, Cell, Tile
 from calculator.pictures import Proposal
 
 Placing = Tile | Piece
@@ -172,3 +189,223 @@ OPTIONS: Final = OptionsRequest()
 REMOVAL: Final = RemovalRequest()
 CHECK: Final = CheckRequest()
 RENDER: Final = RenderRequest()
+
+
+# --- POST /v1/scores (M1-M5, W4, D1-D3, V3, V4; the Big Box: G, H, K, S) -------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player at a scoring round: an Alhambra (counts and wall to compute) with the face-up
+    bonus cards (V3), or counts and a wall length as given."""
+
+    name: str
+    alhambra: Alhambra | None
+    counts: Counts | None
+    wall: int
+    bonus_cards: tuple[Tile, ...] = ()
+    furnished: Furnished | None = None
+    """The Alhambra with the modules' pieces and the player's gates, when it has any."""
+
+    @property
+    def position(self) -> Alhambra | Furnished | None:
+        """The Alhambra as the rules see it: with its pieces, or its tiles alone."""
+        return self.furnished or self.alhambra
+
+
+@dataclass(frozen=True, slots=True)
+class ScoresQuery:
+    scoring_round: int
+    seats: tuple[Seat, ...]
+    dummy: Counts | None
+    hole_rule: HoleRule
+    big_box: Expansions
+    huts: bool = False
+    """The game is played with worker huts (V4): read by the plausibility warnings only."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Dummy:
+    counts: Counts | None
+    tiles: tuple[Tile, ...]
+
+
+def _counts(wire: Mapping[str, int]) -> dict[Building, int]:
+    return {building: int(wire.get(building.value, 0)) for building in BUILDINGS}
+
+
+def _seats(players: Sequence[Mapping[str, Any]]) -> tuple[Seat, ...]:
+    """Every player: an Alhambra with its pieces and gates (G1) read in one pass, or counts and
+    a wall; the bonus cards (V3). Every tile's problem (C1, B6, V4)."""
+    problems: list[Problem] = []
+    seats = []
+    for index, player in enumerate(players):
+        alhambra = furnished = None
+        if "alhambra" in player:
+            try:
+                position = read_alhambra(player["alhambra"], player.get("gates", ()))
+            except InvalidDocument as error:
+                problems += under((index, "alhambra"), error.problems)
+            else:
+                if isinstance(position, Furnished):
+                    alhambra, furnished = position.alhambra, position
+                else:
+                    alhambra = position
+        cards = []
+        for card_index, item in enumerate(player.get("bonus_cards", ())):
+            try:
+                cards.append(tile_of(item))
+            except InvalidDocument as error:
+                problems += under((index, "bonus_cards", card_index), error.problems)
+        counts = _counts(player["counts"]) if "counts" in player else None
+        wall = int(player.get("wall", 0))
+        seats.append(Seat(player["name"], alhambra, counts, wall, tuple(cards), furnished))
+    if problems:
+        raise InvalidDocument(problems)
+    return tuple(seats)
+
+
+def _dummy(dummy: Mapping[str, Any]) -> _Dummy:
+    """The dummy's counts or tiles (D3), each tile of the catalog if priced (C1)."""
+    problems: list[Problem] = []
+    tiles = []
+    for index, item in enumerate(dummy.get("tiles", ())):
+        try:
+            tiles.append(tile_of(item))
+        except InvalidDocument as error:
+            problems += under(("tiles", index), error.problems)
+    if problems:
+        raise InvalidDocument(problems)
+    return _Dummy(_counts(dummy["counts"]) if "counts" in dummy else None, tuple(tiles))
+
+
+class ScoresRequest(Schema):
+    """``POST /v1/scores``: the players and the dummy read member by member, then what joins
+    them (names, the dummy's table D1, the catalog's totals C1, the Big Box modules)."""
+
+    round = fields.Integer(required=True)
+    players = CodecField(_seats, required=True)
+    dummy = fields.Raw()
+    """Read with what joins the members: its problems follow the table's size (D1)."""
+    modules = fields.Raw()
+    rules = fields.Raw()
+    attack = fields.Raw()
+    score_card = fields.Raw()
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def joined(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        """Names, D1, C1 and the Big Box's refusals, whether or not every member loaded."""
+        players = original["players"]
+        problems = list(names_taken_twice([player["name"] for player in players]))
+        if "dummy" in original and len(players) != 2:
+            problems.append(
+                Problem(
+                    "/dummy",
+                    f"the dummy only sits at a 2-player table (D1); this table has {len(players)}",
+                )
+            )
+        seats = data.get("players")
+        dummy = None
+        if "dummy" in original:
+            try:
+                dummy = _dummy(original["dummy"])
+            except InvalidDocument as error:
+                problems += under(("dummy",), error.problems)
+        problems += _beyond_catalog(
+            [(i, _counts(p["counts"])) for i, p in enumerate(players) if "counts" in p],
+            None if dummy is None else dummy.counts,
+            () if dummy is None else dummy.tiles,
+        )
+        problems += expansions.scores_problems(
+            original,
+            int(original["round"]),
+            None if seats is None else [seat.position for seat in seats],
+            [] if seats is None else [seat.counts for seat in seats],
+        )
+        if problems:
+            raise refusal(problems)
+
+    @post_load(pass_original=True)
+    def query(self, data: dict[str, Any], original: Any, **kwargs: Any) -> ScoresQuery:
+        seats: tuple[Seat, ...] = data["players"]
+        scoring_round = int(data["round"])
+        held = None
+        if "dummy" in data:  # read again: the check above let it through
+            dummy = _dummy(data["dummy"])
+            held = dummy.counts if dummy.counts is not None else building_counts(dummy.tiles)
+        big_box = expansions.expansions_of(
+            original,
+            scoring_round,
+            [seat.position for seat in seats],
+            [seat.counts for seat in seats],
+        )
+        return ScoresQuery(
+            scoring_round,
+            seats,
+            held,
+            hole_rule_of(original),
+            big_box,
+            "huts" in original.get("modules", ()),
+        )
+
+
+def names_taken_twice(names: Sequence[str], member: str | None = "name") -> Iterator[Problem]:
+    """Player names are unique in every request that takes them: a problem at each name given
+    again (``/players/i/name``, or ``/players/i`` when ``member`` is None: a list of names)."""
+    seen: dict[str, int] = {}
+    for index, name in enumerate(names):
+        if name in seen:
+            yield Problem(
+                pointer("players", index, *(() if member is None else (member,))),
+                f"the name {name!r} is taken by /players/{seen[name]}; names are unique",
+            )
+        else:
+            seen[name] = index
+
+
+_PLURAL: Final[dict[Building, str]] = {
+    Building.PAVILION: "pavilions",
+    Building.SERAGLIO: "seraglios",
+    Building.ARCADES: "arcades",
+    Building.CHAMBERS: "chambers",
+    Building.GARDEN: "gardens",
+    Building.TOWER: "towers",
+}
+
+
+def _beyond_catalog(
+    counted: Sequence[tuple[int, Counts]], dummy_counts: Counts | None, dummy_tiles: Sequence[Tile]
+) -> Iterator[Problem]:
+    """C1: over the players given by counts and the dummy, at most the catalog's tiles of each
+    type; the problem points at the count (or dummy tile) that takes the total past it.
+
+    Players given as an Alhambra are checked as positions, not summed: a described table of
+    six full Alhambras is a request this API must answer (``docs/api.md``, "Errors").
+    """
+    if not counted and dummy_counts is None and not dummy_tiles:
+        return  # nothing to sum
+    for building in BUILDINGS:
+        holdings: list[tuple[tuple[str | int, ...], int]] = [
+            (("players", index, "counts", building.value), counts[building])
+            for index, counts in counted
+        ]
+        if dummy_counts is not None:
+            holdings.append((("dummy", "counts", building.value), dummy_counts[building]))
+        holdings.extend(
+            (("dummy", "tiles", index), 1)
+            for index, tile in enumerate(dummy_tiles)
+            if tile.building == building
+        )
+        limit, total = CATALOG_COUNTS[building], 0
+        for where, count in holdings:
+            total += count
+            if total > limit:
+                yield Problem(
+                    pointer(*where),
+                    f"that makes {total} {_PLURAL[building]} at the "
+                    f"table; the game has {limit} (C1)",
+                )
+                break
+
+
+SCORES: Final = ScoresRequest()

@@ -25,7 +25,17 @@ from msgspec import Struct
 from calculator.core import building
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
 from calculator.core.building import HoleRule, Violation, alhambra_violations
-from calculator.core.tiles import BUILDINGS, OPPOSITE, Building, Cell, Side, Tile, canonical_walls
+from calculator.core.grid import flood
+from calculator.core.tiles import (
+    BUILDINGS,
+    FOUNTAIN_CELL,
+    OPPOSITE,
+    Building,
+    Cell,
+    Side,
+    Tile,
+    canonical_walls,
+)
 
 Gate = tuple[Cell, Side]
 """A gate on one side of a tile: the double wall it stands on is that side and the one across."""
@@ -203,6 +213,11 @@ class Furnished:
         return Alhambra(MappingProxyType(tiles))
 
 
+def furnish(position: Alhambra | Furnished) -> Furnished:
+    """An Alhambra as one with pieces (none), or the one with pieces as it is."""
+    return position if isinstance(position, Furnished) else Furnished(position)
+
+
 def tokens_by_colour(furnished: Furnished, token: str) -> dict[Building, int]:
     """The buildings carrying ``token``, by colour (a token on a hut or the fountain counts
     for none: :func:`token_violations` refuses it)."""
@@ -260,14 +275,41 @@ def furnished_violations(
     if furnished.is_bare():
         return alhambra_violations(furnished.alhambra, hole_rule)
     found = [v for v in alhambra_violations(furnished.on_foot(), hole_rule) if v.rule in _ON_FOOT]
-    found += [
-        v for v in alhambra_violations(furnished.filled(), hole_rule) if v.rule not in _ON_FOOT
-    ]
+    filled = furnished.filled()
+    found += [v for v in alhambra_violations(filled, hole_rule) if v.rule not in _ON_FOOT]
     if furnished.pieces:
         found = [_named(violation, furnished.pieces) for violation in found]
+        alone = {cell for violation in found if violation.rule == "B4" for cell in violation.cells}
+        found += [
+            Violation(
+                "B4",
+                f"{furnished.pieces[cell].describe()} at ({cell[0]},{cell[1]}) shares no side "
+                "with the Alhambra: the pieces it touches touch nothing more",
+                (cell,),
+            )
+            for cell in _detached(filled, furnished.pieces)
+            if cell not in alone
+        ]
     for rules in pieces_rules:
         found += rules(furnished)
     return found
+
+
+def _detached(filled: Alhambra, pieces: Mapping[Cell, Piece]) -> list[Cell]:
+    """B4 for pieces B3 does not reach (a camp, G4): the cells of those not joined to the
+    fountain by a path of occupied cells, sorted by (y, x). A tile so cut off is B3's."""
+    grid = filled.grid
+    occupied, width = grid.occupied, grid.width
+    east, south = occupied & (occupied >> 1), occupied & (occupied >> width)
+    joined = flood(grid.bit(FOUNTAIN_CELL), east, east << 1, south, south << width, width)
+    return sorted(
+        (
+            cell
+            for cell, piece in pieces.items()
+            if not piece.on_foot and not grid.bit(cell) & joined
+        ),
+        key=lambda cell: (cell[1], cell[0]),
+    )
 
 
 def placement_violations(

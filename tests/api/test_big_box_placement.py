@@ -309,3 +309,27 @@ def test_render_marks_a_proposed_camp_and_what_it_breaks(client):
     proposed = [e for e in root.iter() if "proposed" in e.get("class", "").split()]
     assert [e.get("data-piece") for e in proposed] == ["camp"]
     assert [e.get("data-rule") for e in root.iter() if e.get("class") == "violation"] == ["G4"]
+
+
+def test_g4_b4_camps_touching_only_each_other_are_cut_off(client):
+    """Two camps side by side far from the fountain share a side with each other only: no
+    side with the Alhambra (B4), and nothing may be placed beside them."""
+    alhambra = [
+        {"camp": {"bastions": "E", "arrows": "E"}, "x": 0, "y": 5},
+        {"camp": {"bastions": "E", "arrows": "E"}, "x": 0, "y": 6},
+    ]
+    body = {"alhambra": alhambra, "modules": ["camps"]}
+    verdict = valid(post(client, "/v1/alhambra/check", body), "verdict.json")
+    assert [(v["rule"], v["cells"]) for v in verdict["violations"]] == [
+        ("B4", cells((0, 5))),
+        ("B4", cells((0, 6))),
+    ]
+    assert options(client, {**body, "tile": {"camp": {"bastions": "W", "arrows": "E"}}}) == []
+
+
+def test_b4_legal_cells_stay_within_the_coordinates_a_request_can_name(client):
+    """A line of 60 tiles east of the fountain: (61,0) would be legal, but no request can
+    name it (``schemas/coordinate.json``: -60 to 60), so it is not listed."""
+    alhambra = [placed(x, 0) for x in range(1, 61)]
+    found = options(client, {"alhambra": alhambra, "tile": {"building": "tower", "walls": ""}})
+    assert {"x": 60, "y": -1} in found and {"x": 61, "y": 0} not in found
