@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from msgspec import structs
 
@@ -44,6 +44,9 @@ class Expansions:
     attack: Side | None
     points: Points
 
+
+_NONE = Expansions(None, (), None, POINTS)
+"""A round without Big Box modules."""
 
 Position = Alhambra | Furnished | None
 """A player's Alhambra as read (with pieces, or tiles alone), or ``None`` for counts."""
@@ -95,8 +98,8 @@ def expansions_of(
 ) -> Expansions:
     """What the Big Box modules named add to a round :func:`scores_problems` let through."""
     modules = named_modules(body)
-    if not modules:  # the common case: nothing more to read
-        return Expansions(None, (), body.get("attack"), POINTS)
+    if not modules:  # the common case: nothing more to read (an attack needs its module)
+        return _NONE
     points: Points = POINTS
     for module in modules:
         if module.points is not None:
@@ -166,6 +169,14 @@ def one_alhambra(body: Mapping[str, Any], furnished: Furnished) -> AlhambraWithP
     )
 
 
+_ROUND_MEMBERS: Final[frozenset[str]] = frozenset(
+    member
+    for module in SCORING
+    for member in (*module.round_fields, *module.player_fields, *module.dummy_fields)
+)
+"""Every member a module adds to a round, a player or the dummy (not to an Alhambra's items)."""
+
+
 def _unseated(problem: Problem) -> Problem:
     """A problem of the lone player of :func:`one_alhambra` pointed at the body itself."""
     return Problem(problem.pointer.removeprefix("/players/0"), problem.message)
@@ -204,6 +215,8 @@ def _without_module(
     present = set(request).union(dummy, *players)
     if pieces:
         present.update(*(item for player in players for item in player.get("alhambra", ())))
+    elif present.isdisjoint(_ROUND_MEMBERS):
+        return  # the common case: no member of a module in the round, its players or dummy
     for module, members in SCORING_MEMBERS:
         if module.name in named or present.isdisjoint(members):
             continue

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from marshmallow import Schema, fields, post_load, validates_schema
+from marshmallow import Schema, fields, post_load
 
 from calculator.api import expansions
 from calculator.api.expansions import AlhambraWithPieces, Expansions, piece_without_module
@@ -279,74 +279,60 @@ def _dummy(dummy: Mapping[str, Any]) -> _Dummy:
     return _Dummy(_counts(dummy["counts"]) if "counts" in dummy else None, tuple(tiles))
 
 
-class ScoresRequest(Schema):
-    """``POST /v1/scores``: the players and the dummy read member by member, then what joins
-    them (names, the dummy's table D1, the catalog's totals C1, the Big Box modules)."""
+def load_scores(body: Mapping[str, Any]) -> ScoresQuery:
+    """A schema-valid ``POST /v1/scores`` body as a :class:`ScoresQuery`, in the stages of a
+    schema (each player, then what joins them: names, the dummy's table D1 and tiles, the
+    catalog's totals C1, the Big Box's refusals), every problem of both together.
 
-    round = fields.Integer(required=True)
-    players = CodecField(_seats, required=True)
-    dummy = fields.Raw()
-    """Read with what joins the members: its problems follow the table's size (D1)."""
-    modules = fields.Raw()
-    rules = fields.Raw()
-    attack = fields.Raw()
-    score_card = fields.Raw()
-
-    @validates_schema(pass_original=True, skip_on_field_errors=False)
-    def joined(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
-        """Names, D1, C1 and the Big Box's refusals, whether or not every member loaded."""
-        players = original["players"]
-        problems = list(names_taken_twice([player["name"] for player in players]))
-        if "dummy" in original and len(players) != 2:
+    Plain code, not a marshmallow schema: the busiest operation's loader, with the same codecs
+    (:func:`calculator.api.wire.read_alhambra`, :func:`~calculator.api.wire.tile_of`) and
+    problems as the schemas. A schema's framing of these same functions measured 23 to 33 us
+    more per request of ``bench/scores_profile.py`` (a fifth of the load; docs/performance.md).
+    """
+    problems: list[Problem] = []
+    players = body["players"]
+    seats = None
+    try:
+        seats = _seats(players)
+    except InvalidDocument as error:
+        problems += under(("players",), error.problems)
+    problems += names_taken_twice([player["name"] for player in players])
+    dummy = None
+    if "dummy" in body:
+        if len(players) != 2:
             problems.append(
                 Problem(
                     "/dummy",
                     f"the dummy only sits at a 2-player table (D1); this table has {len(players)}",
                 )
             )
-        seats = data.get("players")
-        dummy = None
-        if "dummy" in original:
-            try:
-                dummy = _dummy(original["dummy"])
-            except InvalidDocument as error:
-                problems += under(("dummy",), error.problems)
-        problems += _beyond_catalog(
-            [(i, _counts(p["counts"])) for i, p in enumerate(players) if "counts" in p],
-            None if dummy is None else dummy.counts,
-            () if dummy is None else dummy.tiles,
-        )
-        problems += expansions.scores_problems(
-            original,
-            int(original["round"]),
-            None if seats is None else [seat.position for seat in seats],
-            [] if seats is None else [seat.counts for seat in seats],
-        )
-        if problems:
-            raise refusal(problems)
-
-    @post_load(pass_original=True)
-    def query(self, data: dict[str, Any], original: Any, **kwargs: Any) -> ScoresQuery:
-        seats: tuple[Seat, ...] = data["players"]
-        scoring_round = int(data["round"])
-        held = None
-        if "dummy" in data:  # read again: the check above let it through
-            dummy = _dummy(data["dummy"])
-            held = dummy.counts if dummy.counts is not None else building_counts(dummy.tiles)
-        big_box = expansions.expansions_of(
-            original,
-            scoring_round,
-            [seat.position for seat in seats],
-            [seat.counts for seat in seats],
-        )
-        return ScoresQuery(
-            scoring_round,
-            seats,
-            held,
-            hole_rule_of(original),
-            big_box,
-            "huts" in original.get("modules", ()),
-        )
+        try:
+            dummy = _dummy(body["dummy"])
+        except InvalidDocument as error:
+            problems += under(("dummy",), error.problems)
+    problems += _beyond_catalog(
+        [(i, _counts(p["counts"])) for i, p in enumerate(players) if "counts" in p],
+        None if dummy is None else dummy.counts,
+        () if dummy is None else dummy.tiles,
+    )
+    scoring_round = int(body["round"])
+    positions = None if seats is None else [seat.position for seat in seats]
+    typed = [] if seats is None else [seat.counts for seat in seats]
+    problems += expansions.scores_problems(body, scoring_round, positions, typed)
+    if problems:
+        raise InvalidDocument(problems)
+    assert seats is not None and positions is not None  # read, or a problem was raised
+    held = None
+    if dummy is not None:
+        held = dummy.counts if dummy.counts is not None else building_counts(dummy.tiles)
+    return ScoresQuery(
+        scoring_round,
+        seats,
+        held,
+        hole_rule_of(body),
+        expansions.expansions_of(body, scoring_round, positions, typed),
+        "huts" in body.get("modules", ()),
+    )
 
 
 def names_taken_twice(names: Sequence[str], member: str | None = "name") -> Iterator[Problem]:
@@ -406,6 +392,3 @@ def _beyond_catalog(
                     f"table; the game has {limit} (C1)",
                 )
                 break
-
-
-SCORES: Final = ScoresRequest()

@@ -44,7 +44,6 @@ _OPTIONS = partial(load, requests.OPTIONS)
 _REMOVAL = partial(load, requests.REMOVAL)
 _CHECK = partial(load, requests.CHECK)
 _RENDER = partial(load, requests.RENDER)
-_SCORES = partial(load, requests.SCORES)
 
 
 def placement(body: Any) -> dict[str, Any]:
@@ -113,7 +112,7 @@ def longest_wall(body: Any) -> dict[str, Any]:
 def scores(body: Any) -> dict[str, Any]:
     """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
     (V3) counted, and each Big Box module's part (G, H, K, S)."""
-    query: requests.ScoresQuery = _load(body, "scores-request.json", _SCORES)
+    query: requests.ScoresQuery = _load(body, "scores-request.json", requests.load_scores)
     big_box = query.big_box
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
