@@ -80,14 +80,18 @@ def scores_problems(
             if member not in body
         ]
     if modules and positions is not None:
-        read = _scoring_request(body, scoring_round, positions, typed)
-        for module in modules:
-            if module.refusals is not None:
-                problems += [
-                    Problem(pointer(*refusal.where), refusal.message)
-                    for refusal in module.refusals(read)
-                ]
+        problems += _refused(modules, _scoring_request(body, scoring_round, positions, typed))
     return problems
+
+
+def _refused(modules: Sequence[ScoringModule], read: ScoringRequest) -> list[Problem]:
+    """Each module's refusals of what the request holds, pointed at and citing its rule."""
+    return [
+        Problem(pointer(*refusal.where), refusal.message)
+        for module in modules
+        if module.refusals is not None
+        for refusal in module.refusals(read)
+    ]
 
 
 def expansions_of(
@@ -154,12 +158,7 @@ def one_alhambra(body: Mapping[str, Any], furnished: Furnished) -> AlhambraWithP
     problems = [_unseated(problem) for problem in _without_module(as_round, named)]
     modules = tuple(module for module in SCORING if module.name in named)
     read = ScoringRequest(as_round, 1, (seat_of(seat, furnished),), (None,), named)
-    for module in modules:
-        if module.refusals is not None:
-            problems += [
-                _unseated(Problem(pointer(*refusal.where), refusal.message))
-                for refusal in module.refusals(read)
-            ]
+    problems += map(_unseated, _refused(modules, read))
     if problems:
         raise InvalidDocument(problems)
     return AlhambraWithPieces(
