@@ -6,6 +6,7 @@ import {
   BUILDINGS, MAX_PAST, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, localized, newGame,
   newPlay, pastGame, pastPlay, zeros,
 } from './game.js';
+import { leavingWith, samePiece } from './pieces.js';
 import { t } from './words.js';
 
 /** A round whose entries nobody has touched: all zeros and no answer. */
@@ -34,7 +35,8 @@ const remembered = (past, entry) => [entry, ...past.filter((e) => e.id !== entry
  *  or forgotten (`forget`); the table (`players`,
  *  `name`, `round`); the entries of the round on show (`count`, `wall`, `dummy-count`,
  *  `entries`), which drop its answer, since an answer fits only the entries it was given;
- *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`);
+ *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`,
+ *  and the Big Box's pieces: `piece`, `unpiece`);
  *  the tab on show (`tab`); the game against the computer (`play-*`, below). */
 export function changed(game, change) {
   if (change.type === 'new-game') {
@@ -104,8 +106,16 @@ export function changed(game, change) {
     case 'place':
       drawing.push(change.tile);
       break;
-    case 'remove':
-      next.drawings[next.builder] = drawing.filter(([x, y]) => x !== change.x || y !== change.y);
+    case 'remove': { // the tile, camp or bazaar at (x, y), with the pieces that stand on it
+      const leaving = leavingWith(drawing, change.x, change.y);
+      next.drawings[next.builder] = drawing.filter((entry) => !leaving.includes(entry));
+      break;
+    }
+    case 'piece': // a piece of the Big Box (pieces.js)
+      drawing.push(change.piece);
+      break;
+    case 'unpiece': // a chest, resident, added wall or gate taken off again
+      next.drawings[next.builder] = drawing.filter((entry) => !samePiece(entry, change.piece));
       break;
     case 'undo':
       drawing.pop();

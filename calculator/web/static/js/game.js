@@ -74,7 +74,8 @@ export function newGame(players = 3, past = []) {
     names: Array.from({ length: players }, (_, i) => t('players.default_name', { n: i + 1 })),
     round: 1,
     rounds: ROUNDS.map(() => emptyRound(players)),
-    drawings: Array.from({ length: players }, () => []), // [x, y, building, walls, price|null]
+    // per player, in the order drawn: tiles [x, y, building, walls, price|null] and pieces
+    drawings: Array.from({ length: players }, () => []),
     builder: 0, // whose drawing build mode shows
     tab: 'score',
     play: newPlay(),
@@ -89,6 +90,22 @@ const isTile = (tile) => Array.isArray(tile) && tile.length === 5
   && Number.isInteger(tile[0]) && Number.isInteger(tile[1]) && BUILDINGS.includes(tile[2])
   && typeof tile[3] === 'string' && /^N?E?S?W?$/.test(tile[3])
   && (tile[4] === null || Number.isInteger(tile[4]));
+const isSides = (sides) => typeof sides === 'string' && /^(N|E|S|W|NE|NS|NW|ES|EW|SW)$/.test(sides);
+/** What a Big Box piece is, by its one member besides x and y (pieces.js puts it on the wire):
+ *  a camp (G4), a bazaar (K4), a chest (K1), a resident (H3), an added wall (H4), a gate (G1). */
+const PIECE = {
+  camp: (camp) => isSides(camp?.bastions) && isSides(camp?.arrows)
+    && Object.keys(camp).length === 2,
+  bazaar: (types) => Array.isArray(types) && types.length === 3
+    && new Set(types).size === 3 && types.every((b) => BUILDINGS.includes(b)),
+  chest: (value) => value === true,
+  resident: (value) => value === true,
+  added_wall: (side) => SIDES.includes(side),
+  gate: (side) => SIDES.includes(side),
+};
+const isPiece = (piece) => piece !== null && typeof piece === 'object' && !Array.isArray(piece)
+  && Number.isInteger(piece.x) && Number.isInteger(piece.y) && Object.keys(piece).length === 3
+  && Object.keys(PIECE).some((kind) => kind in piece && PIECE[kind](piece[kind]));
 const isResult = (result, players) => result === null
   || (result?.players?.length === players && result.players.every(
     (score) => Number.isInteger(score.points) && typeof score.majorities === 'object'));
@@ -124,7 +141,8 @@ export function checkedGame(stored) {
       && r.walls.every((wall) => isCount(wall, MAX_WALL)) && isTable(r.dummy)
       && isResult(r.result, n))
     && Array.isArray(value.drawings) && value.drawings.length === n
-    && value.drawings.every((tiles) => Array.isArray(tiles) && tiles.every(isTile))
+    && value.drawings.every((entries) => Array.isArray(entries)
+      && entries.every((entry) => isTile(entry) || isPiece(entry)))
     && isCount(value.builder, n - 1) && TABS.includes(value.tab) && isPlay(value.play)
     && typeof value.id === 'string' && Array.isArray(value.past)
     && value.past.length <= MAX_PAST && value.past.every(isPast);
