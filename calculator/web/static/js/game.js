@@ -28,7 +28,7 @@ export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(
 // --- the modules a table scores with (V1-V4, G1-S4) ----------------------------------------
 // The page's data block `score-expansions`: every module, grouped by its expansion, with its rule.
 
-export const EXPANSIONS = JSON.parse($('#score-expansions').textContent);
+const EXPANSIONS = JSON.parse($('#score-expansions').textContent);
 export const SCORE_MODULES = EXPANSIONS.flatMap((expansion) => expansion.modules.map((m) => m.name));
 export const RULE_OF = Object.fromEntries(
   EXPANSIONS.flatMap((expansion) => expansion.modules.map((m) => [m.name, m.rule])));
