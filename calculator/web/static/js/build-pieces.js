@@ -68,6 +68,7 @@ export function offerKinds(modules) {
     $(`label[for="kind-${kind}"]`).hidden = !shown;
   });
   $('#kind-tile').checked = true;
+  $$('#camp-choice input', picker).forEach((box) => { box.checked = false; });
   showKind('tile');
 }
 

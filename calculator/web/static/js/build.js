@@ -18,7 +18,7 @@ import { confirmLoss } from './confirm.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
 import { BUILDINGS, CATALOG, SIDES, currentRound, drawingOnShow } from './game.js';
 import {
-  MODULE_OF, cellsOf, drawingRequest, kindOf, leavingWith, position, samePiece,
+  MODULE_OF, asSeenFrom, cellsOf, drawingRequest, kindOf, leavingWith, position, samePiece,
 } from './pieces.js';
 import { currentGame, renderWhen, update } from './store.js';
 import { LANG, MESSAGES, at, buildingName, namesList, t, wallsText } from './words.js';
@@ -573,7 +573,9 @@ $('#picker-remove').addEventListener('click', async () => {
   const leaving = leavingWith(drawing(), x, y).filter((entry) => entry !== held);
   if (leaving.length && !(await confirmLoss({
     question: t('build.remove_confirm', { cell: at(x, y) }),
-    lost: [t('lost.pieces_on', { cell: at(x, y), pieces: namesList(leaving.map(pieceText)) })],
+    lost: [t('lost.pieces_on', {
+      cell: at(x, y), pieces: namesList(leaving.map((entry) => pieceText(asSeenFrom(entry, x, y)))),
+    })],
     action: t('build.remove_action'),
   }))) {
     return;

@@ -128,6 +128,11 @@ const mirrored = ({ x, y, gate }) => ({ x: x + STEP[gate][0], y: y + STEP[gate][
 const samePlace = (a, b) => a.x === b.x && a.y === b.y && kindOf(a) === kindOf(b)
   && JSON.stringify(a[kindOf(a)]) === JSON.stringify(b[kindOf(b)]);
 
+/** A piece as seen from the tile at (x, y): a gate drawn from the tile across its wall is
+ *  turned to this one's side (the same gate, G1). */
+export const asSeenFrom = (entry, x, y) => (kindOf(entry) === 'gate' && (entry.x !== x || entry.y !== y)
+  ? mirrored(entry) : entry);
+
 /** The same piece (a kind, a cell, its member; a gate from either side of its wall), e.g. to
  *  take one back out of a drawing. */
 export const samePiece = (a, b) => !Array.isArray(a) && !Array.isArray(b)
