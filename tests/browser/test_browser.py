@@ -631,6 +631,9 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
 
     # The drawing gives Anna's counts and wall for the current round.
     page.get_by_role("button", name="Use for Anna in round 1").click()
+    playwright_api.expect(page.locator("#use-status")).to_have_text(  # counted by the server
+        "Counts and wall copied to Anna, round 1."
+    )
     page.get_by_role("tab", name="Score").click()
     anna = player_card(page, 0)
     assert anna.get_by_label("tower", exact=True).input_value() == "1"

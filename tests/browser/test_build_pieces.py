@@ -52,8 +52,15 @@ PIECE_MODULES = {  # the module names as the Score tab lists them, and their wir
 TILES = [((0, -1), "arcades", ""), ((1, 0), "garden", "N"), ((1, -1), "tower", "S")]
 ALHAMBRA = [
     {"building": "arcades", "walls": "", "x": 0, "y": -1},
-    {"building": "garden", "walls": "N", "x": 1, "y": 0, "chest": True, "resident": True,
-     "added_walls": "S"},
+    {
+        "building": "garden",
+        "walls": "N",
+        "x": 1,
+        "y": 0,
+        "chest": True,
+        "resident": True,
+        "added_walls": "S",
+    },
     {"building": "tower", "walls": "S", "x": 1, "y": -1, "resident": True},
     {"camp": {"bastions": "N", "arrows": "N"}, "x": 1, "y": 1},
     {"bazaar": ["arcades", "garden", "tower"], "x": -1, "y": 0},
@@ -136,11 +143,19 @@ def draw_the_alhambra(page: Any, phone: Phone) -> None:
         expect(place(page, x, y, building, walls=walls)).to_be_hidden()
 
     garden = tile_dialog(page, 1, 0)
-    expect(garden.get_by_role("heading")).to_have_text("garden at (1,0) — north")  # capitalised by CSS
+    expect(garden.get_by_role("heading")).to_have_text(
+        "garden at (1,0) — north"
+    )  # capitalised by CSS
     toggles = garden.locator("#piece-buttons button").all_inner_texts()
     # walls only where none is printed (H4), gates only on a walled side (G1)
-    assert toggles == ["Chest", "Resident", "Added wall: east", "Added wall: south",
-                       "Added wall: west", "Gate: north"]
+    assert toggles == [
+        "Chest",
+        "Resident",
+        "Added wall: east",
+        "Added wall: south",
+        "Added wall: west",
+        "Gate: north",
+    ]
     for name in ["Chest", "Resident", "Added wall: south", "Gate: north"]:
         toggle(garden, name)
     expect(garden.locator("#picker-status")).to_have_text("Added: gate (north) at (1,0).")
@@ -223,9 +238,7 @@ def test_build_every_piece_by_taps_refused_with_its_rule(phone):
     # Undo takes back the last piece drawn, whichever it is.
     expect(page.get_by_role("button", name="Undo last piece")).to_be_visible()
     page.get_by_role("button", name="Undo last piece").click()
-    expect(page.locator("#build-status")).to_have_text(
-        "Last piece taken back: bazaar at (-1,0)."
-    )
+    expect(page.locator("#build-status")).to_have_text("Last piece taken back: bazaar at (-1,0).")
     expect(cell(page, -1, 0)).not_to_have_class(re.compile(r"\bbazaar\b"))
 
 
@@ -279,16 +292,31 @@ def test_use_for_fills_the_round_from_the_drawing_and_scores_as_the_alhambra(pho
     entered = {
         label: int(anna.get_by_label(label, exact=True).input_value())
         for label in [
-            "arcades", "garden", "tower", "Longest wall", "Chests", "garden residents",
-            "tower residents", "Exposed sides facing the attack",
-            "Exposed sides beside the attack", "Camp points", "Bazaar points",
+            "arcades",
+            "garden",
+            "tower",
+            "Longest wall",
+            "Chests",
+            "garden residents",
+            "tower residents",
+            "Exposed sides facing the attack",
+            "Exposed sides beside the attack",
+            "Camp points",
+            "Bazaar points",
         ]
     }
     assert entered == {
-        "arcades": 1, "garden": 1, "tower": 1, "Longest wall": WALL, "Chests": 1,
-        "garden residents": 1, "tower residents": 1,
-        "Exposed sides facing the attack": FACING, "Exposed sides beside the attack": BESIDE,
-        "Camp points": CAMP, "Bazaar points": BAZAAR,
+        "arcades": 1,
+        "garden": 1,
+        "tower": 1,
+        "Longest wall": WALL,
+        "Chests": 1,
+        "garden residents": 1,
+        "tower residents": 1,
+        "Exposed sides facing the attack": FACING,
+        "Exposed sides beside the attack": BESIDE,
+        "Camp points": CAMP,
+        "Bazaar points": BAZAAR,
     }
     score(page, 3)
     by_counts = shown_round_points(page)[0]
@@ -296,11 +324,18 @@ def test_use_for_fills_the_round_from_the_drawing_and_scores_as_the_alhambra(pho
     # The server's answer for the Alhambra itself, at the same table.
     response = page.request.post(
         f"{phone.base_url}/v1/scores",
-        data=json.dumps({
-            "round": 3, "attack": "N", "modules": sorted(PIECE_MODULES.values()),
-            "players": [{"name": "Anna", "alhambra": ALHAMBRA, "gates": GATES},
-                        {"name": "Player 2", "counts": {}}, {"name": "Player 3", "counts": {}}],
-        }),
+        data=json.dumps(
+            {
+                "round": 3,
+                "attack": "N",
+                "modules": sorted(PIECE_MODULES.values()),
+                "players": [
+                    {"name": "Anna", "alhambra": ALHAMBRA, "gates": GATES},
+                    {"name": "Player 2", "counts": {}},
+                    {"name": "Player 3", "counts": {}},
+                ],
+            }
+        ),
         headers={"Content-Type": "application/json"},
     )
     assert response.ok, response.text()
@@ -330,14 +365,22 @@ def test_only_the_chosen_modules_bring_their_pieces(phone):
 STORED_GAME = {  # the drawing of ALHAMBRA as the page keeps it, for the layout checks
     "modules": sorted(PIECE_MODULES.values()),
     "tab": "build",
-    "drawings": [[
-        [0, -1, "arcades", "", None], [1, 0, "garden", "N", None], [1, -1, "tower", "S", None],
-        {"x": 1, "y": 0, "chest": True}, {"x": 1, "y": 0, "resident": True},
-        {"x": 1, "y": 0, "added_wall": "S"}, {"x": 1, "y": 0, "gate": "N"},
-        {"x": 1, "y": -1, "resident": True},
-        {"x": 1, "y": 1, "camp": {"bastions": "N", "arrows": "N"}},
-        {"x": -1, "y": 0, "bazaar": ["arcades", "garden", "tower"]},
-    ], [], []],
+    "drawings": [
+        [
+            [0, -1, "arcades", "", None],
+            [1, 0, "garden", "N", None],
+            [1, -1, "tower", "S", None],
+            {"x": 1, "y": 0, "chest": True},
+            {"x": 1, "y": 0, "resident": True},
+            {"x": 1, "y": 0, "added_wall": "S"},
+            {"x": 1, "y": 0, "gate": "N"},
+            {"x": 1, "y": -1, "resident": True},
+            {"x": 1, "y": 1, "camp": {"bastions": "N", "arrows": "N"}},
+            {"x": -1, "y": 0, "bazaar": ["arcades", "garden", "tower"]},
+        ],
+        [],
+        [],
+    ],
 }
 
 
@@ -350,7 +393,8 @@ def test_build_pieces_fit_a_phone_in_every_language(phone, language):
     page.evaluate(
         """game => {
             const key = 'alhambra-scores/v1';
-            localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)), ...game }));
+            const saved = JSON.parse(localStorage.getItem(key));
+            localStorage.setItem(key, JSON.stringify({ ...saved, ...game }));
         }""",
         STORED_GAME,
     )
@@ -386,4 +430,3 @@ def test_build_pieces_fit_a_phone_in_every_language(phone, language):
     dialog.locator("#picker-cancel").click()
     if language != "en":
         page.screenshot(path=str(ARTIFACTS / f"build-pieces-{language}.png"))
-

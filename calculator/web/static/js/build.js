@@ -639,10 +639,11 @@ async function countedByTheServer(game, player) {
   const round = currentRound(game);
   const counted = game.modules.filter((m) => COUNTED.includes(m)
     && (m !== 'invaders' || round.attack !== null) && (m !== 'bazaars' || game.round === 3));
-  const { alhambra, gates, modules } = drawingRequest(drawingOnShow(game), {}, counted);
+  const { alhambra, gates, modules = [] } = drawingRequest(drawingOnShow(game), {}, counted);
   const body = {
-    round: game.round, modules, players: [{ name: game.names[player], alhambra, ...(gates ? { gates } : {}) }],
+    round: game.round, players: [{ name: game.names[player], alhambra, ...(gates ? { gates } : {}) }],
   };
+  if (modules.length) body.modules = modules;
   if (modules.includes('invaders')) body.attack = round.attack;
   const [score] = (await post('/v1/scores', body)).players;
   const part = (module) => (counted.includes(module) ? score.modules[module] : null);
