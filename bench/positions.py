@@ -82,11 +82,18 @@ def alhambra_members(document: Any) -> list[str]:
     return [where for where, value in members(document) if _is_alhambra(value)]
 
 
+_PLACED = frozenset({"walls", "camp", "bazaar"})
+"""What an item of an Alhambra holds beside its cell: a tile's walls, or a piece (G4, K4)."""
+
+
 def _is_alhambra(value: Any) -> bool:
     return (
         isinstance(value, list)
         and bool(value)
-        and all(isinstance(t, dict) and {"x", "y", "walls"} <= set(t) for t in value)
+        and all(
+            isinstance(t, dict) and {"x", "y"} <= set(t) and not _PLACED.isdisjoint(t)
+            for t in value
+        )
     )
 
 

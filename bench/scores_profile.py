@@ -29,9 +29,10 @@ from echo_app import app as echo_app
 from tables import scores_table
 
 from calculator import create_app
-from calculator.api import service, wire
+from calculator.api import requests, responses, service
 from calculator.api.contract import request_contract
 from calculator.api.json_text import parse_json, to_json
+from calculator.api.problems import load
 from calculator.core import building, walls
 from calculator.core.alhambra import Alhambra
 from calculator.core.scoring import Holding, score_round, tally
@@ -84,12 +85,12 @@ def main() -> None:
     table = scores_table()
     raw = json.dumps(table).encode()
     contract = request_contract("scores-request.json")
-    query = wire.load_scores(table)
+    query = load(requests.SCORES, table)
     alhambras = [seat.alhambra for seat in query.seats if seat.alhambra is not None]
     holdings = [Holding(tally(a.tiles).counts, walls.wall_length(a).length) for a in alhambras]
     result = score_round(3, holdings)
     names = [seat.name for seat in query.seats]
-    extras = [{"wall_exact": True, **wire.verdict([])} for _ in names]
+    extras = [{"wall_exact": True, **responses.verdict([])} for _ in names]
     answer = service.scores(table)
     scores_app, echo = create_app(), echo_app
 
@@ -98,7 +99,7 @@ def main() -> None:
         "echo: Flask's JSON response of the body": lambda: echo.json.response(table),
         "strict parse (duplicate keys, NaN)": lambda: parse_json(raw),
         "contract: compiled yes/no": lambda: contract.is_valid(table),
-        "load into core types (C1, B6, D1)": lambda: wire.load_scores(table),
+        "load into core types (C1, B6, D1)": lambda: load(requests.SCORES, table),
         "core: grid x6": lambda: [a.grid for a in fresh(alhambras)],
         "core: legality B2-B5 x6 (with grid)": lambda: [
             building.alhambra_violations(a) for a in fresh(alhambras)
@@ -108,7 +109,7 @@ def main() -> None:
         ],
         "core: tally M1, V3, V4 x6": lambda: [tally(a.tiles) for a in alhambras],
         "core: round score": lambda: score_round(3, holdings),
-        "dump the answer": lambda: wire.round_score(result, names, extras),
+        "dump the answer": lambda: responses.round_score(result, names, extras),
         "serialize the answer": lambda: to_json(answer),
         "service.scores (all but parse)": lambda: service.scores(table),
     }

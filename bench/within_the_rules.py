@@ -93,19 +93,23 @@ def within_the_rules(path: str, body: dict[str, Any]) -> dict[str, Any]:
         _table_within_rules(body)
     else:
         _alhambra_request_within_rules(body)
-        if path in ("/v1/alhambra/check", "/v1/walls"):  # an Alhambra with the Big Box pieces
-            _lone_alhambra_within_rules(body)
+        _lone_alhambra_within_rules(body)  # every rules endpoint takes the Big Box pieces
     return body
 
 
 def _lone_alhambra_within_rules(body: dict[str, Any]) -> None:
-    """The Big Box pieces of a check or walls body, as those of a scoring round's player."""
+    """The Big Box pieces of a rules endpoint's body, as those of a scoring round's player; a
+    camp or a bazaar to place with its module (G4, K4)."""
     seat = {"name": "", "alhambra": body["alhambra"], "gates": body.pop("gates", [])}
     lone = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
     _big_box_within_rules(lone)
     body["modules"] = lone["modules"]
     if seat["gates"]:
         body["gates"] = seat["gates"]
+    placing = body.get("tile", body.get("highlight", {}).get("tile", {}))
+    for member, module in (("camp", "camps"), ("bazaar", "bazaars")):
+        if member in placing and module not in body["modules"]:
+            body["modules"].append(module)
 
 
 def _key(tile: dict[str, Any]) -> tuple[Any, ...]:
@@ -113,7 +117,7 @@ def _key(tile: dict[str, Any]) -> tuple[Any, ...]:
 
 
 def _tile_within_catalog(tile: dict[str, Any]) -> None:
-    if "price" in tile and _key(tile) not in CATALOG_KEYS:
+    if "price" in tile and "building" in tile and _key(tile) not in CATALOG_KEYS:
         del tile["price"]  # described by its walls only: any walls are accepted
 
 
@@ -134,7 +138,7 @@ def _alhambra_within_rules(alhambra: list[dict[str, Any]], huts: int = 3) -> lis
 
 
 def _alhambra_request_within_rules(body: dict[str, Any]) -> None:
-    placing_a_hut = "hut" in body.get("tile", {})
+    placing_a_hut = "hut" in body.get("tile", body.get("highlight", {}).get("tile", {}))
     if "alhambra" in body:
         body["alhambra"] = _alhambra_within_rules(body["alhambra"], 3 - placing_a_hut)
 

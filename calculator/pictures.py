@@ -3,6 +3,11 @@
 Shows each tile's building (the game's colours, and its name), its walls (W1) as thick lines,
 the fountain (C2), the longest wall (W3) highlighted, and either a proposed placement with the
 rules it breaks (B2-B6) or, without one, whatever makes the Alhambra itself illegal (B2-B5).
+The Big Box's pieces are drawn too, each by what the base rules know of it
+(:class:`calculator.core.pieces.Face`): walls added to a tile (H4) in the wood of their sticks,
+gates (G1) as gold doors across their double wall, tokens on a building (a chest K1, a resident
+H3) as tags, and pieces on cells of their own: a camp (G4) in sand with its bastions
+crenellated and its arrows, a bazaar (K4) striped in the colours of its three types.
 
 Pure: no web framework; the SVG is built with :mod:`xml.etree.ElementTree`, so every text
 (a player's name included) is escaped by the library, not by hand. Only presentation
@@ -19,13 +24,15 @@ from typing import Final
 from unicodedata import east_asian_width
 
 from calculator.core.alhambra import Alhambra
-from calculator.core.building import (
-    HoleRule,
-    Violation,
-    alhambra_violations,
+from calculator.core.building import HoleRule, Violation
+from calculator.core.pieces import (
+    Furnished,
+    Piece,
+    PieceRules,
+    furnished_violations,
     placement_violations,
 )
-from calculator.core.tiles import BUILDINGS, SIDES, Building, Cell, Side, Tile
+from calculator.core.tiles import BUILDINGS, OFFSET, SIDES, Building, Cell, Side, Tile
 from calculator.core.walls import Wall, longest_wall
 
 SVG_NS: Final = "http://www.w3.org/2000/svg"
@@ -59,6 +66,12 @@ LONGEST_COLOUR: Final = "#ff9800"
 VIOLATION_COLOUR: Final = "#d50000"
 FOUNTAIN_FILL: Final = "#e1f5fe"
 FOUNTAIN_STROKE: Final = "#0277bd"
+ADDED_WALL_COLOUR: Final = "#8d6e63"
+"""H4: the wooden sticks, lighter than a printed wall."""
+GATE_FILL: Final = "#ffca28"
+CAMP_FILL: Final = "#ffe0b2"
+CAMP_INK: Final = "#4e342e"
+TOKEN_FILL: Final = "#fff8e1"
 
 # Where each side's wall runs inside its tile: inset by half a wall, so back-to-back walls
 # (W1: inner walls) show as the double wall they are on the table.
@@ -93,6 +106,9 @@ class PictureLabels:
     legal: str = "The Alhambra is legal"
     hut: str = "hut"
     """The word under a worker hut's colour (V4)."""
+    pieces: Mapping[str, str] = field(default_factory=dict)
+    """A piece's or token's name (``"camp"``, ``"chest"``) -> its word; a name without one shows
+    as itself."""
     rules: Mapping[str, str] = field(default_factory=dict)
     """Rule id -> short title (e.g. ``"B2": "Matching sides"``); ids without one show bare."""
 
@@ -102,7 +118,7 @@ class Proposal:
     """A tile someone wants to place: drawn see-through, its violations marked."""
 
     cell: Cell
-    tile: Tile
+    tile: Tile | Piece
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,21 +131,27 @@ class Picture:
 
 
 def render_alhambra(
-    alhambra: Alhambra,
+    alhambra: Alhambra | Furnished,
     *,
     proposal: Proposal | None = None,
     hole_rule: HoleRule = "region",
+    pieces_rules: Sequence[PieceRules] = (),
     labels: PictureLabels | None = None,
     title: str | None = None,
 ) -> Picture:
-    """Draw ``alhambra`` with its longest wall, and the proposal or the Alhambra's violations."""
+    """Draw ``alhambra`` (with its pieces, if furnished) with its longest wall, and the
+    proposal or the Alhambra's violations (B2-B6 and ``pieces_rules``, the modules' rules of
+    their pieces)."""
     labels = labels or PictureLabels()
-    wall = longest_wall(alhambra)
+    furnished = alhambra if isinstance(alhambra, Furnished) else Furnished(alhambra)
+    wall = longest_wall(furnished.for_walls())
     if proposal is not None:
-        violations = placement_violations(alhambra, proposal.tile, proposal.cell, hole_rule)
+        violations = placement_violations(
+            furnished, proposal.tile, proposal.cell, hole_rule, pieces_rules
+        )
     else:
-        violations = alhambra_violations(alhambra, hole_rule)
-    drawing = _Drawing(alhambra, proposal, violations, wall, labels)
+        violations = furnished_violations(furnished, hole_rule, pieces_rules)
+    drawing = _Drawing(furnished, proposal, violations, wall, labels)
     svg = drawing.draw(title or labels.title)
     return Picture(svg, wall, tuple(violations))
 
@@ -139,18 +161,19 @@ class _Drawing:
 
     def __init__(
         self,
-        alhambra: Alhambra,
+        furnished: Furnished,
         proposal: Proposal | None,
         violations: Sequence[Violation],
         wall: Wall,
         labels: PictureLabels,
     ) -> None:
-        self.alhambra = alhambra
+        self.furnished = furnished
+        self.alhambra = furnished.alhambra
         self.proposal = proposal
         self.violations = violations
         self.wall = wall
         self.labels = labels
-        cells = set(alhambra.tiles)
+        cells = furnished.occupied()
         if proposal is not None:
             cells.add(proposal.cell)
         for violation in violations:
@@ -198,7 +221,9 @@ class _Drawing:
             },
         )
         self._tiles(root)
+        self._pieces(root)
         self._walls(root)
+        self._gates(root)
         self._longest_wall(root)
         if self.proposal is not None:
             self._proposal(root, self.proposal)
@@ -282,6 +307,8 @@ class _Drawing:
         )
         if tile.hut:
             self._hut_mark(group, x, y, ink)
+        for index, token in enumerate(sorted(self.furnished.tokens.get(cell, ()))):
+            self._token(group, x, y + 15 * index, token)
         if tile.price is not None:
             _text(group, x + CELL - 12, y + 22, str(tile.price), 12, ink, anchor="end")
         _text(group, x + 12, y + CELL - 12, f"{cell[0]},{cell[1]}", 10, ink, anchor="start")
@@ -317,6 +344,124 @@ class _Drawing:
         word = self.labels.hut
         _text(group, x + CELL / 2, y + CELL / 2 + 17, word, _fitting_size(word, CELL - 12, 10), ink)
 
+    def _token(self, group: ET.Element, x: float, y: float, token: str) -> None:
+        """A token on a building (a chest K1, a resident H3): a tag with its word, in a column
+        at the tile's top-left, clear of its name, price and cell."""
+        word = self.labels.pieces.get(token, token)
+        size = 8
+        width = 6 + size * 0.6 * len(word)
+        tag = ET.SubElement(group, "g", {"class": "token", "data-token": token})
+        _rect(tag, x + 4, y + 4, width, 13, fill=TOKEN_FILL, stroke=WALL_COLOUR, stroke_width=1)
+        _text(tag, x + 4 + width / 2, y + 13.5, word, size, "#111111")
+
+    def _pieces(self, root: ET.Element) -> None:
+        layer = ET.SubElement(root, "g", {"class": "pieces"})
+        for cell, piece in sorted(self.furnished.pieces.items(), key=lambda item: item[0][::-1]):
+            self._piece(layer, cell, piece, "piece")
+
+    def _piece(
+        self, layer: ET.Element, cell: Cell, piece: Piece, kind: str, opacity: str | None = None
+    ) -> ET.Element:
+        """A piece on a cell of its own: striped in the colours it shows (a bazaar, K4) or in
+        sand (a camp, G4), its name, its fortified sides crenellated and its arrows."""
+        face = piece.face
+        x, y = self.corner(cell)
+        attributes = {
+            "class": f"{kind} {face.name}",
+            "data-x": str(cell[0]),
+            "data-y": str(cell[1]),
+            "data-piece": face.name,
+        }
+        if face.colours:
+            attributes["data-buildings"] = " ".join(b.value for b in face.colours)
+        if piece.outer_across:
+            attributes["data-bastions"] = piece.outer_across
+        if face.points:
+            attributes["data-arrows"] = face.points
+        group = ET.SubElement(layer, "g", attributes)
+        if face.colours:
+            stripe = CELL / len(face.colours)
+            for index, colour in enumerate(face.colours):
+                left = x + index * stripe
+                _rect(group, left, y, stripe, CELL, fill=COLOURS[colour], fill_opacity=opacity)
+                initial = self.labels.buildings[colour][:1].upper()
+                _text(group, left + stripe / 2, y + CELL - 10, initial, 12, TEXT_ON[colour])
+        else:
+            _rect(group, x, y, CELL, CELL, fill=CAMP_FILL, fill_opacity=opacity)
+        _rect(group, x, y, CELL, CELL, fill="none", stroke="#9e9e9e")
+        word = self.labels.pieces.get(face.name, face.name)
+        # a camp's arrows leave the word the middle of its cell, a bazaar's stripes all of it
+        size = _fitting_size(word, CELL - (24 if face.colours else 36), 12)
+        if face.colours:  # a white tag keeps the word legible on any stripe
+            width = 8 + size * 0.75 * len(word)
+            _rect(group, x + (CELL - width) / 2, y + CELL / 2 - 9, width, 20, fill="#ffffff")
+        _text(group, x + CELL / 2, y + CELL / 2 + 5, word, size, CAMP_INK, weight="bold")
+        for side in piece.outer_across:
+            line = self._side_line(group, cell, side, "bastion", _SIDE_LINE)  # type: ignore[arg-type]
+            line.set("stroke", CAMP_INK)
+            line.set("stroke-width", str(WALL_WIDTH + 2))
+            line.set("stroke-dasharray", "8 5")
+        for side in face.points:
+            self._arrow(group, x, y, side)  # type: ignore[arg-type]
+        return group
+
+    def _arrow(self, group: ET.Element, x: float, y: float, side: Side) -> None:
+        """G4: an arrow from near the centre towards ``side``, its head by that side."""
+        dx, dy = OFFSET[side]
+        cx, cy = x + CELL / 2, y + CELL / 2
+        start, end = (cx + dx * 20, cy + dy * 20), (cx + dx * 30, cy + dy * 30)
+        ET.SubElement(
+            group,
+            "line",
+            {
+                "class": "arrow",
+                "data-side": side,
+                "x1": _num(start[0]),
+                "y1": _num(start[1]),
+                "x2": _num(end[0]),
+                "y2": _num(end[1]),
+                "stroke": CAMP_INK,
+                "stroke-width": "3",
+            },
+        )
+        tip = (cx + dx * 37, cy + dy * 37)
+        left = (end[0] - dy * 6, end[1] + dx * 6)
+        right = (end[0] + dy * 6, end[1] - dx * 6)
+        ET.SubElement(
+            group,
+            "polygon",
+            {
+                "class": "arrow-head",
+                "fill": CAMP_INK,
+                "points": " ".join(f"{_num(px)},{_num(py)}" for px, py in (tip, left, right)),
+            },
+        )
+
+    def _gates(self, root: ET.Element) -> None:
+        """G1: each gate as a gold door across its double wall."""
+        layer = ET.SubElement(root, "g", {"class": "gates"})
+        for cell, side in self.furnished.gates:
+            x, y = self.corner(cell)
+            dx, dy = OFFSET[side]
+            cx, cy = x + CELL / 2 + dx * CELL / 2, y + CELL / 2 + dy * CELL / 2
+            along, across = 30, 2 * WALL_WIDTH + 6
+            width, height = (along, across) if dy else (across, along)
+            door = _rect(
+                layer,
+                cx - width / 2,
+                cy - height / 2,
+                width,
+                height,
+                fill=GATE_FILL,
+                stroke=WALL_COLOUR,
+                stroke_width=2,
+            )
+            door.set("rx", "4")
+            door.set("class", "gate")
+            door.set("data-x", str(cell[0]))
+            door.set("data-y", str(cell[1]))
+            door.set("data-side", side)
+
     def _walls(self, root: ET.Element) -> None:
         layer = ET.SubElement(
             root,
@@ -332,6 +477,13 @@ class _Drawing:
             for side in SIDES:
                 if tile.has_wall(side):
                     self._side_line(layer, cell, side, "wall", _SIDE_LINE)
+        for cell, added in sorted(
+            self.furnished.added_walls.items(), key=lambda item: item[0][::-1]
+        ):
+            for side in SIDES:
+                if side in added:
+                    line = self._side_line(layer, cell, side, "added-wall", _SIDE_LINE)
+                    line.set("stroke", ADDED_WALL_COLOUR)
 
     def _longest_wall(self, root: ET.Element) -> None:
         layer = ET.SubElement(
@@ -351,7 +503,11 @@ class _Drawing:
     def _proposal(self, root: ET.Element, proposal: Proposal) -> None:
         layer = ET.SubElement(root, "g", {"class": "proposals"})
         # see-through, so that what lies under a refused tile still shows
-        group = self._tile(layer, proposal.cell, proposal.tile, "proposed", opacity="0.7")
+        placing = proposal.tile
+        if isinstance(placing, Tile):
+            group = self._tile(layer, proposal.cell, placing, "proposed", opacity="0.7")
+        else:
+            group = self._piece(layer, proposal.cell, placing, "proposed", opacity="0.7")
         x, y = self.corner(proposal.cell)
         _rect(
             group,
@@ -374,7 +530,7 @@ class _Drawing:
             },
         )
         for side in SIDES:
-            if proposal.tile.has_wall(side):
+            if isinstance(placing, Tile) and placing.has_wall(side):
                 self._side_line(walls, proposal.cell, side, "proposed-wall", _SIDE_LINE)
 
     def _violations(self, root: ET.Element) -> None:
@@ -395,7 +551,7 @@ class _Drawing:
                 line.set("stroke-width", "6")
             for cell in violation.cells:
                 x, y = self.corner(cell)
-                empty = cell not in self.alhambra.tiles and (
+                empty = cell not in self.furnished.occupied() and (
                     self.proposal is None or cell != self.proposal.cell
                 )
                 # a white halo under the red dashes keeps the mark visible on a red seraglio

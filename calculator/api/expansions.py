@@ -2,7 +2,10 @@
 after its JSON Schema said yes, and what they add to the answer. Each module's own checks and
 parts come through the registry (``calculator.modules.SCORING``); this module names none.
 
-* an Alhambra with pieces is read by :func:`calculator.api.wire.furnished_of`;
+* an Alhambra with pieces is read by :func:`calculator.api.wire.read_alhambra`, and a body of
+  one Alhambra (the rules endpoints) checked as a player's by :func:`one_alhambra`;
+* a scores body's refusals are :func:`scores_problems`, its modules' part of the round
+  :func:`expansions_of` (both called by ``calculator.api.requests``);
 * every member of a Big Box module given without the module in ``modules`` is refused, naming
   the module to add; a module's required members (K3's attack, S1's card) are required;
 * each module named adds its refusals (each pointed at and citing its rule), its warnings,
@@ -12,17 +15,16 @@ parts come through the registry (``calculator.modules.SCORING``); this module na
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from msgspec import structs
 
 from calculator.api import wire
 from calculator.api.problems import InvalidDocument, Problem, pointer
-from calculator.api.wire import ScoresQuery
-from calculator.core import building
+from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
-from calculator.core.pieces import Furnished, furnished_violations
+from calculator.core.pieces import Furnished, PieceRules, furnish, furnished_violations
 from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import POINTS, Counts, Points
 from calculator.core.tiles import Side
@@ -43,78 +45,110 @@ class Expansions:
     points: Points
 
 
-def load_scores(request: Mapping[str, Any]) -> tuple[ScoresQuery, Expansions]:
-    """A schema-valid ``POST /v1/scores`` body: the round as :func:`calculator.api.wire.
-    load_scores` reads it, and the Big Box's part; every problem of both."""
-    named = frozenset(request.get("modules", ()))
-    try:
-        query = wire.load_scores(request)
-    except InvalidDocument as error:
-        raise InvalidDocument([*error.problems, *_without_module(request, named)]) from None
-    modules = tuple(
-        SCORING_BY_NAME[name] for name in request.get("modules", ()) if name in SCORING_BY_NAME
+Position = Alhambra | Furnished | None
+"""A player's Alhambra as read (with pieces, or tiles alone), or ``None`` for counts."""
+
+
+def named_modules(body: Mapping[str, Any]) -> tuple[ScoringModule, ...]:
+    """The Big Box modules a body names, in its order."""
+    return tuple(
+        SCORING_BY_NAME[name] for name in body.get("modules", ()) if name in SCORING_BY_NAME
     )
-    furnished = [seat.furnished for seat in query.seats if seat.furnished is not None]
-    pieces = any(not f.is_bare() or f.tokens for f in furnished)
-    problems = list(_without_module(request, named, pieces))
+
+
+def scores_problems(
+    body: Mapping[str, Any],
+    scoring_round: int,
+    positions: Sequence[Position] | None,
+    typed: Sequence[Counts | None],
+) -> list[Problem]:
+    """The Big Box's refusals of a ``POST /v1/scores`` body: each member whose module is not
+    named (in the Alhambras only if they may hold pieces: any read with one, or unread,
+    ``positions`` None), each module's required members, and, once the players are read, each
+    named module's refusals."""
+    named = frozenset(body.get("modules", ()))
+    pieces = positions is None or any(isinstance(p, Furnished) for p in positions)
+    problems = list(_without_module(body, named, pieces))
+    modules = named_modules(body)
     for module in modules:
         problems += [
             Problem(pointer(member), f"the module {module.name} needs {member} ({module.rule})")
             for member in module.required
-            if member not in request
+            if member not in body
         ]
-    read = None
-    if modules:  # the common case has none: nothing more to read
-        read = ScoringRequest(
-            request,
-            query.scoring_round,
-            tuple(
-                seat_of(player, seat.furnished)
-                for player, seat in zip(request["players"], query.seats, strict=True)
-            ),
-            tuple(seat.counts for seat in query.seats),
-            named,
-            query.huts,
-        )
+    if modules and positions is not None:
+        read = _scoring_request(body, scoring_round, positions, typed)
         for module in modules:
             if module.refusals is not None:
                 problems += [
                     Problem(pointer(*refusal.where), refusal.message)
                     for refusal in module.refusals(read)
                 ]
-    if problems:
-        raise InvalidDocument(problems)
+    return problems
+
+
+def expansions_of(
+    body: Mapping[str, Any],
+    scoring_round: int,
+    positions: Sequence[Position],
+    typed: Sequence[Counts | None],
+) -> Expansions:
+    """What the Big Box modules named add to a round :func:`scores_problems` let through."""
+    modules = named_modules(body)
+    if not modules:  # the common case: nothing more to read
+        return Expansions(None, (), body.get("attack"), POINTS)
     points: Points = POINTS
     for module in modules:
         if module.points is not None:
-            points = module.points(request)
-    return query, Expansions(read, modules, request.get("attack"), points)
+            points = module.points(body)
+    read = _scoring_request(body, scoring_round, positions, typed)
+    return Expansions(read, modules, body.get("attack"), points)
+
+
+def _scoring_request(
+    body: Mapping[str, Any],
+    scoring_round: int,
+    positions: Sequence[Position],
+    typed: Sequence[Counts | None],
+) -> ScoringRequest:
+    """The body as the modules' checks and terms read it: each player given by an Alhambra
+    with its pieces (none, if it has none)."""
+    return ScoringRequest(
+        body,
+        scoring_round,
+        tuple(
+            seat_of(player, None if position is None else furnish(position))
+            for player, position in zip(body["players"], positions, strict=True)
+        ),
+        tuple(typed),
+        frozenset(body.get("modules", ())),
+        "huts" in body.get("modules", ()),
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class AlhambraWithPieces:
-    """``POST /v1/alhambra/check`` and ``POST /v1/walls``: an Alhambra with the pieces of the
-    modules named, and the reading of B5."""
+    """An Alhambra of the rules endpoints (check, walls, placement, options, removal, render)
+    with the pieces of the modules named, the reading of B5, and the named modules' rules of
+    their pieces (G4, K4)."""
 
     furnished: Furnished
     hole_rule: HoleRule
-    modules: tuple[ScoringModule, ...]
+    pieces_rules: tuple[PieceRules, ...]
 
 
-def load_alhambra(body: Mapping[str, Any]) -> AlhambraWithPieces:
-    """A schema-valid check or walls body. Its Alhambra is read as a player's of a scoring
-    round is, and refused by the same checks of the modules named (G1, H3, H4, K1, the
-    supply), each pointed at the body's own member."""
+def one_alhambra(body: Mapping[str, Any], furnished: Furnished) -> AlhambraWithPieces:
+    """The modules' stage of a body holding one Alhambra, loaded as ``furnished`` (its gates
+    aside): the Alhambra is refused by the checks of a player's at a scoring round (each piece,
+    token, added wall and gate needs its module; G1, H3, H4, K1, the supply), each pointed at
+    the body's own member, and gets its gates (G1)."""
     named = frozenset(body.get("modules", ()))
     seat = {"name": "", "alhambra": body["alhambra"]}
     if "gates" in body:
         seat["gates"] = body["gates"]
+        furnished = replace(furnished, gates=tuple(map(wire.gate_of, body["gates"])))
     as_round = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
     problems = [_unseated(problem) for problem in _without_module(as_round, named)]
-    try:
-        furnished = wire.furnished_of(body["alhambra"], body.get("gates", ()))
-    except InvalidDocument as error:
-        raise InvalidDocument([*error.problems, *problems]) from None
     modules = tuple(module for module in SCORING if module.name in named)
     read = ScoringRequest(as_round, 1, (seat_of(seat, furnished),), (None,), named)
     for module in modules:
@@ -125,25 +159,39 @@ def load_alhambra(body: Mapping[str, Any]) -> AlhambraWithPieces:
             ]
     if problems:
         raise InvalidDocument(problems)
-    return AlhambraWithPieces(furnished, wire.hole_rule_of(body), modules)
+    return AlhambraWithPieces(
+        furnished,
+        wire.hole_rule_of(body),
+        tuple(module.violations for module in modules if module.violations is not None),
+    )
 
 
 def _unseated(problem: Problem) -> Problem:
-    """A problem of the lone player of :func:`load_alhambra` pointed at the body itself."""
+    """A problem of the lone player of :func:`one_alhambra` pointed at the body itself."""
     return Problem(problem.pointer.removeprefix("/players/0"), problem.message)
+
+
+def piece_without_module(member: str, named: frozenset[str], *where: str) -> Problem | None:
+    """A piece to place (``member``, a camp G4 or a bazaar K4) whose module is not named."""
+    for module, members in SCORING_MEMBERS:
+        if member in members and module.name not in named:
+            return Problem(pointer(*where, member), _add(module))
+    return None
+
+
+def _add(module: ScoringModule) -> str:
+    return f'it belongs to the module {module.name} ({module.rule}): add "{module.name}" to modules'
 
 
 def alhambra_violations(
     furnished: Furnished, hole_rule: HoleRule, modules: Sequence[ScoringModule]
 ) -> list[Violation]:
     """B2-B5 on an Alhambra with pieces, and what the modules' pieces make illegal (G4)."""
-    if furnished.is_bare():
-        return building.alhambra_violations(furnished.alhambra, hole_rule)
-    found = furnished_violations(furnished, hole_rule)
-    for module in modules:
-        if module.violations is not None:
-            found += module.violations(furnished)
-    return found
+    return furnished_violations(
+        furnished,
+        hole_rule,
+        tuple(module.violations for module in modules if module.violations is not None),
+    )
 
 
 def _without_module(
@@ -159,10 +207,7 @@ def _without_module(
     for module, members in SCORING_MEMBERS:
         if module.name in named or present.isdisjoint(members):
             continue
-        add = (
-            f"it belongs to the module {module.name} ({module.rule}): "
-            f'add "{module.name}" to modules'
-        )
+        add = _add(module)
         for member in module.round_fields:
             if member in request:
                 yield Problem(pointer(member), add)
@@ -221,8 +266,11 @@ __all__ = [
     "AlhambraWithPieces",
     "Expansions",
     "alhambra_violations",
+    "expansions_of",
     "implausibilities",
-    "load_alhambra",
-    "load_scores",
+    "named_modules",
+    "one_alhambra",
     "parts",
+    "piece_without_module",
+    "scores_problems",
 ]

@@ -347,6 +347,9 @@ def _branch_phrase(branch: Any) -> str | None:
         return _noun("".join(w.title() for w in ref.split("#")[0].removesuffix(".json").split("-")))
     if set(branch) == {"required"}:
         return "one with " + _and([repr(name) for name in branch["required"]])
+    required = branch.get("required")
+    if branch.get("type") == "object" and isinstance(required, list) and len(required) == 1:
+        return _noun(str(required[0]).title())  # a piece named by its one member: "a camp"
     return None
 
 

@@ -14,8 +14,9 @@ from typing import Any, Final
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from calculator.api import wire
+from calculator.api import responses
 from calculator.api.problems import InvalidDocument, Problem, load, pointer, refusal
+from calculator.api.requests import names_taken_twice
 from calculator.api.wire import AlhambraField, TileField, dump_tile
 from calculator.core.scoring import RoundScore
 from calculator.core.tiles import BUILDINGS, Building, Cell, Currency, Tile
@@ -328,7 +329,7 @@ _STATE_SCHEMA: Final = GameStateSchema()
 def _names_once(document: dict[str, Any]) -> None:
     """Player names are unique, in a state as in a described table (``wire.names_taken_twice``);
     checked on the document as sent, so it is reported beside any other problem."""
-    problems = list(wire.names_taken_twice([player["name"] for player in document["players"]]))
+    problems = list(names_taken_twice([player["name"] for player in document["players"]]))
     if problems:
         raise refusal(problems)
 
@@ -629,7 +630,7 @@ def dump_event(event: ev.Event) -> dict[str, Any]:
 
 def dump_round_score(result: RoundScore, names: tuple[str, ...]) -> dict[str, Any]:
     """A round's scores as ``POST /v1/scores`` gives them (``schemas/round-score.json``)."""
-    return wire.round_score(result, names, [{}] * len(names))
+    return responses.round_score(result, names, [{}] * len(names))
 
 
 # --- a described table (POST /v1/table) ---------------------------------------------------------
@@ -770,10 +771,10 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
         "players": [
             {
                 "name": player.name,
-                **wire.verdict(seat.violations),
+                **responses.verdict(seat.violations),
                 "counts": {building.value: seat.counts.counts[building] for building in BUILDINGS},
-                **wire.vizier_counts(seat.counts),
-                "wall": wire.wall(seat.wall),
+                **responses.vizier_counts(seat.counts),
+                "wall": responses.wall(seat.wall),
                 "purchases": [_dump_purchase(purchase) for purchase in seat.purchases],
             }
             for player, seat in zip(table.players, evaluated, strict=True)
@@ -783,14 +784,16 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
         extras = [
             {
                 "wall_exact": seat.wall.exact,
-                **wire.verdict(seat.violations),
-                **wire.vizier_counts(seat.counts),
+                **responses.verdict(seat.violations),
+                **responses.vizier_counts(seat.counts),
             }
             for seat in evaluated
         ]
         names = [player.name for player in table.players]
-        report["scores"] = wire.round_score(scores(table, scoring_round, evaluated), names, extras)
-    report["warnings"] = wire.warnings(implausibilities(table, scoring_round))
+        report["scores"] = responses.round_score(
+            scores(table, scoring_round, evaluated), names, extras
+        )
+    report["warnings"] = responses.warnings(implausibilities(table, scoring_round))
     if end_of_game:
         report["end_of_game"] = {
             "market": [

@@ -32,7 +32,7 @@ from calculator.api.problems import (
     pointer,
     under,
 )
-from calculator.api.wire import names_taken_twice
+from calculator.api.requests import names_taken_twice
 from calculator.core.huts import HUTS_BY_COLOUR
 from calculator.core.tiles import BUILDINGS
 from calculator.engine import ActionRefused, GameOver, NotYourTurn

@@ -2,7 +2,7 @@
 
 Shared by the HTTP views (``v1.py``) and the console script (``calculator.cli``), so a referee
 offline gets exactly the JSON the API returns. Each operation: check the body against its
-contract (``schemas/``), load it into core types (``wire.py``), ask the rules core, dump the
+contract (``schemas/``), load it into core types (``requests.py``), ask the rules core, dump the
 answer. A refusal is raised as an :class:`~calculator.api.problems.ApiProblem`.
 """
 
@@ -12,16 +12,16 @@ from collections.abc import Callable
 from functools import cache, partial
 from typing import Any, TypeVar
 
-from calculator.api import expansions, wire
-from calculator.api.contract import request_contract
+from calculator.api import expansions, requests, responses
+from calculator.api.contract import request_contract, schema_documents
 from calculator.api.game_document import dump_display_card
 from calculator.api.module_catalog import big_box_catalog
 from calculator.api.problems import InvalidDocument, InvalidRequest, load
-from calculator.core import building, walls
+from calculator.core import building, pieces, walls
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
-from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
+from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS, Cell
 from calculator.engine.components import EXCHANGE_CARDS
 from calculator.i18n import picture_labels
 from calculator.modules import NAMES as MODULES
@@ -40,61 +40,82 @@ def _load(body: Any, contract: str, loader: Callable[[Any], Query]) -> Query:
         raise InvalidRequest(error.problems) from None
 
 
-_PLACEMENT = partial(load, wire.PlacementRequest())
-_OPTIONS = partial(load, wire.OptionsRequest())
-_REMOVAL = partial(load, wire.RemovalRequest())
-_RENDER = partial(load, wire.RenderRequest())
+_PLACEMENT = partial(load, requests.PLACEMENT)
+_OPTIONS = partial(load, requests.OPTIONS)
+_REMOVAL = partial(load, requests.REMOVAL)
+_CHECK = partial(load, requests.CHECK)
+_RENDER = partial(load, requests.RENDER)
+_SCORES = partial(load, requests.SCORES)
 
 
 def placement(body: Any) -> dict[str, Any]:
-    """``POST /v1/placement``: is placing the tile at (x, y) legal (B2-B6)?"""
-    query: wire.PlacementQuery = _load(body, "placement-request.json", _PLACEMENT)
-    return wire.verdict(
-        building.placement_violations(query.alhambra, query.tile, query.cell, query.hole_rule)
+    """``POST /v1/placement``: is placing the tile or piece at (x, y) legal (B2-B6; G4, K4)?"""
+    query: requests.PlacementQuery = _load(body, "placement-request.json", _PLACEMENT)
+    position = query.position
+    return responses.verdict(
+        pieces.placement_violations(
+            position.furnished, query.placing, query.cell, position.hole_rule, position.pieces_rules
+        )
     )
 
 
 def placement_options(body: Any) -> dict[str, Any]:
-    """``POST /v1/placement/options``: every cell where the tile may be placed."""
-    query: wire.OptionsQuery = _load(body, "placement-options-request.json", _OPTIONS)
-    return wire.legal_cells(building.legal_cells(query.alhambra, query.tile, query.hole_rule))
+    """``POST /v1/placement/options``: every cell where the tile or piece may be placed."""
+    query: requests.OptionsQuery = _load(body, "placement-options-request.json", _OPTIONS)
+    position = query.position
+    found = pieces.legal_cells(
+        position.furnished, query.placing, position.hole_rule, position.pieces_rules
+    )
+    # a cell past the contract's coordinates could not be named in a placement request
+    return responses.legal_cells([cell for cell in found if _named_on_the_wire(cell)])
+
+
+@cache
+def _coordinates() -> range:
+    bounds = schema_documents()["coordinate.json"]
+    return range(bounds["minimum"], bounds["maximum"] + 1)
+
+
+def _named_on_the_wire(cell: Cell) -> bool:
+    return cell[0] in _coordinates() and cell[1] in _coordinates()
 
 
 def removal(body: Any) -> dict[str, Any]:
-    """``POST /v1/removal``: may the tile at (x, y) go to the reserve (T5)?"""
-    query: wire.RemovalQuery = _load(body, "removal-request.json", _REMOVAL)
-    return wire.verdict(building.removal_violations(query.alhambra, query.cell, query.hole_rule))
+    """``POST /v1/removal``: may the tile or piece at (x, y) leave the Alhambra (T5)?"""
+    query: requests.RemovalQuery = _load(body, "removal-request.json", _REMOVAL)
+    position = query.position
+    return responses.verdict(
+        pieces.removal_violations(
+            position.furnished, query.cell, position.hole_rule, position.pieces_rules
+        )
+    )
 
 
 def alhambra_check(body: Any) -> dict[str, Any]:
     """``POST /v1/alhambra/check``: the whole Alhambra against B2-B5, with its pieces (G1, G4,
     H4, K4)."""
-    query = _load(body, "alhambra-check-request.json", expansions.load_alhambra)
-    return wire.verdict(
-        expansions.alhambra_violations(query.furnished, query.hole_rule, query.modules)
+    query: expansions.AlhambraWithPieces = _load(body, "alhambra-check-request.json", _CHECK)
+    return responses.verdict(
+        pieces.furnished_violations(query.furnished, query.hole_rule, query.pieces_rules)
     )
 
 
 def longest_wall(body: Any) -> dict[str, Any]:
     """``POST /v1/walls``: the longest wall (W1-W3), and whether the Alhambra is legal; camps
     (G4) and added walls (H4) change it."""
-    query = _load(body, "walls-request.json", expansions.load_alhambra)
+    query: expansions.AlhambraWithPieces = _load(body, "walls-request.json", _CHECK)
     furnished = query.furnished
-    measured = furnished.alhambra if furnished.is_bare() else furnished.for_walls()
-    return wire.longest_wall(
-        walls.longest_wall(measured),
-        expansions.alhambra_violations(furnished, query.hole_rule, query.modules),
+    return responses.longest_wall(
+        walls.longest_wall(furnished.for_walls()),
+        pieces.furnished_violations(furnished, query.hole_rule, query.pieces_rules),
     )
 
 
 def scores(body: Any) -> dict[str, Any]:
     """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
     (V3) counted, and each Big Box module's part (G, H, K, S)."""
-    return _scores(*_load(body, "scores-request.json", expansions.load_scores))
-
-
-def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str, Any]:
-    """The answer of ``POST /v1/scores``: the round and its warnings."""
+    query: requests.ScoresQuery = _load(body, "scores-request.json", _SCORES)
+    big_box = query.big_box
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
     for seat in query.seats:
@@ -103,18 +124,24 @@ def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str
             holdings.append(Holding(seat.counts, seat.wall))
             extras.append({})
             continue
-        furnished = seat.furnished
-        assert furnished is not None  # read with the Alhambra
         # W4 needs the length alone; the wall and the building rules share the grid
-        wall = walls.wall_length(seat.alhambra if furnished.is_bare() else furnished.for_walls())
-        found = expansions.alhambra_violations(furnished, query.hole_rule, big_box.modules)
+        if seat.furnished is None:  # tiles alone: nothing of the pieces to look at
+            wall = walls.wall_length(seat.alhambra)
+            found = building.alhambra_violations(seat.alhambra, query.hole_rule)
+        else:
+            wall = walls.wall_length(seat.furnished.for_walls())
+            found = expansions.alhambra_violations(seat.furnished, query.hole_rule, big_box.modules)
         counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
         holdings.append(Holding(counted.counts, wall.length))
         extras.append(
-            {"wall_exact": wall.exact, **wire.verdict(found), **wire.vizier_counts(counted)}
+            {
+                "wall_exact": wall.exact,
+                **responses.verdict(found),
+                **responses.vizier_counts(counted),
+            }
         )
     result = score_round(query.scoring_round, holdings, query.dummy, big_box.points)
-    answer = wire.round_score(result, [seat.name for seat in query.seats], extras)
+    answer = responses.round_score(result, [seat.name for seat in query.seats], extras)
     if big_box.modules:
         parts = expansions.parts(
             big_box,
@@ -132,7 +159,7 @@ def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str
         else EnteredSeat(seat.counts, seat.wall)
         for seat in query.seats
     ]
-    answer["warnings"] = wire.warnings(
+    answer["warnings"] = responses.warnings(
         round_implausibilities(query.scoring_round, entered, query.dummy, query.huts)
         + expansions.implausibilities(big_box)
     )
@@ -143,11 +170,13 @@ def render(body: Any, language: str) -> str:
     """``POST /v1/render``: the picture of an Alhambra (SVG), its longest wall highlighted and
     the proposed placement's violations (or the Alhambra's own) marked; in the request's
     ``lang``, else ``language``."""
-    query: wire.RenderQuery = _load(body, "render-request.json", _RENDER)
+    query: requests.RenderQuery = _load(body, "render-request.json", _RENDER)
+    position = query.position
     return render_alhambra(
-        query.alhambra,
+        position.furnished,
         proposal=query.proposal,
-        hole_rule=query.hole_rule,
+        hole_rule=position.hole_rule,
+        pieces_rules=position.pieces_rules,
         labels=picture_labels(query.language or language),
         title=query.title,
     ).svg
@@ -160,7 +189,7 @@ def catalog() -> dict[str, Any]:
     the Big Box's modules (G1-S4) with their names in every language."""
     return {
         "buildings": [b.value for b in BUILDINGS],
-        "tiles": wire.catalog_tiles(CATALOG),
+        "tiles": responses.catalog_tiles(CATALOG),
         "points": {b.value: {str(r): list(POINTS[b][r]) for r in ROUNDS} for b in BUILDINGS},
         "currencies": [c.value for c in CURRENCIES],
         "market_slots": [
@@ -179,7 +208,7 @@ def catalog() -> dict[str, Any]:
             "modules": list(MODULES),
             "exchange_cards": [dump_display_card(card) for card in EXCHANGE_CARDS],
             **{
-                name: wire.catalog_tiles(tiles)
+                name: responses.catalog_tiles(tiles)
                 for module in REGISTRY
                 for name, tiles in module.stand_ins.items()
             },

@@ -195,15 +195,23 @@ def placement_violations(
     return alhambra_violations(alhambra.placed(cell, tile), hole_rule)
 
 
+def unremovable(alhambra: Alhambra, cell: Cell) -> Violation | None:
+    """T5: a removal needs a tile at ``cell``, and never moves the fountain."""
+    tile = alhambra.get(cell)
+    if tile is None:
+        return Violation("T5", f"there is no tile at {_at(cell)} to remove", (cell,))
+    if tile.is_fountain:
+        return Violation("T5", "the fountain is never moved", (cell,))
+    return None
+
+
 def removal_violations(
     alhambra: Alhambra, cell: Cell, hole_rule: HoleRule = "region"
 ) -> list[Violation]:
     """T5: may the tile at ``cell`` go to the reserve? The Alhambra after must stay legal."""
-    tile = alhambra.get(cell)
-    if tile is None:
-        return [Violation("T5", f"there is no tile at {_at(cell)} to remove", (cell,))]
-    if tile.is_fountain:
-        return [Violation("T5", "the fountain is never moved", (cell,))]
+    refused = unremovable(alhambra, cell)
+    if refused is not None:
+        return [refused]
     return alhambra_violations(alhambra.removed(cell), hole_rule)
 
 

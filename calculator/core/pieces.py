@@ -15,17 +15,39 @@ Each module's package says how its pieces score and which placements they make i
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Final, Protocol
 
+from msgspec import Struct
+
+from calculator.core import building
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
 from calculator.core.building import HoleRule, Violation, alhambra_violations
-from calculator.core.tiles import BUILDINGS, OPPOSITE, Building, Cell, Side, Tile, canonical_walls
+from calculator.core.grid import flood
+from calculator.core.tiles import (
+    BUILDINGS,
+    FOUNTAIN_CELL,
+    OPPOSITE,
+    Building,
+    Cell,
+    Side,
+    Tile,
+    canonical_walls,
+)
 
 Gate = tuple[Cell, Side]
 """A gate on one side of a tile: the double wall it stands on is that side and the one across."""
+
+
+class Face(Struct, frozen=True):
+    """What a picture shows of a piece, beside its fortified sides (``outer_across``): its name,
+    the directions it points (G4's arrows) and the building colours it shows (K4)."""
+
+    name: str
+    points: str = ""
+    colours: tuple[Building, ...] = ()
 
 
 class Piece(Protocol):
@@ -44,6 +66,11 @@ class Piece(Protocol):
         ...
 
     def describe(self) -> str: ...
+
+    @property
+    def face(self) -> Face:
+        """What a picture shows of it."""
+        ...
 
 
 _NO_WALLS: Final[Mapping[Cell, str]] = MappingProxyType({})
@@ -108,6 +135,28 @@ class Furnished:
             key=lambda cell: (cell[1], cell[0]),
         )
 
+    def placed(self, cell: Cell, placing: Tile | Piece) -> Furnished:
+        """This Alhambra with a tile or a piece placed on the free ``cell``."""
+        if isinstance(placing, Tile):
+            return replace(self, alhambra=self.alhambra.placed(cell, placing))
+        return replace(self, pieces=MappingProxyType({**self.pieces, cell: placing}))
+
+    def removed(self, cell: Cell) -> Furnished:
+        """This Alhambra without what stands on ``cell``: a tile goes with its added walls and
+        tokens (H4: an added wall stays with its tile), and the gates on its sides with it
+        (G1: a gate stands on the double wall the tile is half of)."""
+        if cell in self.pieces:
+            pieces = dict(self.pieces)
+            del pieces[cell]
+            return replace(self, pieces=MappingProxyType(pieces))
+        return Furnished(
+            self.alhambra.removed(cell),
+            MappingProxyType({c: w for c, w in self.added_walls.items() if c != cell}),
+            MappingProxyType({c: t for c, t in self.tokens.items() if c != cell}),
+            self.pieces,
+            tuple(g for g in self.gates if cell not in (g[0], neighbour(*g))),
+        )
+
     def is_double_wall(self, gate: Gate) -> bool:
         """G1: both tiles on either side of the gate have a wall there (added walls count)."""
         cell, side = gate
@@ -140,6 +189,8 @@ class Furnished:
         """What W1-W4 see: the walled tiles; pieces walked across as tiles without walls; a
         piece that only fills its cell as no tile, each building's wall across it dropped
         unless it faces one of the piece's ``outer_across`` sides."""
+        if self.is_bare():
+            return self.alhambra
         tiles = self.walled()
         for cell, piece in self.pieces.items():
             if piece.on_foot:
@@ -160,6 +211,11 @@ class Furnished:
         for cell in self.pieces:
             tiles[cell] = Tile(None)
         return Alhambra(MappingProxyType(tiles))
+
+
+def furnish(position: Alhambra | Furnished) -> Furnished:
+    """An Alhambra as one with pieces (none), or the one with pieces as it is."""
+    return position if isinstance(position, Furnished) else Furnished(position)
 
 
 def tokens_by_colour(furnished: Furnished, token: str) -> dict[Building, int]:
@@ -189,13 +245,13 @@ def token_violations(
         for cell in furnished.with_token(token)
         if (tile := tiles.get(cell)) is None or tile.building is None or tile.hut
     ]
-    for building, count in tokens_by_colour(furnished, token).items():
-        if count > supply[building]:
+    for colour, count in tokens_by_colour(furnished, token).items():
+        if count > supply[colour]:
             found.append(
                 Violation(
                     rule,
-                    f"{count} {token}s on {building.value} buildings; the table has "
-                    f"{supply[building]} of that colour",
+                    f"{count} {token}s on {colour.value} buildings; the table has "
+                    f"{supply[colour]} of that colour",
                     (),
                 )
             )
@@ -206,17 +262,112 @@ _ON_FOOT: Final[frozenset[str]] = frozenset({"B2", "B3"})
 """The rules a piece that only fills its cell is no part of."""
 
 
-def furnished_violations(furnished: Furnished, hole_rule: HoleRule = "region") -> list[Violation]:
+PieceRules = Callable[[Furnished], list[Violation]]
+"""A module's rules of its pieces (G4's bastions, K4's types): the violations of an Alhambra."""
+
+
+def furnished_violations(
+    furnished: Furnished, hole_rule: HoleRule = "region", pieces_rules: Sequence[PieceRules] = ()
+) -> list[Violation]:
     """B2-B5 on an Alhambra with pieces: B2 and B3 on :meth:`Furnished.on_foot`, B4 and B5 on
     :meth:`Furnished.filled` (every piece is part of the Alhambra a tile joins, and fills its
-    cell). A piece is named as itself in the messages."""
+    cell), then the modules' ``pieces_rules``. A piece is named as itself in the messages."""
+    if furnished.is_bare():
+        return alhambra_violations(furnished.alhambra, hole_rule)
     found = [v for v in alhambra_violations(furnished.on_foot(), hole_rule) if v.rule in _ON_FOOT]
-    found += [
-        v for v in alhambra_violations(furnished.filled(), hole_rule) if v.rule not in _ON_FOOT
+    filled = furnished.filled()
+    found += [v for v in alhambra_violations(filled, hole_rule) if v.rule not in _ON_FOOT]
+    if furnished.pieces:
+        found = [_named(violation, furnished.pieces) for violation in found]
+        alone = {cell for violation in found if violation.rule == "B4" for cell in violation.cells}
+        found += [
+            Violation(
+                "B4",
+                f"{furnished.pieces[cell].describe()} at ({cell[0]},{cell[1]}) shares no side "
+                "with the Alhambra: the pieces it touches touch nothing more",
+                (cell,),
+            )
+            for cell in _detached(filled, furnished.pieces)
+            if cell not in alone
+        ]
+    for rules in pieces_rules:
+        found += rules(furnished)
+    return found
+
+
+def _detached(filled: Alhambra, pieces: Mapping[Cell, Piece]) -> list[Cell]:
+    """B4 for pieces B3 does not reach (a camp, G4): the cells of those not joined to the
+    fountain by a path of occupied cells, sorted by (y, x). A tile so cut off is B3's."""
+    grid = filled.grid
+    occupied, width = grid.occupied, grid.width
+    east, south = occupied & (occupied >> 1), occupied & (occupied >> width)
+    joined = flood(grid.bit(FOUNTAIN_CELL), east, east << 1, south, south << width, width)
+    return sorted(
+        (
+            cell
+            for cell, piece in pieces.items()
+            if not piece.on_foot and not grid.bit(cell) & joined
+        ),
+        key=lambda cell: (cell[1], cell[0]),
+    )
+
+
+def placement_violations(
+    furnished: Furnished,
+    placing: Tile | Piece,
+    cell: Cell,
+    hole_rule: HoleRule = "region",
+    pieces_rules: Sequence[PieceRules] = (),
+) -> list[Violation]:
+    """Why placing a tile or a piece at ``cell`` is illegal: the cell is free (B6), and the
+    Alhambra after it breaks none of B2-B5 nor its pieces' rules (a camp, G4; a bazaar is
+    placed like a building, K4)."""
+    if furnished.is_bare() and isinstance(placing, Tile):
+        return building.placement_violations(furnished.alhambra, placing, cell, hole_rule)
+    piece = furnished.pieces.get(cell)
+    if piece is not None:
+        at = f"({cell[0]},{cell[1]})"
+        return [Violation("B6", f"the cell {at} is already taken by {piece.describe()}", (cell,))]
+    taken = building.occupied_cell(furnished.alhambra, cell)
+    if taken is not None:
+        return [taken]
+    return furnished_violations(furnished.placed(cell, placing), hole_rule, pieces_rules)
+
+
+def removal_violations(
+    furnished: Furnished,
+    cell: Cell,
+    hole_rule: HoleRule = "region",
+    pieces_rules: Sequence[PieceRules] = (),
+) -> list[Violation]:
+    """T5: may what stands at ``cell`` leave the Alhambra? What is left must stay legal."""
+    if furnished.is_bare():
+        return building.removal_violations(furnished.alhambra, cell, hole_rule)
+    if cell not in furnished.pieces:
+        refused = building.unremovable(furnished.alhambra, cell)
+        if refused is not None:
+            return [refused]
+    return furnished_violations(furnished.removed(cell), hole_rule, pieces_rules)
+
+
+def legal_cells(
+    furnished: Furnished,
+    placing: Tile | Piece,
+    hole_rule: HoleRule = "region",
+    pieces_rules: Sequence[PieceRules] = (),
+) -> list[Cell]:
+    """Every cell where a tile or a piece may be placed, sorted by (y, x): the free cells
+    beside the Alhambra (B4) where :func:`placement_violations` finds nothing. Without pieces,
+    added walls or gates, a tile's are :func:`calculator.core.building.legal_cells`."""
+    if furnished.is_bare() and isinstance(placing, Tile):
+        return building.legal_cells(furnished.alhambra, placing, hole_rule)
+    occupied = furnished.occupied()
+    beside = {other for cell in occupied for _, other in neighbours(cell) if other not in occupied}
+    return [
+        cell
+        for cell in sorted(beside, key=lambda cell: (cell[1], cell[0]))
+        if not placement_violations(furnished, placing, cell, hole_rule, pieces_rules)
     ]
-    if not furnished.pieces:
-        return found
-    return [_named(violation, furnished.pieces) for violation in found]
 
 
 def _named(violation: Violation, pieces: Mapping[Cell, Piece]) -> Violation:

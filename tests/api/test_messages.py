@@ -228,7 +228,7 @@ NEW_GAME = {"players": ["Anna", "Ben"]}
             "/v1/placement/options",
             {"alhambra": [], "tile": []},
             "/tile",
-            "the tile must be a tile or a hut, not a list",
+            "the tile must be a tile, a hut, a camp or a bazaar, not a list",
         ),
         # a map's key and a map's entry
         (

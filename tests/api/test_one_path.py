@@ -13,7 +13,7 @@ from flask import Flask
 from werkzeug.test import Client, TestResponse
 
 from calculator import create_app
-from calculator.api import service, wire
+from calculator.api import responses, service
 from calculator.web import security
 from tests.api_helpers import placed
 
@@ -115,13 +115,13 @@ def test_a_sane_request_id_is_kept_both_ways(app):
 
 def test_log_lines_of_a_scores_request_carry_its_id(app, monkeypatch):
     seen = []
-    round_score = wire.round_score
+    round_score = responses.round_score
 
     def watched(*args: Any) -> dict[str, Any]:
         seen.append(security.request_id())  # what RequestIdFilter stamps on a log record
         return round_score(*args)
 
-    monkeypatch.setattr(wire, "round_score", watched)
+    monkeypatch.setattr(responses, "round_score", watched)
     response = Client(app).post("/v1/scores", json=TABLE, headers={"X-Request-Id": "log-1"})
     assert response.status_code == 200
     assert seen == ["log-1"]
@@ -218,7 +218,7 @@ def test_an_unexpected_error_is_a_500_problem(app, monkeypatch):
     def broken(*args: Any) -> dict[str, Any]:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(wire, "round_score", broken)  # service.scores fails
+    monkeypatch.setattr(responses, "round_score", broken)  # service.scores fails
     app.config["PROPAGATE_EXCEPTIONS"] = False
     plain, charset = both_ways(app, json.dumps(TABLE))
     same_answer(plain, charset)

@@ -163,17 +163,76 @@ def tile_faults(*at: str) -> list[Fault]:
         tile(body)["building"] = "stable"
         return f"{where}/building"
 
-    return [price, building]
+    @fault(f"{where}: a camp to place without its module (G4)", MODULES)
+    def camp(body: Body) -> str:
+        node = tile(body)
+        node.clear()
+        node["camp"] = {"bastions": "E", "arrows": "W"}
+        body["modules"].remove("camps")
+        return f"{where}/camp"
+
+    return [price, building, camp]
 
 
 # --- the v1 endpoints ------------------------------------------------------------------------
 
 
+PIECES = [
+    {"camp": {"bastions": "N", "arrows": "S"}, "x": 0, "y": 2},
+    {"bazaar": ["tower", "garden", "arcades"], "x": -1, "y": 1},
+]
+"""The Big Box pieces of the rules endpoints' Alhambra (items 4 and 5): a camp under the tower's
+south wall (G4), a bazaar beside the seraglio and the tower (K4); and a chest on the garden
+(K1)."""
+
+
 def alhambra_body(**extra: Any) -> Body:
-    return {"alhambra": copy.deepcopy(ALHAMBRA), **extra}
+    alhambra = [*copy.deepcopy(ALHAMBRA), *copy.deepcopy(PIECES)]
+    alhambra[2]["chest"] = True
+    return {"alhambra": alhambra, "modules": ["camps", "bazaars", "treasure", "gates"], **extra}
 
 
-V1_ALHAMBRA = [*alhambra_faults(("alhambra",)), unknown_member, unknown_hole_rule]
+@fault("/alhambra/2/chest: a chest without its module (K1)", MODULES)
+def v1_chest_without_treasure(body: Body) -> str:
+    body["modules"].remove("treasure")
+    return "/alhambra/2/chest"
+
+
+@fault("/gates/0: a gate on no double wall (G1)", MODULES)
+def v1_gate_on_no_double_wall(body: Body) -> str:
+    body["gates"] = [{"x": 1, "y": 0, "side": "N"}]
+    return "/gates/0"
+
+
+@fault("/alhambra/1/added_walls: a wall added on a printed wall (H4)", MODULES)
+def v1_added_on_printed(body: Body) -> str:
+    body["modules"].append("city_walls")
+    body["alhambra"][1]["added_walls"] = "S"
+    return "/alhambra/1/added_walls"
+
+
+@fault("/alhambra/5: a bazaar on a taken cell (B6)", LOADING)
+def v1_bazaar_on_a_tile(body: Body) -> str:
+    body["alhambra"][5].update(x=0, y=-1)
+    return "/alhambra/5"
+
+
+@fault("/alhambra/4/camp/arrows: a camp of three arrows (G4)", CONTRACT)
+def v1_three_arrows(body: Body) -> str:
+    body["alhambra"][4]["camp"]["arrows"] = "NES"
+    return "/alhambra/4/camp/arrows"
+
+
+V1_ALHAMBRA = [
+    *alhambra_faults(("alhambra",)),
+    unknown_member,
+    unknown_hole_rule,
+    v1_chest_without_treasure,
+    v1_gate_on_no_double_wall,
+    v1_added_on_printed,
+    v1_bazaar_on_a_tile,
+    v1_three_arrows,
+]
 
 
 BIG_BOX = ["treasure", "camps", "bazaars", "characters", "score_cards", "gates", "art_of_the_moors"]

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from calculator.core.alhambra import Alhambra
+from calculator import modules
+from calculator.core import pieces
+from calculator.core.alhambra import Alhambra, neighbours
 from calculator.core.building import (
     alhambra_violations,
     legal_cells,
@@ -19,6 +22,10 @@ from calculator.core.building import (
 from calculator.core.errors import PositionError
 from calculator.core.tiles import CATALOG, Building, Tile
 from tests.alhambras import alhambra, grow, tile
+
+camp_of = modules.PIECES["camp"]
+bazaar_of = modules.PIECES["bazaar"]
+camp_violations = modules.SCORING_BY_NAME["camps"].violations
 
 
 def rules(violations):
@@ -288,3 +295,74 @@ def test_b5_a_tile_inside_an_enclosure_does_not_open_it():
     region = [v for v in alhambra_violations(built) if v.rule == "B5"]
     assert len(region) == 1 and len(region[0].cells) == 8 and (0, 3) not in region[0].cells
     assert [v for v in alhambra_violations(built, "cell") if v.rule == "B5"] == []
+
+
+# --- with the Big Box pieces (G1, G4, H4, K4): calculator.core.pieces ------------------------
+
+
+def _bazaar() -> pieces.Piece:
+    return bazaar_of(["tower", "garden", "arcades"])
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10**6),
+    size=st.integers(0, 30),
+    hole_rule=st.sampled_from(["region", "cell"]),
+)
+def test_k4_a_bazaar_fits_wherever_a_wall_less_building_does(seed, size, hole_rule):
+    """K4: a bazaar is placed like a building without walls. The cell-by-cell listing of an
+    Alhambra with pieces agrees with the bit-mask listing of a bare one."""
+    built = grow(seed, size, hole_rule)
+    expected = legal_cells(built, tile("garden", ""), hole_rule)
+    assert pieces.legal_cells(pieces.Furnished(built), _bazaar(), hole_rule) == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(1, 30))
+def test_g4_a_camps_legal_cells_are_the_free_cells_its_placement_allows(seed, size):
+    """G4: every cell beside the Alhambra is listed exactly when placing the camp there breaks
+    nothing (B4, B5, B6 and its bastions)."""
+    built = pieces.Furnished(grow(seed, size))
+    camp = camp_of({"bastions": "S", "arrows": "N"})
+    occupied = built.occupied()
+    beside = {n for cell in occupied for _, n in neighbours(cell)} - occupied
+    allowed = sorted(
+        (
+            cell
+            for cell in beside
+            if not pieces.placement_violations(built, camp, cell, "region", (camp_violations,))
+        ),
+        key=lambda cell: (cell[1], cell[0]),
+    )
+    assert pieces.legal_cells(built, camp, "region", (camp_violations,)) == allowed
+    for cell in allowed:  # the bastion to the south faces a wall or nothing
+        below = built.alhambra.get((cell[0], cell[1] + 1))
+        assert below is None or (below.has_wall("N") and not below.is_fountain)
+
+
+def test_b6_g4_no_piece_on_a_taken_cell_and_no_tile_on_a_piece():
+    camp = camp_of({"bastions": "N", "arrows": "S"})
+    with_camp = pieces.Furnished(alhambra((1, 0, "S"))).placed((1, 1), camp)
+    assert rules(pieces.placement_violations(with_camp, _bazaar(), (1, 0))) == ["B6"]
+    (taken,) = pieces.placement_violations(with_camp, tile("tower", ""), (1, 1))
+    assert taken.message == "the cell (1,1) is already taken by the camp"
+
+
+def test_t5_h4_k1_a_tile_leaves_with_its_added_walls_and_tokens():
+    furnished = pieces.Furnished(
+        alhambra((1, 0, ""), (2, 0, "")),
+        added_walls=MappingProxyType({(1, 0): "N"}),
+        tokens=MappingProxyType({(1, 0): frozenset({"chest"})}),
+    )
+    left = furnished.removed((1, 0))
+    assert (1, 0) not in left.alhambra
+    assert left.added_walls == {} and left.tokens == {}
+    # (2,0) is cut off: reached by no one (B3), sharing no side (B4)
+    assert rules(pieces.removal_violations(furnished, (1, 0))) == ["B3", "B4"]
+
+
+def test_t5_the_fountain_never_moves_with_pieces_about():
+    furnished = pieces.Furnished(alhambra()).placed((1, 0), _bazaar())
+    assert rules(pieces.removal_violations(furnished, (0, 0))) == ["T5"]
+    assert pieces.removal_violations(furnished, (1, 0)) == []

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from itertools import pairwise
+from types import MappingProxyType
 
 import pytest
 
+from calculator import modules
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import alhambra_violations, placement_violations
+from calculator.core.pieces import Furnished
 from calculator.core.tiles import BUILDINGS, Building, Tile
 from calculator.core.walls import Wall, longest_wall
 from calculator.pictures import (
@@ -21,6 +24,7 @@ from calculator.pictures import (
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
+camps_rules = modules.SCORING_BY_NAME["camps"].violations
 
 # A legal L of four tiles around the fountain, walled on the outside.
 L_SHAPE = Alhambra.of(
@@ -310,3 +314,83 @@ def test_a_worker_hut_is_drawn_with_a_hut_mark_and_its_word_v4():
         if cell != (1, 2):
             assert group.get("data-hut") is None
             assert not list(group.iter(f"{SVG}polygon"))
+
+
+# --- the Big Box pieces (G1, G4, H3, H4, K1, K4) ----------------------------------------------
+
+CAMP = modules.PIECES["camp"]({"bastions": "W", "arrows": "NE"})
+BAZAAR = modules.PIECES["bazaar"](["pavilion", "tower", "garden"])
+
+# The L with a camp east of the tower, its bastion against the tower's east wall (G4); a bazaar
+# south of the fountain's west neighbour; a gate on a double wall; a wall added, a chest and a
+# resident on the garden.
+FURNISHED = Furnished(
+    Alhambra.of(
+        [
+            ((1, 0), Tile(Building.GARDEN, "N", 8)),
+            ((2, 0), Tile(Building.ARCADES, "W")),
+            ((0, 1), Tile(Building.CHAMBERS, "SW")),
+            ((1, 1), Tile(Building.TOWER, "ES")),
+        ]
+    ),
+    added_walls=MappingProxyType({(1, 0): "E"}),
+    tokens=MappingProxyType({(1, 0): frozenset({"chest", "resident"})}),
+    pieces=MappingProxyType({(2, 1): CAMP, (-1, 0): BAZAAR}),
+    gates=(((1, 0), "E"),),
+)
+
+
+def test_g4_k4_pieces_on_cells_of_their_own_are_drawn_with_what_they_show():
+    picture = render_alhambra(FURNISHED, pieces_rules=(camps_rules,))
+    assert picture.violations == ()  # a legal Alhambra: the gate opens the arcades (G1, B3)
+    root = parse(picture.svg)
+    camp, bazaar = (groups(root, f"piece {name}")[0] for name in ("camp", "bazaar"))
+    assert (camp.get("data-x"), camp.get("data-y"), camp.get("data-bastions")) == ("2", "1", "W")
+    assert [a.get("data-side") for a in camp.iter(f"{SVG}line") if a.get("class") == "arrow"] == [
+        "N",
+        "E",
+    ]
+    assert [b.get("data-side") for b in lines(root, "bastion")] == ["W"]
+    stripes = [r.get("fill") for r in bazaar.iter(f"{SVG}rect")][:3]
+    assert stripes == [
+        COLOURS[Building.PAVILION],
+        COLOURS[Building.TOWER],
+        COLOURS[Building.GARDEN],
+    ]
+    assert "bazaar" in [t.text for t in bazaar.iter(f"{SVG}text")]
+
+
+def test_h3_h4_k1_g1_what_lies_on_tiles_and_between_them_is_drawn():
+    root = parse(render_alhambra(FURNISHED, labels=PictureLabels(pieces={"chest": "Truhe"})).svg)
+    assert [segment_of(line) for line in lines(root, "added-wall")] == [((1, 0), "E")]
+    tags = [g for g in root.iter(f"{SVG}g") if g.get("class") == "token"]
+    assert [(g.get("data-token"), next(g.iter(f"{SVG}text")).text) for g in tags] == [
+        ("chest", "Truhe"),
+        ("resident", "resident"),
+    ]
+    (gate,) = [r for r in root.iter(f"{SVG}rect") if r.get("class") == "gate"]
+    assert (gate.get("data-x"), gate.get("data-y"), gate.get("data-side")) == ("1", "0", "E")
+
+
+def test_w1_g4_the_longest_wall_is_measured_with_the_pieces():
+    """The tower's east wall faces the camp's bastion: it stays outer (G4) and joins the
+    tower's south wall; the garden's added east wall faces the arcades' west wall (an inner
+    double wall, gated, G1)."""
+    picture = render_alhambra(FURNISHED)
+    assert picture.wall == longest_wall(FURNISHED.for_walls())
+    assert ((1, 1), "E") in picture.wall.segments
+
+
+def test_g4_a_proposed_camp_is_drawn_see_through_with_its_violations():
+    proposal = Proposal((1, -1), CAMP)  # north of the garden, its bastion facing an empty cell
+    picture = render_alhambra(FURNISHED, proposal=proposal, pieces_rules=(camps_rules,))
+    assert picture.violations == ()
+    (proposed,) = [
+        g for g in parse(picture.svg).iter(f"{SVG}g") if "proposed" in g.get("class", "")
+    ]
+    assert proposed.get("data-piece") == "camp"
+    refused = render_alhambra(
+        FURNISHED, proposal=Proposal((3, 0), CAMP), pieces_rules=(camps_rules,)
+    )
+    # east of the arcades, the bastion faces the arcades' bare east side
+    assert [v.rule for v in refused.violations] == ["G4"]

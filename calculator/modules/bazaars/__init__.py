@@ -14,7 +14,7 @@ from typing import Final
 from msgspec import Struct
 
 from calculator.core.building import Violation
-from calculator.core.pieces import Furnished
+from calculator.core.pieces import Face, Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import Building, Cell
 from calculator.modules.scoring import (
@@ -61,6 +61,10 @@ class Bazaar(Struct, frozen=True):
 
     def describe(self) -> str:
         return "the bazaar"
+
+    @property
+    def face(self) -> Face:
+        return Face("bazaar", colours=self.types)
 
 
 class BazaarScore(Struct, frozen=True):

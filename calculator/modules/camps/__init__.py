@@ -18,7 +18,7 @@ from msgspec import Struct
 
 from calculator.core.alhambra import neighbour
 from calculator.core.building import Violation
-from calculator.core.pieces import Furnished
+from calculator.core.pieces import Face, Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import OPPOSITE, SIDE_NAME, SIDES, Cell, Side
 from calculator.modules.scoring import (
@@ -56,6 +56,10 @@ class Camp(Struct, frozen=True):
 
     def describe(self) -> str:
         return "the camp"
+
+    @property
+    def face(self) -> Face:
+        return Face("camp", points=self.arrows)
 
 
 def camps_of(furnished: Furnished) -> list[tuple[Cell, Camp]]:
