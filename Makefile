@@ -49,6 +49,7 @@ SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build pho
 	play-start play-strip play-hint play-placing play-steps play-over \
 	phone-scored-in-view share-card past-games past-game-open build-use-confirm build-tile-dialog \
 	play-new-confirm
+SCREENSHOTS += build-pieces build-tile-pieces build-piece-refused build-camp-choice build-remove-confirm
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done
