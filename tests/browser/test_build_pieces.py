@@ -200,6 +200,33 @@ def draw_the_alhambra(page: Any, phone: Phone) -> None:
     expect(page.locator("#build-status")).to_have_text("Not placed: camp at (2,0) breaks G4.")
     dialog.get_by_role("button", name="Cancel").click()
 
+    # Where may a camp with a north bastion go? The cells marked are the server's (G4, B4-B6).
+    dialog = tile_dialog(page, 2, 0)
+    dialog.get_by_text("Camp", exact=True).click()
+    dialog.locator("#camp-choice").get_by_text("North bastion", exact=True).click()
+    dialog.locator("#camp-choice").get_by_text("Arrow north", exact=True).click()
+    dialog.get_by_role("button", name="Where does it fit?").click()
+    expect(dialog).to_be_hidden()
+    answer = page.request.post(
+        f"{phone.base_url}/v1/placement/options",
+        data=json.dumps(
+            {
+                "alhambra": ALHAMBRA[:3],
+                "gates": GATES,
+                "modules": ["camps", "city_walls", "gates", "street_traders", "treasure"],
+                "tile": {"camp": {"bastions": "N", "arrows": "N"}},
+            }
+        ),
+        headers={"Content-Type": "application/json"},
+    )
+    assert answer.ok, answer.text()
+    cells = sorted((c["x"], c["y"]) for c in answer.json()["cells"])
+    assert (1, 1) in cells  # facing the garden's added south wall
+    fits = page.locator("#grid button.cell.fits").evaluate_all(
+        "cells => cells.map(c => [Number(c.dataset.x), Number(c.dataset.y)])"
+    )
+    assert sorted(map(tuple, fits)) == cells
+
     expect(place_piece(page, 1, 1, "Camp", ["North bastion", "Arrow north"])).to_be_hidden()
     expect(page.locator("#build-status")).to_have_text("Added: camp at (1,1).")
     expect(place_piece(page, -1, 0, "Bazaar", ["garden", "tower", "arcades"])).to_be_hidden()
@@ -237,7 +264,13 @@ def test_build_every_piece_by_taps_refused_with_its_rule(phone):
 
     # The picture draws the pieces too (POST /v1/render with them).
     page.get_by_role("button", name="Show the picture").click()
-    page.locator("#picture svg").wait_for()
+    picture = page.locator("#picture svg")
+    picture.wait_for()
+    expect(picture.locator('[data-piece="camp"]')).to_have_count(1)
+    expect(picture.locator('[data-piece="bazaar"]')).to_have_count(1)
+    expect(picture.locator('[data-token="chest"]')).to_have_count(1)
+    expect(picture.locator('[data-token="resident"]')).to_have_count(2)
+    expect(picture.locator(".gates .gate")).to_have_count(1)
     assert_accessible(page, "the Build tab with every piece and its picture")
 
     # Undo takes back the last piece drawn, whichever it is.
@@ -415,5 +448,9 @@ def test_build_pieces_fit_a_phone_in_every_language(phone, language):
     dialog.get_by_text(messages["picker.kind_bazaar"], exact=True).click()
     fits("a bazaar's types")
     dialog.locator("#picker-cancel").click()
+    page.locator("#show-picture").click()  # the picture names the pieces in the page's language
+    picture = page.locator("#picture svg")
+    expect(picture.locator('[data-piece="camp"]')).to_contain_text(messages["piece.camp"])
+    expect(picture.locator('[data-piece="bazaar"]')).to_contain_text(messages["piece.bazaar"])
     if language != "en":
         page.screenshot(path=str(ARTIFACTS / f"build-pieces-{language}.png"))
