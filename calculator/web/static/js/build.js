@@ -12,13 +12,15 @@
 import { post } from './api.js';
 import {
   arrowMarks, bazaarMarks, chosenKind, chosenPiece, heldText, offerKinds, pieceText, piecesCount,
-  renderPieceToggles, showKind, tokenWords,
+  renderPieceToggles, tokenWords,
 } from './build-pieces.js';
 import { confirmLoss } from './confirm.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
-import { BUILDINGS, CATALOG, SIDES, currentRound, drawingOnShow } from './game.js';
 import {
-  MODULE_OF, asSeenFrom, cellsOf, drawingRequest, kindOf, leavingWith, position, samePiece,
+  BUILDINGS, CATALOG, SIDES, currentRound, drawingOnShow, playerName,
+} from './game.js';
+import {
+  MODULE_OF, STEP, asSeenFrom, cellsOf, drawingRequest, kindOf, leavingWith, position, samePiece,
 } from './pieces.js';
 import { currentGame, renderWhen, update } from './store.js';
 import { LANG, MESSAGES, at, buildingName, namesList, t, wallsText } from './words.js';
@@ -34,7 +36,7 @@ let shown = Promise.resolve(); // the drawing on show, once drawn with its longe
 
 const drawing = () => drawingOnShow(currentGame());
 /** The modules the table chose (the Score tab), which bring their pieces to this tab. */
-const modulesChosen = () => currentGame().modules ?? [];
+const modulesChosen = () => currentGame().modules;
 const key = (x, y) => `${x},${y}`;
 const isFountain = (x, y) => x === 0 && y === 0;
 const tilesOf = (entries) => entries.filter((entry) => kindOf(entry) === 'tile');
@@ -233,7 +235,7 @@ const wallsIn = (cells, { x, y }) => {
 function describeGate(problem, body) {
   const gate = body?.gates?.[Number(problem.pointer.split('/')[2])];
   if (!gate || !problem.message.includes('no double wall')) return null;
-  const [dx, dy] = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] }[gate.side];
+  const [dx, dy] = STEP[gate.side];
   return t('message.G1', {
     side: t(`side.${gate.side}`), cell: at(gate.x, gate.y), other_cell: at(gate.x + dx, gate.y + dy),
   });
@@ -641,7 +643,7 @@ async function countedByTheServer(game, player) {
     && (m !== 'invaders' || round.attack !== null) && (m !== 'bazaars' || game.round === 3));
   const { alhambra, gates, modules = [] } = drawingRequest(drawingOnShow(game), {}, counted);
   const body = {
-    round: game.round, players: [{ name: game.names[player], alhambra, ...(gates ? { gates } : {}) }],
+    round: game.round, players: [{ name: playerName(game, player), alhambra, ...(gates ? { gates } : {}) }],
   };
   if (modules.length) body.modules = modules;
   if (modules.includes('invaders')) body.attack = round.attack;

@@ -18,10 +18,10 @@ export const MODULE_OF = {
   added_wall: 'city_walls', gate: 'gates',
 };
 /** Pieces that take a cell of their own, like a tile; the others stand on a building. */
-export const ON_A_CELL = ['camp', 'bazaar'];
+const ON_A_CELL = ['camp', 'bazaar'];
 
 export const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
-export const ACROSS = { N: 'S', E: 'W', S: 'N', W: 'E' };
+const ACROSS = { N: 'S', E: 'W', S: 'N', W: 'E' };
 
 /** 'tile' for a tile, else the piece's name (a key of MODULE_OF). */
 export const kindOf = (entry) => (Array.isArray(entry)
@@ -64,7 +64,7 @@ export function cellsOf(entries) {
 
 /** The drawing as the API reads it: `alhambra` (tiles with their chest, resident and added
  *  walls; camps and bazaars as items) and `gates`, each as contract/schemas words it. */
-export function onTheWire(entries) {
+function onTheWire(entries) {
   const tokens = cellsOf(entries);
   const alhambra = [];
   const gates = [];
@@ -90,7 +90,7 @@ export function onTheWire(entries) {
 /** The modules the pieces of `entries` belong to, and `also` (e.g. those of a piece about to
  *  be placed), each once: what a request carrying them must name (G1-K4: a piece without its
  *  module is refused). */
-export function modulesOf(entries, also = []) {
+function modulesOf(entries, also = []) {
   const kinds = new Set(entries.map(kindOf));
   return [...new Set([
     ...Object.keys(MODULE_OF).filter((kind) => kinds.has(kind)).map((kind) => MODULE_OF[kind]),
