@@ -328,6 +328,12 @@ SAMPLES = {
     "rounds": "R",
     "rules": "B2, B3",
     "scores": "Anna 12, Ben 9",
+    "sides": "S1, S2",
+    "bastions": "S1",
+    "arrows": "S2",
+    "types": "B, B2, B3",
+    "piece": "P",
+    "pieces": "P 1",
 }
 
 
