@@ -74,6 +74,9 @@ function attackChoice() {
 
 function scoreCardChoice() {
   const set = fieldset('score-card', t('score_card.legend'), '/score_card');
+  const hint = document.createElement('p');
+  hint.className = 'hint';
+  hint.textContent = t('score_card.hint');
   const list = document.createElement('ol');
   list.className = 'score-card-list';
   list.setAttribute('aria-live', 'polite');
@@ -92,7 +95,7 @@ function scoreCardChoice() {
   row.className = 'button-row';
   row.append(button(t('score_card.undo'), 'secondary', { card: 'undo' }),
     button(t('score_card.clear'), 'danger', { card: 'clear' }));
-  set.append(list, empty, types, row);
+  set.append(hint, list, empty, types, row);
   return set;
 }
 
@@ -168,6 +171,7 @@ function renderRoundCards(game) {
     $$('.building-tap', roundCards).forEach((tap) => {
       tap.disabled = round.score_card.includes(tap.dataset.building);
     });
+    $('.score-card-types', roundCards).hidden = round.score_card.length === BUILDINGS.length;
     $('[data-card="undo"]', roundCards).disabled = round.score_card.length === 0;
     $('[data-card="clear"]', roundCards).disabled = round.score_card.length === 0;
   }
