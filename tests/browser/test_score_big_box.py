@@ -188,10 +188,17 @@ def test_a_big_box_round_scored_by_taps_matches_the_hand_count_and_the_server(ph
     page = phone.open()
     choose_modules(page, list(SCORING_MODULES.values()))
     expect(page.locator("#score-modules summary")).to_have_text("Modules: 8 chosen")
+    page.locator("#score-modules summary").click()
+    page.get_by_role("group", name="The Treasure Chamber").scroll_into_view_if_needed()
+    phone.shot("score-modules")
+    page.locator("#score-modules summary").click()
     enter_worked_example(page)
     page.locator("#round-cards").scroll_into_view_if_needed()
     phone.shot("score-round-cards")
-    player(page, "Anna").scroll_into_view_if_needed()
+    player(page, "Anna").get_by_label("Chests", exact=True).evaluate(
+        "field => field.scrollIntoView({block: 'start'})"
+    )
+    page.evaluate("window.scrollBy(0, -120)")  # below the sticky tabs, the wall above it
     phone.shot("score-player-members")
 
     with page.expect_response(lambda response: response.url.endswith("/v1/scores")) as sent:
