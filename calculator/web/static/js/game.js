@@ -26,12 +26,10 @@ export const zeros = (n) => Array(n).fill(0);
 export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 // --- the modules a table scores with (V1-V4, G1-S4) ----------------------------------------
-// The page's data block `score-expansions`: every module, grouped by its expansion, with its rule.
+// The page's data block `score-expansions`: every module, grouped by its expansion.
 
 const EXPANSIONS = JSON.parse($('#score-expansions').textContent);
 export const SCORE_MODULES = EXPANSIONS.flatMap((expansion) => expansion.modules.map((m) => m.name));
-export const RULE_OF = Object.fromEntries(
-  EXPANSIONS.flatMap((expansion) => expansion.modules.map((m) => [m.name, m.rule])));
 
 /** The most a player's module member may hold, as /v1/scores bounds it: 42 chests (K1), 7
  *  residents of a colour (H3), exposed sides (K3), camp (G4), bazaar (K4, 8 bazaars of at most

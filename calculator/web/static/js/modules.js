@@ -10,7 +10,7 @@
 
 import { $, $$, nameSpan, swatch } from './dom.js';
 import {
-  BUILDINGS, CHARACTERS, MAX_MEMBER, RULE_OF, SIDES, currentRound, playerName,
+  BUILDINGS, CHARACTERS, MAX_MEMBER, SIDES, currentRound, playerName,
 } from './game.js';
 import { stepper } from './steppers.js';
 import { currentGame, update } from './store.js';
@@ -20,7 +20,7 @@ const FINAL_ROUND = 3; // bazaars score, and sides beside the attack count, only
 const has = (game, module) => game.modules.includes(module);
 
 /** The pointer into the scores request of a player's member: /players/0/residents/garden. */
-export const memberPointer = (player, path) => ['', 'players', player, ...path].join('/');
+const memberPointer = (player, path) => ['', 'players', player, ...path].join('/');
 
 // --- the choice of modules, once per game ---------------------------------------------------
 
@@ -74,6 +74,9 @@ function attackChoice() {
 
 function scoreCardChoice() {
   const set = fieldset('score-card', t('score_card.legend'), '/score_card');
+  const hint = document.createElement('p');
+  hint.className = 'hint';
+  hint.textContent = t('score_card.hint');
   const list = document.createElement('ol');
   list.className = 'score-card-list';
   list.setAttribute('aria-live', 'polite');
@@ -92,7 +95,7 @@ function scoreCardChoice() {
   row.className = 'button-row';
   row.append(button(t('score_card.undo'), 'secondary', { card: 'undo' }),
     button(t('score_card.clear'), 'danger', { card: 'clear' }));
-  set.append(list, empty, types, row);
+  set.append(hint, list, empty, types, row);
   return set;
 }
 
@@ -168,6 +171,7 @@ function renderRoundCards(game) {
     $$('.building-tap', roundCards).forEach((tap) => {
       tap.disabled = round.score_card.includes(tap.dataset.building);
     });
+    $('.score-card-types', roundCards).hidden = round.score_card.length === BUILDINGS.length;
     $('[data-card="undo"]', roundCards).disabled = round.score_card.length === 0;
     $('[data-card="clear"]', roundCards).disabled = round.score_card.length === 0;
   }
@@ -305,7 +309,7 @@ export function withModules(game, n, body) {
 }
 
 /** What a module's part counts, as the breakdown's count and note show it. */
-function partDetail(name, part) {
+function partDetail(part) {
   const sum = (values) => Object.values(values).reduce((a, b) => a + b, 0);
   switch (part.rule) {
     case 'K1':
@@ -343,11 +347,11 @@ function partDetail(name, part) {
 export function moduleParts(score) {
   return Object.entries(score.modules ?? {}).map(([name, part]) => ({
     name,
-    label: t('module.rule', { name: t(`module.${name}`), rule: part.rule ?? RULE_OF[name] }),
+    label: t('module.rule', { name: t(`module.${name}`), rule: part.rule }),
     majority: part.rule === 'K1'
       ? { count: part.chests, place: part.place, shared_with: part.shared_with } : null,
     points: part.points,
-    ...partDetail(name, part),
+    ...partDetail(part),
   }));
 }
 

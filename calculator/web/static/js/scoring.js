@@ -536,7 +536,8 @@ function gameLoss(game) {
     .filter((name, player) => name !== t('players.default_name', { n: player + 1 }));
   if (typed.length) lost.push(t('lost.names', { names: namesList(typed) }));
   lost.push(...scoredLoss(game), ...roundsLoss(game, 'lost.entries', (round) => !round.result
-    && [...round.walls, ...round.counts.flat(), ...round.dummy].some((n) => n > 0)));
+    && ([...round.walls, ...round.counts.flat(), ...round.dummy].some((n) => n > 0)
+      || !round.members.every(noneEntered))));
   const tiles = game.drawings.flat().length;
   if (tiles) lost.push(t('lost.drawings', { n: tiles }));
   if (lost.length && isFinished(game)) lost.push(t('lost.kept_in_past'));
