@@ -438,14 +438,14 @@ def test_build_pieces_fit_a_phone_in_every_language(phone, language):
         phone.shot("build-tile-pieces")
     dialog.locator("#picker-cancel").click()
     dialog = tile_dialog(page, 2, 0)
-    dialog.get_by_text(messages["picker.kind_camp"], exact=True).click()
+    dialog.get_by_text(messages["kind.camp"], exact=True).click()
     dialog.get_by_text(messages["camp.bastions_S"], exact=True).click()
     dialog.get_by_text(messages["camp.arrows_N"], exact=True).click()
     expect(dialog.locator(".camp-preview.bastion-S .arrow-N")).to_have_count(2)  # both editors
     fits("a camp's bastions and arrows")
     if language == "en":
         phone.shot("build-camp-choice")
-    dialog.get_by_text(messages["picker.kind_bazaar"], exact=True).click()
+    dialog.get_by_text(messages["kind.bazaar"], exact=True).click()
     fits("a bazaar's types")
     dialog.locator("#picker-cancel").click()
     page.locator("#show-picture").click()  # the picture names the pieces in the page's language
