@@ -454,3 +454,25 @@ def test_build_pieces_fit_a_phone_in_every_language(phone, language):
     expect(picture.locator('[data-piece="bazaar"]')).to_contain_text(messages["piece.bazaar"])
     if language != "en":
         page.screenshot(path=str(ARTIFACTS / f"build-pieces-{language}.png"))
+
+
+def test_use_for_without_the_attack_card_copies_the_rest_and_says_so(phone):
+    """K3: exposed sides follow this scoring's attack card; with none chosen yet, Use for
+    copies what it can (the chest, K1) and says what it left."""
+    page = phone.open()
+    choose_modules(page, ["Treasure chests", "Invaders"])
+    page.get_by_role("tab", name="Build").click()
+    expect(place(page, 1, 0, "garden")).to_be_hidden()
+    garden = tile_dialog(page, 1, 0)
+    toggle(garden, "Chest")
+    garden.get_by_role("button", name="Cancel").click()
+    page.get_by_role("button", name="Use for Player 1 in round 1").click()
+    expect(page.locator("#use-status")).to_have_text(
+        "Counts, wall and pieces copied to Player 1, round 1. Exposed sides not copied: "
+        "choose the attack card of round 1 first (K3)."
+    )
+    page.get_by_role("tab", name="Score").click()
+    player = player_card(page, 0)
+    assert player.get_by_label("Chests", exact=True).input_value() == "1"
+    assert player.get_by_label("garden", exact=True).input_value() == "1"
+    assert player.get_by_label("Exposed sides facing the attack", exact=True).input_value() == "0"
