@@ -32,7 +32,6 @@ from calculator import create_app
 from calculator.api import requests, responses, service
 from calculator.api.contract import request_contract
 from calculator.api.json_text import parse_json, to_json
-from calculator.api.problems import load
 from calculator.core import building, walls
 from calculator.core.alhambra import Alhambra
 from calculator.core.scoring import Holding, score_round, tally
@@ -85,7 +84,7 @@ def main() -> None:
     table = scores_table()
     raw = json.dumps(table).encode()
     contract = request_contract("scores-request.json")
-    query = load(requests.SCORES, table)
+    query = requests.load_scores(table)
     alhambras = [seat.alhambra for seat in query.seats if seat.alhambra is not None]
     holdings = [Holding(tally(a.tiles).counts, walls.wall_length(a).length) for a in alhambras]
     result = score_round(3, holdings)
@@ -99,7 +98,7 @@ def main() -> None:
         "echo: Flask's JSON response of the body": lambda: echo.json.response(table),
         "strict parse (duplicate keys, NaN)": lambda: parse_json(raw),
         "contract: compiled yes/no": lambda: contract.is_valid(table),
-        "load into core types (C1, B6, D1)": lambda: load(requests.SCORES, table),
+        "load into core types (C1, B6, D1)": lambda: requests.load_scores(table),
         "core: grid x6": lambda: [a.grid for a in fresh(alhambras)],
         "core: legality B2-B5 x6 (with grid)": lambda: [
             building.alhambra_violations(a) for a in fresh(alhambras)

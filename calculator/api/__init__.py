@@ -3,7 +3,9 @@
 
 An operation takes a request document (parsed JSON) and gives a response document, or raises
 :class:`~calculator.api.problems.ApiProblem`. It checks the body against its contract
-(``contract.py``), loads it into core and engine types (``wire.py``, ``game_document.py``: one
-codec per wire type), asks the rules core or the engine, and dumps the answer. Strict JSON in
+(``contract.py``) and loads it into core and engine types, one way for every request
+(``requests.read``: one loader per request type, on the codecs of ``wire.py``,
+``game_document.py`` and ``table_document.py``), asks the rules core or the engine, and dumps
+the answer (``responses.py``). Strict JSON in
 and out is ``json_text.py``.
 """

@@ -13,18 +13,14 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from calculator import engine
+from calculator.api import requests
 from calculator.api.contract import request_contract
 from calculator.api.game_document import dump_action, dump_event, dump_state
-from calculator.api.game_service import (
-    SEEDS,
-    GameOverProblem,
-    NotYourTurnProblem,
-    request_state,
-)
-from calculator.api.problems import ApiProblem, InvalidRequest, Problem, pointer
+from calculator.api.game_service import SEEDS, GameOverProblem, NotYourTurnProblem
+from calculator.api.problems import ApiProblem, Problem
 from calculator.engine import GameOver, NotYourTurn
 from calculator.engine.players import Budget, Level, RatedAction, advise
 from calculator.engine.players.advice import check_seat
@@ -74,22 +70,21 @@ def _refused(body: dict[str, Any], refusal: NotYourTurn | GameOver) -> SeatCanno
 def advice(body: Any) -> dict[str, Any]:
     """``POST /v1/games/advice``: every legal action of the seat that decides now, best first,
     as the ``level`` player rates them."""
-    request_contract("advice-request.json").check(body)
-    state = request_state(body["state"])
-    level: Level = body.get("level", "mcts")
-    asked = body.get("player", engine.to_act(state))
-    iterations = body.get("iterations")
-    milliseconds = body.get("budget_ms", DEFAULT_BUDGET_MS if iterations is None else MAX_BUDGET_MS)
-    budget = Budget(
-        milliseconds=float(milliseconds), iterations=None if iterations is None else int(iterations)
-    )
+    query: requests.AdviceQuery = requests.read(body, "advice-request.json", requests.ADVICE)
+    state = query.state
+    asked = query.player if query.player is not None else engine.to_act(state)
+    iterations = query.iterations
+    milliseconds = query.budget_ms
+    if milliseconds is None:
+        milliseconds = DEFAULT_BUDGET_MS if iterations is None else MAX_BUDGET_MS
+    budget = Budget(milliseconds=float(milliseconds), iterations=iterations)
     try:
-        check_seat(state, -1 if asked is None else int(asked))  # the schema takes 2.0 for 2
+        check_seat(state, -1 if asked is None else asked)
     except (NotYourTurn, GameOver) as refusal:
         raise _refused(body, refusal) from None
-    seat = int(asked)
-    seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
-    answer = advise(level, state, seat, budget=budget, seed=seed)
+    assert asked is not None  # check_seat refuses a state where nobody decides
+    seed = query.seed if query.seed is not None else secrets.randbelow(SEEDS)
+    answer = advise(query.level, state, asked, budget=budget, seed=seed)
     return {
         "player": answer.player,
         "level": answer.level,
@@ -114,13 +109,14 @@ def bot_turns(body: Any) -> dict[str, Any]:
     """``POST /v1/games/bot-turns``: the bots' decisions played (turns, placements, vizier
     offers) until a seat that is not a bot must decide, the table must reveal a draw, the game
     ends, or the request's time is spent; ``stopped`` says which."""
-    request_contract("bot-turns-request.json").check(body)
-    state = request_state(body["state"])
-    bots = _bots(body["bots"], len(state.players))
+    query: requests.BotTurnsQuery = requests.read(
+        body, "bot-turns-request.json", requests.BOT_TURNS
+    )
+    state, bots = query.state, query.bots
     if state.over:
         raise _refused(body, GameOver("T9", "the game is over"))
-    each = float(body.get("budget_ms", DEFAULT_BUDGET_MS))
-    seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
+    each = float(query.budget_ms if query.budget_ms is not None else DEFAULT_BUDGET_MS)
+    seed = query.seed if query.seed is not None else secrets.randbelow(SEEDS)
     seeds = random.Random(f"bot-turns/{seed}")  # each decision's seed, in turn
     deadline = time.perf_counter() + MAX_BUDGET_MS / 1000
     contract = request_contract("game-state.json")
@@ -146,18 +142,6 @@ def bot_turns(body: Any) -> dict[str, Any]:
         state, document = following, following_document
         events += [dump_event(event) for event in happened]
     return {"state": document, "events": events, "stopped": stopped}
-
-
-def _bots(wire: dict[str, str], seats: int) -> dict[int, Level]:
-    """The bots by seat; each a seat of this game (422 otherwise)."""
-    problems = [
-        Problem(pointer("bots", key), f"there is no seat {key} among {seats} players")
-        for key in wire
-        if int(key) >= seats
-    ]
-    if problems:
-        raise InvalidRequest(problems)
-    return {int(key): cast(Level, level) for key, level in wire.items()}  # the schema's levels
 
 
 def _why_stop(state: GameState, bots: dict[int, Level]) -> str | None:

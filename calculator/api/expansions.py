@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from msgspec import structs
 
@@ -44,6 +44,9 @@ class Expansions:
     attack: Side | None
     points: Points
 
+
+_NONE = Expansions(None, (), None, POINTS)
+"""A round without Big Box modules."""
 
 Position = Alhambra | Furnished | None
 """A player's Alhambra as read (with pieces, or tiles alone), or ``None`` for counts."""
@@ -77,14 +80,18 @@ def scores_problems(
             if member not in body
         ]
     if modules and positions is not None:
-        read = _scoring_request(body, scoring_round, positions, typed)
-        for module in modules:
-            if module.refusals is not None:
-                problems += [
-                    Problem(pointer(*refusal.where), refusal.message)
-                    for refusal in module.refusals(read)
-                ]
+        problems += _refused(modules, _scoring_request(body, scoring_round, positions, typed))
     return problems
+
+
+def _refused(modules: Sequence[ScoringModule], read: ScoringRequest) -> list[Problem]:
+    """Each module's refusals of what the request holds, pointed at and citing its rule."""
+    return [
+        Problem(pointer(*refusal.where), refusal.message)
+        for module in modules
+        if module.refusals is not None
+        for refusal in module.refusals(read)
+    ]
 
 
 def expansions_of(
@@ -95,8 +102,8 @@ def expansions_of(
 ) -> Expansions:
     """What the Big Box modules named add to a round :func:`scores_problems` let through."""
     modules = named_modules(body)
-    if not modules:  # the common case: nothing more to read
-        return Expansions(None, (), body.get("attack"), POINTS)
+    if not modules:  # the common case: nothing more to read (an attack needs its module)
+        return _NONE
     points: Points = POINTS
     for module in modules:
         if module.points is not None:
@@ -151,12 +158,7 @@ def one_alhambra(body: Mapping[str, Any], furnished: Furnished) -> AlhambraWithP
     problems = [_unseated(problem) for problem in _without_module(as_round, named)]
     modules = tuple(module for module in SCORING if module.name in named)
     read = ScoringRequest(as_round, 1, (seat_of(seat, furnished),), (None,), named)
-    for module in modules:
-        if module.refusals is not None:
-            problems += [
-                _unseated(Problem(pointer(*refusal.where), refusal.message))
-                for refusal in module.refusals(read)
-            ]
+    problems += map(_unseated, _refused(modules, read))
     if problems:
         raise InvalidDocument(problems)
     return AlhambraWithPieces(
@@ -164,6 +166,14 @@ def one_alhambra(body: Mapping[str, Any], furnished: Furnished) -> AlhambraWithP
         wire.hole_rule_of(body),
         tuple(module.violations for module in modules if module.violations is not None),
     )
+
+
+_ROUND_MEMBERS: Final[frozenset[str]] = frozenset(
+    member
+    for module in SCORING
+    for member in (*module.round_fields, *module.player_fields, *module.dummy_fields)
+)
+"""Every member a module adds to a round, a player or the dummy (not to an Alhambra's items)."""
 
 
 def _unseated(problem: Problem) -> Problem:
@@ -204,6 +214,8 @@ def _without_module(
     present = set(request).union(dummy, *players)
     if pieces:
         present.update(*(item for player in players for item in player.get("alhambra", ())))
+    elif present.isdisjoint(_ROUND_MEMBERS):
+        return  # the common case: no member of a module in the round, its players or dummy
     for module, members in SCORING_MEMBERS:
         if module.name in named or present.isdisjoint(members):
             continue

@@ -15,11 +15,17 @@ from typing import Any, Final
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
 from calculator.api import responses
-from calculator.api.problems import InvalidDocument, Problem, load, pointer, refusal
-from calculator.api.requests import names_taken_twice
+from calculator.api.problems import (
+    InvalidDocument,
+    Problem,
+    load,
+    names_taken_twice,
+    pointer,
+    refusal,
+)
 from calculator.api.wire import AlhambraField, TileField, dump_tile
 from calculator.core.scoring import RoundScore
-from calculator.core.tiles import BUILDINGS, Building, Cell, Currency, Tile
+from calculator.core.tiles import Building, Cell, Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import (
@@ -42,8 +48,6 @@ from calculator.engine.state import (
     Turn,
     slot_currency,
 )
-from calculator.engine.table import Purchase, Table, awards, implausibilities, scores, seats
-from calculator.engine.table import inconsistencies as table_inconsistencies
 from calculator.modules import NAMES as MODULES
 
 VERSION: Final[int] = 1
@@ -327,7 +331,7 @@ _STATE_SCHEMA: Final = GameStateSchema()
 
 
 def _names_once(document: dict[str, Any]) -> None:
-    """Player names are unique, in a state as in a described table (``wire.names_taken_twice``);
+    """Player names are unique, in a state as in a described table (``problems.names_taken_twice``);
     checked on the document as sent, so it is reported beside any other problem."""
     problems = list(names_taken_twice([player["name"] for player in document["players"]]))
     if problems:
@@ -631,174 +635,3 @@ def dump_event(event: ev.Event) -> dict[str, Any]:
 def dump_round_score(result: RoundScore, names: tuple[str, ...]) -> dict[str, Any]:
     """A round's scores as ``POST /v1/scores`` gives them (``schemas/round-score.json``)."""
     return responses.round_score(result, names, [{}] * len(names))
-
-
-# --- a described table (POST /v1/table) ---------------------------------------------------------
-
-
-class TablePlayerSchema(PlayerSchema):
-    """A player as described at a table: tiles may lack their price; reserve, hand and score
-    may be left out. The hand may hold exchange cards (V2), as in a game state."""
-
-    reserve = fields.List(TileField(), load_default=list)
-    hand = fields.List(DisplayCardField(), load_default=list)
-    score = fields.Integer(load_default=0)
-
-
-class TableDummySchema(Schema):
-    tiles = fields.List(TileField(), required=True)
-
-
-class TableSlotSchema(Schema):
-    slot = fields.Integer(required=True)
-    tile = TileField(required=True, allow_none=True)
-
-
-class TableRequestSchema(Schema):
-    """``schemas/table-request.json``."""
-
-    players = fields.List(fields.Nested(TablePlayerSchema), required=True)
-    market = fields.List(fields.Nested(TableSlotSchema), load_default=list)
-    face_up = fields.List(DisplayCardField(), load_default=list)
-    dummy = fields.Nested(TableDummySchema, load_default=None)
-    round = fields.Integer(load_default=None)
-    end_of_game = fields.Boolean(load_default=False)
-    bag_empty = fields.Boolean(load_default=False)
-    rules = fields.Dict(load_default=dict)
-
-    @validates_schema(pass_original=True, skip_on_field_errors=False)
-    def slots_once(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
-        """C4: each market slot described once; checked on the document as sent, so it is
-        reported beside any other problem."""
-        seen: set[int] = set()
-        problems = []
-        for index, slot in enumerate(document.get("market", ())):
-            if slot["slot"] in seen:
-                problems.append(
-                    Problem(
-                        pointer("market", index, "slot"), f"slot {slot['slot']} is described twice"
-                    )
-                )
-            seen.add(slot["slot"])
-        if problems:
-            raise refusal(problems)
-
-    @validates_schema(pass_original=True, skip_on_field_errors=False)
-    def names_once(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
-        _names_once(document)
-
-    @post_load
-    def table(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
-        market: list[Tile | None] = [None] * 4
-        for slot in data["market"]:
-            market[slot["slot"] - 1] = slot["tile"]
-        return {
-            "table": Table(
-                players=tuple(data["players"]),
-                market=tuple(market),
-                face_up=tuple(data["face_up"]),
-                dummy=None if data["dummy"] is None else tuple(data["dummy"]["tiles"]),
-                hole_rule=data["rules"].get("holes", "region"),
-                bag_empty=data["bag_empty"],
-            ),
-            "round": data["round"],
-            "end_of_game": data["end_of_game"],
-        }
-
-
-_TABLE_SCHEMA: Final = TableRequestSchema()
-
-
-def load_table(document: Any) -> dict[str, Any]:
-    """The table a ``POST /v1/table`` body describes, checked: it must be able to exist."""
-    request: dict[str, Any] = load(_TABLE_SCHEMA, document)
-    problems = [
-        Problem(_table_pointer(problem.where, document), problem.message)
-        for problem in table_inconsistencies(request["table"])
-    ]
-    if problems:
-        raise InvalidDocument(problems)
-    return request
-
-
-def _table_pointer(where: Path, document: Any) -> str:
-    head, *rest = where
-    if head == "market":
-        (slot_index,) = rest
-        index = next(
-            i
-            for i, slot in enumerate(document["market"])
-            if slot["slot"] == int(slot_index) + 1  # type: ignore[arg-type]
-        )
-        return pointer("market", index, "tile")
-    if head == "dummy":
-        return pointer("dummy", "tiles", *rest)
-    if head == "face_up":
-        return pointer("face_up", *rest)
-    return _pointer_of(where, document)
-
-
-def _dump_purchase(purchase: Purchase) -> dict[str, Any]:
-    """T4; V2: ``exchange`` and ``needs_exchange`` only where an exchange card of the hand pays
-    the tile, so a table without exchange cards is reported without them."""
-    document: dict[str, Any] = {
-        "slot": purchase.slot,
-        "tile": dump_tile(purchase.tile),
-        "exact": purchase.exact,
-        "payments": _dump_payments(purchase.payments),
-    }
-    if purchase.exchange:
-        document["needs_exchange"] = purchase.needs_exchange
-        document["exchange"] = [
-            {
-                "card": dump_display_card(way.card),
-                "exact": way.exact,
-                "payments": _dump_payments(way.payments),
-            }
-            for way in purchase.exchange
-        ]
-    return document
-
-
-def _dump_payments(payments: tuple[tuple[MoneyCard, ...], ...]) -> list[list[dict[str, Any]]]:
-    return [[dump_card(card) for card in payment] for payment in payments]
-
-
-def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool) -> dict[str, Any]:
-    """``schemas/table-report.json``; violations, walls and scores as the v1 API gives them."""
-    evaluated = seats(table)
-    report: dict[str, Any] = {
-        "players": [
-            {
-                "name": player.name,
-                **responses.verdict(seat.violations),
-                "counts": {building.value: seat.counts.counts[building] for building in BUILDINGS},
-                **responses.vizier_counts(seat.counts),
-                "wall": responses.wall(seat.wall),
-                "purchases": [_dump_purchase(purchase) for purchase in seat.purchases],
-            }
-            for player, seat in zip(table.players, evaluated, strict=True)
-        ]
-    }
-    if scoring_round is not None:
-        extras = [
-            {
-                "wall_exact": seat.wall.exact,
-                **responses.verdict(seat.violations),
-                **responses.vizier_counts(seat.counts),
-            }
-            for seat in evaluated
-        ]
-        names = [player.name for player in table.players]
-        report["scores"] = responses.round_score(
-            scores(table, scoring_round, evaluated), names, extras
-        )
-    report["warnings"] = responses.warnings(implausibilities(table, scoring_round))
-    if end_of_game:
-        report["end_of_game"] = {
-            "market": [
-                {"slot": award.slot, "tile": dump_tile(award.tile), "player": award.player}
-                for award in awards(table)
-            ]
-        }
-    return report

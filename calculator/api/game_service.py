@@ -9,35 +9,16 @@ Nothing is kept between requests: the client holds the state.
 from __future__ import annotations
 
 import secrets
-from collections import Counter
 from typing import Any, Final
 
 from calculator import engine
+from calculator.api import requests
 from calculator.api.contract import request_contract
-from calculator.api.game_document import (
-    dump_action,
-    dump_event,
-    dump_state,
-    dump_table_report,
-    load_action,
-    load_components,
-    load_state,
-    load_table,
-)
-from calculator.api.problems import (
-    ApiProblem,
-    InvalidDocument,
-    InvalidRequest,
-    Problem,
-    pointer,
-    under,
-)
-from calculator.api.requests import names_taken_twice
-from calculator.core.huts import HUTS_BY_COLOUR
-from calculator.core.tiles import BUILDINGS
+from calculator.api.game_document import dump_action, dump_event, dump_state
+from calculator.api.problems import ApiProblem, Problem, pointer
+from calculator.api.table_document import dump_table_report, load_table
 from calculator.engine import ActionRefused, GameOver, NotYourTurn
-from calculator.engine.actions import Action
-from calculator.engine.state import GameState, Options
+from calculator.engine.state import GameState
 
 SEEDS: Final[int] = 2**53
 """A seed the server picks is below this (it stays exact as a JSON number)."""
@@ -88,56 +69,15 @@ class BeyondBoundsProblem(ApiProblem):
 
 def new_game(body: Any) -> dict[str, Any]:
     """``POST /v1/games``: a game set up (T1, D1, D2); the same seed gives the same game."""
-    request_contract("new-game-request.json").check(body)
-    problems: list[Problem] = []
-    names = body["players"]
-    start = body.get("start_player")
-    if start is not None:
-        start = int(start)  # the schema takes 2.0 for 2, as JSON Schema does
-    if start is not None and start >= len(names):
-        problems.append(
-            Problem("/start_player", f"there is no seat {start} among {len(names)} players")
-        )
-    problems += names_taken_twice(names, member=None)
-    wire_options = body.get("options", {})
-    wire_components = wire_options.get("components", {})
-    try:
-        components = load_components(wire_components)
-    except InvalidDocument as error:
-        problems += under(("options", "components"), error.problems)
-    problems += _huts_by_colour(wire_components.get("huts", []))
-    if problems:
-        raise InvalidRequest(problems)
-    options = Options(
-        mode=wire_options.get("mode", "digital"),
-        hole_rule=wire_options.get("holes", "region"),
-        modules=frozenset(wire_options.get("modules", ())),
-        bonus_cards=tuple(components["bonus_cards"]),
-        huts=tuple(components["huts"]),
-    )
-    seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
-    return {"state": dump_state(engine.new_game(names, seed, start, options))}
-
-
-def _huts_by_colour(huts: list[dict[str, Any]]) -> list[Problem]:
-    """V4: the caller's 24 huts, if given, are as many of each colour as the game has."""
-    counted = Counter(hut["hut"] for hut in huts)
-    wrong = [b.value for b in BUILDINGS if counted[b.value] != HUTS_BY_COLOUR[b]]
-    if not huts or not wrong:
-        return []
-    expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
-    return [
-        Problem(
-            "/options/components/huts",
-            f"the huts are {expected} (V4); not so for: {', '.join(wrong)}",
-        )
-    ]
+    query: requests.NewGameQuery = requests.read(body, "new-game-request.json", requests.NEW_GAME)
+    seed = query.seed if query.seed is not None else secrets.randbelow(SEEDS)
+    start = query.start_player
+    return {"state": dump_state(engine.new_game(list(query.names), seed, start, query.options))}
 
 
 def legal_actions(body: Any) -> dict[str, Any]:
     """``POST /v1/games/legal-actions``: who acts now, and every legal action."""
-    request_contract("legal-actions-request.json").check(body)
-    state = request_state(body["state"])
+    state: GameState = requests.read(body, "legal-actions-request.json", requests.LEGAL_ACTIONS)
     return {
         "player": engine.to_act(state),
         "phase": state.turn.phase,
@@ -148,10 +88,10 @@ def legal_actions(body: Any) -> dict[str, Any]:
 def advance(body: Any) -> dict[str, Any]:
     """``POST /v1/games/advance``: apply the actions in order and everything automatic after
     them; all or nothing."""
-    request_contract("advance-request.json").check(body)
-    state, actions = _state_and_actions(body["state"], body["actions"])
+    query: requests.AdvanceQuery = requests.read(body, "advance-request.json", requests.ADVANCE)
+    state = query.state
     events, steps = [], []
-    for index, action in enumerate(actions):
+    for index, action in enumerate(query.actions):
         try:
             state, happened = engine.apply(state, action)
         except NotYourTurn as refusal:
@@ -178,49 +118,8 @@ def _within_bounds(steps: list[GameState]) -> dict[str, Any]:
     raise BeyondBoundsProblem(first, contract.problems(documents[first]))
 
 
-def request_state(document: Any) -> GameState:
-    """The request's state, checked for consistency (422 with pointers under ``/state``)."""
-    state, _ = _state_and_actions(document, [])
-    return state
-
-
-def _state_and_actions(
-    state_document: Any, action_documents: list[Any]
-) -> tuple[GameState, list[Action]]:
-    """The state (checked for consistency) and the actions; every problem of both at once."""
-    state, problems = None, []
-    try:
-        state = load_state(state_document)
-    except InvalidDocument as error:
-        problems += under(("state",), error.problems)
-    state_problems = len(problems)
-    actions = []
-    for index, document in enumerate(action_documents):
-        try:
-            actions.append(load_action(document))
-        except InvalidDocument as error:
-            problems += under(("actions", index), error.problems)
-    if problems:
-        only_the_state = state_problems == len(problems)
-        raise InvalidRequest(
-            problems,
-            detail=(
-                "the state is not one a game can reach: "
-                + f"{state_problems} problem{'s' if state_problems > 1 else ''}"
-                if only_the_state
-                else None
-            ),
-        )
-    assert state is not None  # loaded, or a problem was raised
-    return state, actions
-
-
 def table(body: Any) -> dict[str, Any]:
     """``POST /v1/table``: a described table evaluated at once (B2-B5, M1, W1-W3, T4; M1-M5
     with a round; T9 on request)."""
-    request_contract("table-request.json").check(body)
-    try:
-        request = load_table(body)
-    except InvalidDocument as error:
-        raise InvalidRequest(error.problems) from None
+    request: dict[str, Any] = requests.read(body, "table-request.json", load_table)
     return dump_table_report(request["table"], request["round"], request["end_of_game"])

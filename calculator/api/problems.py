@@ -46,6 +46,20 @@ def under(parts: Iterable[object], problems: Iterable[Problem]) -> list[Problem]
     return [Problem(prefix + problem.pointer, problem.message) for problem in problems]
 
 
+def names_taken_twice(names: Sequence[str], member: str | None = "name") -> Iterator[Problem]:
+    """Player names are unique in every request that takes them: a problem at each name given
+    again (``/players/i/name``, or ``/players/i`` when ``member`` is None: a list of names)."""
+    seen: dict[str, int] = {}
+    for index, name in enumerate(names):
+        if name in seen:
+            yield Problem(
+                pointer("players", index, *(() if member is None else (member,))),
+                f"the name {name!r} is taken by /players/{seen[name]}; names are unique",
+            )
+        else:
+            seen[name] = index
+
+
 def load(schema: Schema, document: Any) -> Any:
     """``schema.load(document)``; its refusal as :class:`InvalidDocument`.
 

@@ -15,15 +15,27 @@ bazaar (K4), read by :func:`calculator.api.wire.placeable_of`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar, cast
 
 from marshmallow import Schema, fields, post_load, validates_schema
 
 from calculator.api import expansions
+from calculator.api.contract import request_contract
 from calculator.api.expansions import AlhambraWithPieces, Expansions, piece_without_module
-from calculator.api.problems import InvalidDocument, Problem, pointer, refusal, under
+from calculator.api.game_document import load_action, load_components, load_state
+from calculator.api.problems import (
+    InvalidDocument,
+    InvalidRequest,
+    Problem,
+    load,
+    names_taken_twice,
+    pointer,
+    refusal,
+    under,
+)
 from calculator.api.wire import (
     CATALOG_COUNTS,
     CodecField,
@@ -36,10 +48,13 @@ from calculator.api.wire import (
 )
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
-from calculator.core.huts import HUTS_PER_PLAYER, is_hut, too_many_huts_message
+from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER, is_hut, too_many_huts_message
 from calculator.core.pieces import Furnished, Piece
 from calculator.core.scoring import Counts, building_counts
 from calculator.core.tiles import BUILDINGS, Building, Cell, Tile
+from calculator.engine.actions import Action
+from calculator.engine.players import Level
+from calculator.engine.state import GameState, Options
 from calculator.pictures import Proposal
 
 Placing = Tile | Piece
@@ -279,88 +294,60 @@ def _dummy(dummy: Mapping[str, Any]) -> _Dummy:
     return _Dummy(_counts(dummy["counts"]) if "counts" in dummy else None, tuple(tiles))
 
 
-class ScoresRequest(Schema):
-    """``POST /v1/scores``: the players and the dummy read member by member, then what joins
-    them (names, the dummy's table D1, the catalog's totals C1, the Big Box modules)."""
+def load_scores(body: Mapping[str, Any]) -> ScoresQuery:
+    """A schema-valid ``POST /v1/scores`` body as a :class:`ScoresQuery`, in the stages of a
+    schema (each player, then what joins them: names, the dummy's table D1 and tiles, the
+    catalog's totals C1, the Big Box's refusals), every problem of both together.
 
-    round = fields.Integer(required=True)
-    players = CodecField(_seats, required=True)
-    dummy = fields.Raw()
-    """Read with what joins the members: its problems follow the table's size (D1)."""
-    modules = fields.Raw()
-    rules = fields.Raw()
-    attack = fields.Raw()
-    score_card = fields.Raw()
-
-    @validates_schema(pass_original=True, skip_on_field_errors=False)
-    def joined(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
-        """Names, D1, C1 and the Big Box's refusals, whether or not every member loaded."""
-        players = original["players"]
-        problems = list(names_taken_twice([player["name"] for player in players]))
-        if "dummy" in original and len(players) != 2:
+    Plain code, not a marshmallow schema: the busiest operation's loader, with the same codecs
+    (:func:`calculator.api.wire.read_alhambra`, :func:`~calculator.api.wire.tile_of`) and
+    problems as the schemas. A schema's framing of these same functions measured 23 to 33 us
+    more per request of ``bench/scores_profile.py`` (a fifth of the load; docs/performance.md).
+    """
+    problems: list[Problem] = []
+    players = body["players"]
+    seats = None
+    try:
+        seats = _seats(players)
+    except InvalidDocument as error:
+        problems += under(("players",), error.problems)
+    problems += names_taken_twice([player["name"] for player in players])
+    dummy = None
+    if "dummy" in body:
+        if len(players) != 2:
             problems.append(
                 Problem(
                     "/dummy",
                     f"the dummy only sits at a 2-player table (D1); this table has {len(players)}",
                 )
             )
-        seats = data.get("players")
-        dummy = None
-        if "dummy" in original:
-            try:
-                dummy = _dummy(original["dummy"])
-            except InvalidDocument as error:
-                problems += under(("dummy",), error.problems)
-        problems += _beyond_catalog(
-            [(i, _counts(p["counts"])) for i, p in enumerate(players) if "counts" in p],
-            None if dummy is None else dummy.counts,
-            () if dummy is None else dummy.tiles,
-        )
-        problems += expansions.scores_problems(
-            original,
-            int(original["round"]),
-            None if seats is None else [seat.position for seat in seats],
-            [] if seats is None else [seat.counts for seat in seats],
-        )
-        if problems:
-            raise refusal(problems)
-
-    @post_load(pass_original=True)
-    def query(self, data: dict[str, Any], original: Any, **kwargs: Any) -> ScoresQuery:
-        seats: tuple[Seat, ...] = data["players"]
-        scoring_round = int(data["round"])
-        held = None
-        if "dummy" in data:  # read again: the check above let it through
-            dummy = _dummy(data["dummy"])
-            held = dummy.counts if dummy.counts is not None else building_counts(dummy.tiles)
-        big_box = expansions.expansions_of(
-            original,
-            scoring_round,
-            [seat.position for seat in seats],
-            [seat.counts for seat in seats],
-        )
-        return ScoresQuery(
-            scoring_round,
-            seats,
-            held,
-            hole_rule_of(original),
-            big_box,
-            "huts" in original.get("modules", ()),
-        )
-
-
-def names_taken_twice(names: Sequence[str], member: str | None = "name") -> Iterator[Problem]:
-    """Player names are unique in every request that takes them: a problem at each name given
-    again (``/players/i/name``, or ``/players/i`` when ``member`` is None: a list of names)."""
-    seen: dict[str, int] = {}
-    for index, name in enumerate(names):
-        if name in seen:
-            yield Problem(
-                pointer("players", index, *(() if member is None else (member,))),
-                f"the name {name!r} is taken by /players/{seen[name]}; names are unique",
-            )
-        else:
-            seen[name] = index
+        try:
+            dummy = _dummy(body["dummy"])
+        except InvalidDocument as error:
+            problems += under(("dummy",), error.problems)
+    problems += _beyond_catalog(
+        [(i, _counts(p["counts"])) for i, p in enumerate(players) if "counts" in p],
+        None if dummy is None else dummy.counts,
+        () if dummy is None else dummy.tiles,
+    )
+    scoring_round = int(body["round"])
+    positions = None if seats is None else [seat.position for seat in seats]
+    typed = [] if seats is None else [seat.counts for seat in seats]
+    problems += expansions.scores_problems(body, scoring_round, positions, typed)
+    if problems:
+        raise InvalidDocument(problems)
+    assert seats is not None and positions is not None  # read, or a problem was raised
+    held = None
+    if dummy is not None:
+        held = dummy.counts if dummy.counts is not None else building_counts(dummy.tiles)
+    return ScoresQuery(
+        scoring_round,
+        seats,
+        held,
+        hole_rule_of(body),
+        expansions.expansions_of(body, scoring_round, positions, typed),
+        "huts" in body.get("modules", ()),
+    )
 
 
 _PLURAL: Final[dict[Building, str]] = {
@@ -408,4 +395,232 @@ def _beyond_catalog(
                 break
 
 
-SCORES: Final = ScoresRequest()
+# --- the game requests (T1-T9, V1-V4) ---------------------------------------------------------
+
+
+def _actions(documents: Sequence[Any]) -> tuple[Action, ...]:
+    """Every action of a request, each by the game document's codec."""
+    problems: list[Problem] = []
+    actions = []
+    for index, document in enumerate(documents):
+        try:
+            actions.append(load_action(document))
+        except InvalidDocument as error:
+            problems += under((index,), error.problems)
+    if problems:
+        raise InvalidDocument(problems)
+    return tuple(actions)
+
+
+class _WithState(Schema):
+    """A request about a game: its state, checked for consistency (a state a game can reach)."""
+
+    state = CodecField(load_state, required=True)
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceQuery:
+    """``POST /v1/games/advance``: the state and the actions to apply, in order."""
+
+    state: GameState
+    actions: tuple[Action, ...]
+
+
+class LegalActionsRequest(_WithState):
+    """``POST /v1/games/legal-actions``."""
+
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> GameState:
+        state: GameState = data["state"]
+        return state
+
+
+class AdvanceRequest(_WithState):
+    """``POST /v1/games/advance``."""
+
+    actions = CodecField(_actions, required=True)
+
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> AdvanceQuery:
+        return AdvanceQuery(data["state"], data["actions"])
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceQuery:
+    """``POST /v1/games/advice``: the seat asked about (``None``: the one to act), the player's
+    level, its time and iterations, and the seed (``None``: the server picks one)."""
+
+    state: GameState
+    player: int | None
+    level: Level
+    budget_ms: int | None
+    iterations: int | None
+    seed: int | None
+
+
+class AdviceRequest(_WithState):
+    """``POST /v1/games/advice``."""
+
+    player = fields.Integer()
+    level = fields.String(load_default="mcts")
+    budget_ms = fields.Integer()
+    iterations = fields.Integer()
+    seed = fields.Integer()
+
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> AdviceQuery:
+        return AdviceQuery(
+            data["state"],
+            data.get("player"),
+            cast(Level, data["level"]),  # the schema's levels
+            data.get("budget_ms"),
+            data.get("iterations"),
+            data.get("seed"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurnsQuery:
+    """``POST /v1/games/bot-turns``: the bots by seat, each decision's time, the seed."""
+
+    state: GameState
+    bots: dict[int, Level]
+    budget_ms: int | None
+    seed: int | None
+
+
+class BotTurnsRequest(_WithState):
+    """``POST /v1/games/bot-turns``: each bot sits at a seat of the game (422 otherwise)."""
+
+    bots = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    budget_ms = fields.Integer()
+    seed = fields.Integer()
+
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> BotTurnsQuery:
+        state: GameState = data["state"]
+        seats = len(state.players)
+        problems = [
+            Problem(pointer("bots", key), f"there is no seat {key} among {seats} players")
+            for key in data["bots"]
+            if int(key) >= seats
+        ]
+        if problems:
+            raise refusal(problems)
+        bots = {int(key): cast(Level, level) for key, level in data["bots"].items()}
+        return BotTurnsQuery(state, bots, data.get("budget_ms"), data.get("seed"))
+
+
+@dataclass(frozen=True, slots=True)
+class NewGameQuery:
+    """``POST /v1/games``: the players' names in seat order, the seed (``None``: the server
+    picks one), the start player (``None``: T1 decides) and the options."""
+
+    names: tuple[str, ...]
+    seed: int | None
+    start_player: int | None
+    options: Options
+
+
+class _NewGameOptions(Schema):
+    """The options of a new game; what is left out is the base game's (digital, B5 by region,
+    no module, the stand-in components of the catalog)."""
+
+    mode = fields.String()
+    holes = fields.String()
+    modules = fields.List(fields.String())
+    components = CodecField(load_components)
+
+
+class NewGameRequest(Schema):
+    """``POST /v1/games``: the start player sits at the table, names are unique, the
+    components are the catalog's tiles (V3) and the game's huts (V4)."""
+
+    players = fields.List(fields.String(), required=True)
+    seed = fields.Integer()
+    start_player = fields.Integer()
+    options = fields.Nested(_NewGameOptions)
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def joined(self, data: dict[str, Any], original: Any, **kwargs: Any) -> None:
+        names = original["players"]
+        problems: list[Problem] = []
+        start = original.get("start_player")
+        if start is not None and int(start) >= len(names):
+            problems.append(
+                Problem(
+                    "/start_player", f"there is no seat {int(start)} among {len(names)} players"
+                )
+            )
+        problems += names_taken_twice(names, member=None)
+        problems += _huts_by_colour(original.get("options", {}).get("components", {}))
+        if problems:
+            raise refusal(problems)
+
+    @post_load
+    def query(self, data: dict[str, Any], **kwargs: Any) -> NewGameQuery:
+        options = data.get("options", {})
+        components = options.get("components", {})
+        return NewGameQuery(
+            tuple(data["players"]),
+            data.get("seed"),
+            data.get("start_player"),
+            Options(
+                mode=options.get("mode", "digital"),
+                hole_rule=options.get("holes", "region"),
+                modules=frozenset(options.get("modules", ())),
+                bonus_cards=tuple(components.get("bonus_cards", ())),
+                huts=tuple(components.get("huts", ())),
+            ),
+        )
+
+
+def _huts_by_colour(components: Mapping[str, Any]) -> list[Problem]:
+    """V4: the caller's 24 huts, if given, are as many of each colour as the game has."""
+    huts = components.get("huts", [])
+    counted = Counter(hut["hut"] for hut in huts)
+    wrong = [b.value for b in BUILDINGS if counted[b.value] != HUTS_BY_COLOUR[b]]
+    if not huts or not wrong:
+        return []
+    expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
+    return [
+        Problem(
+            "/options/components/huts",
+            f"the huts are {expected} (V4); not so for: {', '.join(wrong)}",
+        )
+    ]
+
+
+LEGAL_ACTIONS: Final = LegalActionsRequest()
+ADVANCE: Final = AdvanceRequest()
+ADVICE: Final = AdviceRequest()
+BOT_TURNS: Final = BotTurnsRequest()
+NEW_GAME: Final = NewGameRequest()
+
+
+# --- the one way in --------------------------------------------------------------------------
+
+
+Query = TypeVar("Query")
+
+
+def read(body: Any, contract: str, loader: Schema | Callable[[Any], Query]) -> Query:
+    """Every request body's one path: its contract (``schemas/``: the compiled yes/no, and on a
+    no the explanation of every problem, :mod:`calculator.api.contract`), then its loader (a
+    schema of this module, or :func:`load_scores`), each problem pointed at; a refusal is a 422
+    (:class:`~calculator.api.problems.InvalidRequest`). A request whose problems all lie in its
+    game state says so: the state is not one a game can reach."""
+    request_contract(contract).check(body)
+    try:
+        if isinstance(loader, Schema):
+            return load(loader, body)  # type: ignore[no-any-return]
+        return loader(body)
+    except InvalidDocument as error:
+        problems = error.problems
+        detail = None
+        if isinstance(loader, _WithState) and all(
+            p.pointer == "/state" or p.pointer.startswith("/state/") for p in problems
+        ):
+            count = len(problems)
+            detail = f"the state is not one a game can reach: {count} problem{'s' * (count > 1)}"
+        raise InvalidRequest(problems, detail) from None

@@ -8,15 +8,13 @@ answer. A refusal is raised as an :class:`~calculator.api.problems.ApiProblem`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache, partial
-from typing import Any, TypeVar
+from functools import cache
+from typing import Any
 
 from calculator.api import expansions, requests, responses
-from calculator.api.contract import request_contract, schema_documents
+from calculator.api.contract import schema_documents
 from calculator.api.game_document import dump_display_card
 from calculator.api.module_catalog import big_box_catalog
-from calculator.api.problems import InvalidDocument, InvalidRequest, load
 from calculator.core import building, pieces, walls
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
@@ -28,29 +26,12 @@ from calculator.modules import NAMES as MODULES
 from calculator.modules import REGISTRY
 from calculator.pictures import render_alhambra
 
-Query = TypeVar("Query")
-
-
-def _load(body: Any, contract: str, loader: Callable[[Any], Query]) -> Query:
-    """The body as core types: first its JSON Schema, then the checks only code can make."""
-    request_contract(contract).check(body)
-    try:
-        return loader(body)
-    except InvalidDocument as error:
-        raise InvalidRequest(error.problems) from None
-
-
-_PLACEMENT = partial(load, requests.PLACEMENT)
-_OPTIONS = partial(load, requests.OPTIONS)
-_REMOVAL = partial(load, requests.REMOVAL)
-_CHECK = partial(load, requests.CHECK)
-_RENDER = partial(load, requests.RENDER)
-_SCORES = partial(load, requests.SCORES)
-
 
 def placement(body: Any) -> dict[str, Any]:
     """``POST /v1/placement``: is placing the tile or piece at (x, y) legal (B2-B6; G4, K4)?"""
-    query: requests.PlacementQuery = _load(body, "placement-request.json", _PLACEMENT)
+    query: requests.PlacementQuery = requests.read(
+        body, "placement-request.json", requests.PLACEMENT
+    )
     position = query.position
     return responses.verdict(
         pieces.placement_violations(
@@ -61,7 +42,9 @@ def placement(body: Any) -> dict[str, Any]:
 
 def placement_options(body: Any) -> dict[str, Any]:
     """``POST /v1/placement/options``: every cell where the tile or piece may be placed."""
-    query: requests.OptionsQuery = _load(body, "placement-options-request.json", _OPTIONS)
+    query: requests.OptionsQuery = requests.read(
+        body, "placement-options-request.json", requests.OPTIONS
+    )
     position = query.position
     found = pieces.legal_cells(
         position.furnished, query.placing, position.hole_rule, position.pieces_rules
@@ -82,7 +65,7 @@ def _named_on_the_wire(cell: Cell) -> bool:
 
 def removal(body: Any) -> dict[str, Any]:
     """``POST /v1/removal``: may the tile or piece at (x, y) leave the Alhambra (T5)?"""
-    query: requests.RemovalQuery = _load(body, "removal-request.json", _REMOVAL)
+    query: requests.RemovalQuery = requests.read(body, "removal-request.json", requests.REMOVAL)
     position = query.position
     return responses.verdict(
         pieces.removal_violations(
@@ -94,7 +77,9 @@ def removal(body: Any) -> dict[str, Any]:
 def alhambra_check(body: Any) -> dict[str, Any]:
     """``POST /v1/alhambra/check``: the whole Alhambra against B2-B5, with its pieces (G1, G4,
     H4, K4)."""
-    query: expansions.AlhambraWithPieces = _load(body, "alhambra-check-request.json", _CHECK)
+    query: expansions.AlhambraWithPieces = requests.read(
+        body, "alhambra-check-request.json", requests.CHECK
+    )
     return responses.verdict(
         pieces.furnished_violations(query.furnished, query.hole_rule, query.pieces_rules)
     )
@@ -103,7 +88,7 @@ def alhambra_check(body: Any) -> dict[str, Any]:
 def longest_wall(body: Any) -> dict[str, Any]:
     """``POST /v1/walls``: the longest wall (W1-W3), and whether the Alhambra is legal; camps
     (G4) and added walls (H4) change it."""
-    query: expansions.AlhambraWithPieces = _load(body, "walls-request.json", _CHECK)
+    query: expansions.AlhambraWithPieces = requests.read(body, "walls-request.json", requests.CHECK)
     furnished = query.furnished
     return responses.longest_wall(
         walls.longest_wall(furnished.for_walls()),
@@ -114,7 +99,7 @@ def longest_wall(body: Any) -> dict[str, Any]:
 def scores(body: Any) -> dict[str, Any]:
     """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
     (V3) counted, and each Big Box module's part (G, H, K, S)."""
-    query: requests.ScoresQuery = _load(body, "scores-request.json", _SCORES)
+    query: requests.ScoresQuery = requests.read(body, "scores-request.json", requests.load_scores)
     big_box = query.big_box
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
@@ -170,7 +155,7 @@ def render(body: Any, language: str) -> str:
     """``POST /v1/render``: the picture of an Alhambra (SVG), its longest wall highlighted and
     the proposed placement's violations (or the Alhambra's own) marked; in the request's
     ``lang``, else ``language``."""
-    query: requests.RenderQuery = _load(body, "render-request.json", _RENDER)
+    query: requests.RenderQuery = requests.read(body, "render-request.json", requests.RENDER)
     position = query.position
     return render_alhambra(
         position.furnished,

@@ -141,10 +141,10 @@ def _alhambra(items: Sequence[Mapping[str, Any]], tiles: list[Tile] | None) -> A
         # JSON Schema's "integer" admits 2.0: such a coordinate is made an int
         cells = [(int(x), int(y)) for x, y in cells]
     problems: list[tuple[int, Problem]] = []
-    if tiles is None:
+    if tiles is None:  # the catalog's tiles are buildings: only described ones may be huts
         tiles = [_tile_or_problem(item, index, problems) for index, item in enumerate(items)]
-    for count, index in enumerate(huts_beyond_limit(tiles), start=4):
-        problems.append((index, Problem(pointer(index, "hut"), too_many_huts_message(count))))
+        for count, index in enumerate(huts_beyond_limit(tiles), start=4):
+            problems.append((index, Problem(pointer(index, "hut"), too_many_huts_message(count))))
     alhambra = _position(list(zip(cells, tiles, strict=True)), problems)
     if problems:
         problems.sort(key=itemgetter(0))  # stable: a tile's problems stay in the order found
