@@ -417,6 +417,31 @@ def test_modules_are_chosen_once_per_game_and_a_change_asks_first(phone):
     assert page.evaluate(STORED)["modules"] == ["camps", "art_of_the_moors"]
 
 
+def test_a_shared_link_carries_the_modules_and_their_entries(phone):
+    """The link carries the entries, the modules and their members; the other phone scores the
+    round again and gets the same points: a tower 6 (M2) and 2 chests, 1st in round 1, 7 (K1)."""
+    page = phone.open()
+    choose_modules(page, ["Treasure chests K1"])
+    anna = player(page, "Player 1")
+    step_to(anna, "tower", 2)
+    step_to(anna, "Chests", 2)
+    score(page, 1)
+    assert shown_totals(page) == [13, 0, 0]
+    page.get_by_role("button", name="Share as a link").click()
+    link = page.get_by_label("Link to this game").input_value()
+    other = Phone(phone.context.browser, phone.base_url)
+    try:
+        other.page.goto(link)
+        other.page.locator("#score-status").filter(has_text="Game loaded from the link.").wait_for()
+        expect(other.page.locator("#totals-table tbody td.total")).to_have_text(["13", "0", "0"])
+        assert (
+            player(other.page, "Player 1").get_by_label("Chests", exact=True).input_value() == "2"
+        )
+        expect(other.page.locator("#score-modules summary")).to_have_text("Modules: 1 chosen")
+    finally:
+        other.close()
+
+
 # --- every language: words, no sideways scroll, axe ------------------------------------------
 
 

@@ -37,10 +37,10 @@ function renderChoice(game) {
 
 const roundCards = $('#round-cards');
 
-function fieldset(className, legendText, pointer) {
+function fieldset(className, legendText, pointer = null) {
   const set = document.createElement('fieldset');
   set.className = className;
-  set.dataset.pointer = pointer;
+  if (pointer) set.dataset.pointer = pointer; // where a warning or refusal of it is shown
   const legend = document.createElement('legend');
   legend.textContent = legendText;
   set.append(legend);
@@ -131,7 +131,7 @@ function charactersChoice(game) {
   return set;
 }
 
-/** The owner of `character` this round (a seat), or null; the Wise Man's type with it. */
+/** The owner of `character` this round (a seat), or null (G3: one owner each). */
 function owner(round, character) {
   const seat = round.members.findIndex((m) => m.characters[character] !== undefined);
   return seat < 0 ? null : seat;
@@ -151,7 +151,7 @@ function renderRoundCards(game) {
       has(game, 'characters') && charactersChoice(game),
     ].filter(Boolean);
     if (parts.length) {
-      const card = fieldset('card round-cards', t('scoring.legend', { n: game.round }), '');
+      const card = fieldset('card round-cards', t('scoring.legend', { n: game.round }));
       card.append(...parts);
       roundCards.append(card);
     }
