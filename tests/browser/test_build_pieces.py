@@ -433,6 +433,8 @@ def test_build_pieces_fit_a_phone_in_every_language(phone, language):
     fits("the grid with every piece")
     dialog = tile_dialog(page, 1, 0)
     expect(dialog.locator("#piece-buttons button")).to_have_count(7)
+    # the garden holds the camp to the Alhambra (B4): once said, the grid is drawn for good
+    expect(dialog.locator('#picker-result li[data-rule="B4"]')).to_be_visible()
     fits("a building's pieces")
     if language == "en":
         phone.shot("build-tile-pieces")
