@@ -48,7 +48,9 @@ nginx:
 SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build phone-build-refused phone-picture phone-ja phone-warning-en \
 	play-start play-strip play-hint play-placing play-steps play-over \
 	phone-scored-in-view share-card past-games past-game-open build-use-confirm build-tile-dialog \
-	play-new-confirm
+	play-new-confirm score-modules score-round-cards score-player-members score-big-box-breakdown score-clamped-at-0 \
+	score-refused-beside score-card-refused
+SCREENSHOTS += build-pieces build-tile-pieces build-piece-refused build-camp-choice build-remove-confirm
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done

@@ -29,6 +29,8 @@ from calculator.pictures import PictureLabels
 LANGUAGES: Final[tuple[str, ...]] = ("en", "ru", "ja", "de")
 DEFAULT_LANGUAGE: Final = "en"
 CATALOG_DIR: Final[Traversable] = resources.files("calculator") / "messages"
+PICTURED_PIECES: Final = ("camp", "bazaar", "chest", "resident")
+"""The Big Box's pieces a picture names (G4, K4, K1, H3), each by its catalog's ``piece.*``."""
 
 
 @cache
@@ -64,6 +66,7 @@ def picture_labels(language: str) -> PictureLabels:
         proposal_refused=catalog["picture.proposal_refused"],
         legal=catalog["picture.legal"],
         hut=catalog["picture.hut"],
+        pieces={piece: catalog[f"piece.{piece}"] for piece in PICTURED_PIECES},
         rules={
             key.removeprefix("rule."): text
             for key, text in catalog.items()

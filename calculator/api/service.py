@@ -14,6 +14,7 @@ from typing import Any
 from calculator.api import expansions, requests, responses
 from calculator.api.contract import schema_documents
 from calculator.api.game_document import dump_display_card
+from calculator.api.module_catalog import big_box_catalog
 from calculator.core import building, pieces, walls
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
@@ -168,8 +169,9 @@ def render(body: Any, language: str) -> str:
 
 @cache
 def catalog() -> dict[str, Any]:
-    """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2), and
-    the Vizier's Favour's (V1-V4), its stand-in bonus cards and hut walls marked provisional."""
+    """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2), the
+    Vizier's Favour's (V1-V4), its stand-in bonus cards and hut walls marked provisional, and
+    the Big Box's modules (G1-S4) with their names in every language."""
     return {
         "buildings": [b.value for b in BUILDINGS],
         "tiles": responses.catalog_tiles(CATALOG),
@@ -179,6 +181,7 @@ def catalog() -> dict[str, Any]:
             {"slot": slot, "currency": currency.value}
             for slot, currency in enumerate(MARKET_SLOTS, start=1)
         ],
+        "big_box": big_box_catalog(),
         "vizier_favour": {
             "provisional": True,
             "note": (

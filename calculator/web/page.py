@@ -16,6 +16,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, render_template, request
 
+from calculator.api.module_catalog import score_expansions
 from calculator.core.scoring import POINTS, ROUNDS
 from calculator.core.tiles import BUILDINGS, CATALOG, MARKET_SLOTS
 from calculator.i18n import LANGUAGES, messages, translator
@@ -37,6 +38,7 @@ def index() -> Response:
         default_names=default_names(),
         buildings=[building.value for building in BUILDINGS],
         modules=list(MODULES),
+        score_expansions=score_expansions(),
         points={building.value: POINTS[building] for building in BUILDINGS},
         rounds=ROUNDS,
         market_slots=[currency.value for currency in MARKET_SLOTS],

@@ -631,6 +631,9 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
 
     # The drawing gives Anna's counts and wall for the current round.
     page.get_by_role("button", name="Use for Anna in round 1").click()
+    playwright_api.expect(page.locator("#use-status")).to_have_text(  # counted by the server
+        "Counts and wall copied to Anna, round 1."
+    )
     page.get_by_role("tab", name="Score").click()
     anna = player_card(page, 0)
     assert anna.get_by_label("tower", exact=True).input_value() == "1"
@@ -942,6 +945,19 @@ def test_every_screen_passes_wcag_checks(phone, language):
     assert_accessible(page, f"{language}: a game against the computer, with a hint")
 
 
+def assert_fits(
+    page: Any, where: str, targets: str = "main button:visible, main select:visible"
+) -> None:
+    """No sideways scroll, and every target (``targets``) at least 44 px high."""
+    overflow = page.evaluate(
+        "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
+    for target in page.locator(targets).all():
+        box = target.bounding_box()
+        assert box is not None and box["height"] >= 44, (where, target)
+
+
 @pytest.mark.parametrize(
     ("device", "viewport"),
     [
@@ -959,13 +975,7 @@ def test_layout_fits_phone_tablet_and_desktop(browser, base_url, device, viewpor
         page.locator("#results-body details").first.wait_for()
         for tab in ("Wertung", "Bauen", "Spielen", "Tabellen"):
             page.get_by_role("tab", name=tab).click()
-            overflow = page.evaluate(
-                "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
-            )
-            assert overflow <= 0, f"{device}, {tab}: the page scrolls sideways by {overflow}px"
-            for target in page.locator("main button:visible, main select:visible").all():
-                box = target.bounding_box()
-                assert box is not None and box["height"] >= 44, (device, tab, target)
+            assert_fits(page, f"{device}, {tab}")
         page.get_by_role("tab", name="Wertung").click()
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"{device}-de.png"))

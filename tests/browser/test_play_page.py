@@ -328,6 +328,20 @@ SAMPLES = {
     "rounds": "R",
     "rules": "B2, B3",
     "scores": "Anna 12, Ben 9",
+    "rule": "K1",
+    "sets": "3 + 1",
+    "facing": 2,
+    "beside": 3,
+    "points": -4,
+    "before": 3,
+    "sum": -1,
+    "message": "M",
+    "sides": "S1, S2",
+    "bastions": "S1",
+    "arrows": "S2",
+    "types": "B, B2, B3",
+    "piece": "P",
+    "pieces": "P 1",
 }
 
 

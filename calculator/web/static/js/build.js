@@ -1,14 +1,27 @@
-// Build mode: a player's Alhambra drawn on a grid. Every placement is asked of
-// POST /v1/placement (B2-B6) and refused on the spot with the rule and its reason in the page's
-// language; the longest wall comes from POST /v1/walls (W1-W3), the picture from /v1/render.
+// Build mode: a player's Alhambra drawn on a grid, with the Big Box's pieces of the modules the
+// table chose (pieces.js; the controls in build-pieces.js). Every placement is asked of
+// POST /v1/placement (B2-B6; camps G4, bazaars K4), every piece on a building of
+// POST /v1/alhambra/check (G1, H3, H4, K1), every removal of POST /v1/removal (T5), and refused
+// on the spot with the rule and its reason in the page's language; the longest wall comes from
+// POST /v1/walls (W1-W3), the picture from /v1/render, and "Use for" takes a round's inputs
+// from POST /v1/scores (X1), so that no rule is counted here a second time.
 // The drawings are part of the game and change only through update; what this tab merely
 // shows (the longest wall of the drawing on show, the cells the last answer marked) it keeps
 // here and redraws itself.
 
 import { post } from './api.js';
+import {
+  arrowMarks, bazaarMarks, chosenKind, chosenPiece, heldText, offerKinds, pieceText, piecesCount,
+  renderPieceToggles, tokenWords,
+} from './build-pieces.js';
 import { confirmLoss } from './confirm.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
-import { BUILDINGS, CATALOG, SIDES, currentRound, drawingOnShow } from './game.js';
+import {
+  BUILDINGS, CATALOG, SIDES, currentRound, drawingOnShow, playerName,
+} from './game.js';
+import {
+  MODULE_OF, STEP, asSeenFrom, cellsOf, drawingRequest, kindOf, leavingWith, position, samePiece,
+} from './pieces.js';
 import { currentGame, renderWhen, update } from './store.js';
 import { LANG, MESSAGES, at, buildingName, namesList, t, wallsText } from './words.js';
 
@@ -22,15 +35,11 @@ let target = null; // the cell the picker is open for
 let shown = Promise.resolve(); // the drawing on show, once drawn with its longest wall
 
 const drawing = () => drawingOnShow(currentGame());
+/** The modules the table chose (the Score tab), which bring their pieces to this tab. */
+const modulesChosen = () => currentGame().modules;
 const key = (x, y) => `${x},${y}`;
-const alhambraOf = (tiles) => tiles.map(([x, y, building, walls, price]) => (
-  price === null ? { building, walls, x, y } : { building, walls, price, x, y }));
-
-function tileMap(tiles) {
-  const map = new Map([[key(0, 0), { fountain: true, walls: '' }]]);
-  tiles.forEach(([x, y, building, walls, price]) => map.set(key(x, y), { building, walls, price }));
-  return map;
-}
+const isFountain = (x, y) => x === 0 && y === 0;
+const tilesOf = (entries) => entries.filter((entry) => kindOf(entry) === 'tile');
 
 function renderBuilderChoice(game) {
   const select = $('#build-player');
@@ -51,9 +60,10 @@ $('#build-player').addEventListener('change', (event) => {
 });
 
 function renderGrid() {
-  const tiles = tileMap(drawing());
-  const xs = [0, ...drawing().map((tile) => tile[0])];
-  const ys = [0, ...drawing().map((tile) => tile[1])];
+  const cells = cellsOf(drawing());
+  const positions = [[0, 0], ...drawing().map(position)];
+  const xs = positions.map(([x]) => x);
+  const ys = positions.map(([, y]) => y);
   // One free ring around the drawing, and at least 5 × 5 cells.
   let [left, right, top, bottom] = [Math.min(...xs) - 1, Math.max(...xs) + 1,
     Math.min(...ys) - 1, Math.max(...ys) + 1];
@@ -64,40 +74,70 @@ function renderGrid() {
     longest.set(key(x, y), (longest.get(key(x, y)) || '') + side);
   });
   grid.style.setProperty('--columns', String(right - left + 1));
-  const cells = [];
+  const buttons = [];
   for (let y = top; y <= bottom; y += 1) {
     for (let x = left; x <= right; x += 1) {
-      cells.push(cellButton(x, y, tiles.get(key(x, y)), longest.get(key(x, y)) || ''));
+      buttons.push(cellButton(x, y, cells.get(key(x, y)), longest.get(key(x, y)) || ''));
     }
   }
-  grid.replaceChildren(...cells);
+  grid.replaceChildren(...buttons);
 }
 
-function cellButton(x, y, tile, longestSides) {
+const mark = (className, text = '') => {
+  const span = document.createElement('span');
+  span.className = className;
+  span.textContent = text;
+  return span;
+};
+
+/** A placed tile's face: its building, price, added walls (H4), chest (K1), resident (H3) and
+ *  gates (G1); returns its words. */
+function drawTile(button, [x, y, building, walls, price], on) {
+  button.classList.add(`building-${building}`);
+  walls.split('').forEach((side) => button.classList.add(`wall-${side}`));
+  on.added.split('').forEach((side) => button.classList.add(`wall-${side}`, `added-${side}`));
+  button.append(mark('short', t(`building_short.${building}`)));
+  if (price !== null && price !== undefined) button.append(mark('price', price));
+  const tokens = document.createElement('span');
+  tokens.className = 'tokens';
+  tokens.setAttribute('aria-hidden', 'true');
+  if (on.chest) tokens.append(mark('token chest'));
+  if (on.resident) tokens.append(mark('token resident'));
+  if (tokens.childElementCount) button.append(tokens);
+  on.gates.split('').forEach((side) => button.append(mark(`gate gate-${side}`)));
+  return [t('build.cell_tile', { building: buildingName(building), cell: at(x, y), walls: wallsText(walls) }),
+    ...tokenWords(on)];
+}
+
+/** A camp (G4: bastions thick, arrows shown) or a bazaar (K4: its three colours); its words. */
+function drawHeld(button, entry, x, y) {
+  const kind = kindOf(entry);
+  button.classList.add(kind);
+  button.append(mark('short', t(`piece_short.${kind}`)));
+  if (entry.camp) {
+    entry.camp.bastions.split('').forEach((side) => button.classList.add(`bastion-${side}`));
+    button.append(...arrowMarks(entry.camp.arrows));
+  } else {
+    button.append(bazaarMarks(entry.bazaar));
+  }
+  return [heldText(entry, x, y)];
+}
+
+function cellButton(x, y, on, longestSides) {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'cell';
   button.dataset.x = x;
   button.dataset.y = y;
   const label = [];
-  if (tile?.fountain) {
+  const held = on?.held;
+  if (isFountain(x, y)) {
     button.classList.add('fountain'); // drawn by the style sheet; named by aria-label
     label.push(t('build.cell_fountain', { cell: at(x, y) }));
-  } else if (tile) {
-    button.classList.add(`building-${tile.building}`);
-    tile.walls.split('').forEach((side) => button.classList.add(`wall-${side}`));
-    const short = document.createElement('span');
-    short.className = 'short';
-    short.textContent = t(`building_short.${tile.building}`);
-    button.append(short);
-    if (tile.price !== null && tile.price !== undefined) {
-      const price = document.createElement('span');
-      price.className = 'price';
-      price.textContent = tile.price;
-      button.append(price);
-    }
-    label.push(t('build.cell_tile',
-      { building: buildingName(tile.building), cell: at(x, y), walls: wallsText(tile.walls) }));
+  } else if (kindOf(held ?? {}) === 'tile') {
+    label.push(...drawTile(button, held, on));
+  } else if (held) {
+    label.push(...drawHeld(button, held, x, y));
   } else if (marks.fits.has(key(x, y))) {
     button.classList.add('fits');
     button.textContent = '+';
@@ -117,10 +157,11 @@ function cellButton(x, y, tile, longestSides) {
   return button;
 }
 
-/** How many buildings of each type a drawing holds. */
-function buildingCounts(tiles) {
+/** How many building tiles of each type a drawing holds (what the tab shows; the counts a
+ *  round is scored with come from the server, see "Use for"). */
+function buildingCounts(entries) {
   const counts = Object.fromEntries(BUILDINGS.map((b) => [b, 0]));
-  tiles.forEach(([, , building]) => { counts[building] += 1; });
+  tilesOf(entries).forEach(([, , building]) => { counts[building] += 1; });
   return counts;
 }
 
@@ -138,6 +179,10 @@ function renderSummary() {
   const wallText = $('#summary-wall');
   wallText.textContent = `${t('build.longest_wall', { n: wall.length })} (${t('build.longest_wall_note')})`;
   wallText.dataset.length = wall.length;
+  const pieces = piecesCount(drawing());
+  $('#summary-pieces').textContent = pieces && t('build.pieces', { pieces });
+  const last = drawing().at(-1);
+  $('#undo').textContent = t(last && kindOf(last) !== 'tile' ? 'build.undo_piece' : 'build.undo');
 }
 
 /** A new drawing on show: the marks and the picture of the one before go. */
@@ -147,19 +192,19 @@ function forgetMarksAndPicture() {
   $('#download').hidden = true;
 }
 
-/** The grid and summary of `tiles`, with their longest wall asked of the server. */
-async function renderDrawing(tiles) {
+/** The grid and summary of `entries`, with their longest wall asked of the server. */
+async function renderDrawing(entries) {
   let longest = { length: 0, segments: [] };
-  if (tiles.length > 0) {
+  if (entries.length > 0) {
     try {
-      longest = await post('/v1/walls', { alhambra: alhambraOf(tiles) });
+      longest = await post('/v1/walls', drawingRequest(entries));
     } catch (error) {
       buildStatus.textContent = error.describe();
       longest = wall;
     }
   }
   // Another drawing came on show while the wall was asked for: its own call draws it.
-  if (JSON.stringify(tiles) !== JSON.stringify(drawing())) return;
+  if (JSON.stringify(entries) !== JSON.stringify(drawing())) return;
   wall = longest;
   renderGrid();
   renderSummary();
@@ -171,20 +216,41 @@ grid.addEventListener('click', (event) => {
   openPicker(Number(cell.dataset.x), Number(cell.dataset.y));
 });
 
+/** What stands at a cell, named: the fountain, a building, a camp or a bazaar. */
+function nameIn(cells, { x, y }) {
+  if (isFountain(x, y)) return t('fountain');
+  const held = cells.get(key(x, y))?.held;
+  if (!held) return '';
+  return kindOf(held) === 'tile' ? buildingName(held[2]) : t(`piece.${kindOf(held)}`);
+}
+
+/** The walls of the building at a cell: printed and added (H4). */
+const wallsIn = (cells, { x, y }) => {
+  const on = cells.get(key(x, y));
+  return kindOf(on?.held ?? {}) === 'tile' ? on.held[3] + on.added : '';
+};
+
+/** A refusal (422) of a gate the request carried (`body.gates`), in the page's words when it
+ *  is the one a tap can meet: no double wall (G1). */
+function describeGate(problem, body) {
+  const gate = body?.gates?.[Number(problem.pointer.split('/')[2])];
+  if (!gate || !problem.message.includes('no double wall')) return null;
+  const [dx, dy] = STEP[gate.side];
+  return t('message.G1', {
+    side: t(`side.${gate.side}`), cell: at(gate.x, gate.y), other_cell: at(gate.x + dx, gate.y + dy),
+  });
+}
+
 // The words of a violation in the page's language, from its rule id, cells and sides; a
 // rule the page does not know keeps the server's (English) message.
-function describeViolation(violation, tiles) {
-  const nameAt = ({ x, y }) => {
-    const tile = tiles.get(key(x, y));
-    if (!tile) return '';
-    return tile.fountain ? t('fountain') : buildingName(tile.building);
-  };
-  const [first] = violation.cells || [];
+function describeViolation(violation, cells, body) {
+  const nameAt = (cell) => nameIn(cells, cell);
+  const [first, second] = violation.cells || [];
   switch (violation.rule) {
     case 'B2': {
       const sides = violation.sides || [];
       if (sides.length !== 2) break;
-      const walled = sides.find((s) => (tiles.get(key(s.x, s.y))?.walls || '').includes(s.side));
+      const walled = sides.find((s) => wallsIn(cells, s).includes(s.side));
       const bare = sides.find((s) => s !== walled);
       if (!walled || !bare) break;
       return t('message.B2', {
@@ -203,13 +269,23 @@ function describeViolation(violation, tiles) {
       });
     case 'T5':
       return t('message.T5');
+    case 'G1':
+      return (violation.pointer && describeGate(violation, body)) || violation.message;
+    case 'G4': {
+      const [bastion] = violation.sides || [];
+      if (!bastion || !second || !violation.message.includes('bastion')) break;
+      return t('message.G4', {
+        side: t(`side.${bastion.side}`), cell: at(bastion.x, bastion.y),
+        other_cell: at(second.x, second.y),
+      });
+    }
     default:
       break;
   }
   return violation.message;
 }
 
-function showViolations(violations, tiles, heading = t('build.refused')) {
+function showViolations(violations, cells, heading = t('build.refused'), body = null) {
   const list = document.createElement('ul');
   violations.forEach((violation) => {
     const item = document.createElement('li');
@@ -218,7 +294,7 @@ function showViolations(violations, tiles, heading = t('build.refused')) {
     rule.className = 'rule-id';
     rule.textContent = violation.rule;
     const title = MESSAGES[`rule.${violation.rule}`];
-    item.append(rule, ` ${title ? `${title}: ` : ''}${describeViolation(violation, tiles)}`);
+    item.append(rule, ` ${title ? `${title}: ` : ''}${describeViolation(violation, cells, body)}`);
     list.append(item);
   });
   const said = document.createElement('p');
@@ -229,7 +305,23 @@ function showViolations(violations, tiles, heading = t('build.refused')) {
   renderGrid();
 }
 
-// --- the picker dialog: building and walls, or a catalog tile ------------------------------
+/** A request refused (422): each problem as a violation of the rule its message cites, shown
+ *  as violations are; its rules, or [] when the server could not be asked. */
+function showRefusal(error, cells, body) {
+  const problems = error.kind === 'refused' ? error.problem.errors || [] : [];
+  if (problems.length === 0) {
+    pickerResult.textContent = error.describe();
+    return [];
+  }
+  const violations = problems.map((problem) => ({
+    rule: problem.message.match(/\(([A-Z]\d)\)\s*$/)?.[1] ?? '', message: problem.message,
+    pointer: problem.pointer,
+  }));
+  showViolations(violations, cells, t('build.refused'), body);
+  return violations.map((violation) => violation.rule).filter(Boolean);
+}
+
+// --- the picker dialog: building and walls, a catalog tile, or a camp or bazaar -------------
 
 function chosenTile() {
   const building = $('input[name="building"]:checked', picker).value;
@@ -240,7 +332,7 @@ function chosenTile() {
 
 function fillCatalog() {
   const { building, walls } = chosenTile();
-  const used = new Set(drawing().filter((tile) => tile[4] !== null)
+  const used = new Set(tilesOf(drawing()).filter((tile) => tile[4] !== null)
     .map(([, , b, w, p]) => `${b}/${w}/${p}`));
   const select = $('#catalog-tile');
   const previous = select.value;
@@ -291,52 +383,72 @@ $('#catalog-tile').addEventListener('change', (event) => {
 
 /** The tile at (x, y) in words: which building, its walls, its price when it is a catalog
  *  tile, and the cell as the grid shows it. */
-const tileTitle = (tile, x, y) => t(
-  tile.price === null || tile.price === undefined ? 'picker.title_tile' : 'picker.title_catalog_tile',
-  { building: buildingName(tile.building), walls: wallsText(tile.walls), price: tile.price, cell: at(x, y) },
+const tileTitle = ([, , building, walls, price], x, y) => t(
+  price === null || price === undefined ? 'picker.title_tile' : 'picker.title_catalog_tile',
+  { building: buildingName(building), walls: wallsText(walls), price, cell: at(x, y) },
 );
 
-/** A placed tile: Remove is offered only when POST /v1/removal accepts it (T5); otherwise
- *  the dialog says which rules keep it in place. */
+/** What stands at (x, y) may go: Remove is offered only when POST /v1/removal accepts it
+ *  (T5); otherwise the dialog says which rules keep it in place. */
 async function offerRemoval(x, y) {
-  const tiles = drawing();
+  const entries = drawing();
   pickerResult.textContent = t('build.checking');
+  const body = drawingRequest(entries, { x, y });
   let answer;
   try {
-    answer = await post('/v1/removal', { alhambra: alhambraOf(tiles), x, y });
+    answer = await post('/v1/removal', body);
   } catch (error) {
-    pickerResult.textContent = error.describe();
+    if (target?.x === x && target?.y === y && picker.open) showRefusal(error, cellsOf(entries), body);
     return;
   }
-  if (target?.x !== x || target?.y !== y || tiles !== drawing() || !picker.open) return;
+  if (target?.x !== x || target?.y !== y || entries !== drawing() || !picker.open) return;
   if (answer.legal) {
     pickerResult.replaceChildren();
     $('#picker-remove').hidden = false;
     return;
   }
-  const left = tileMap(tiles);
-  left.delete(key(x, y));
-  showViolations(answer.violations, left, t('build.stays'));
+  const leaving = leavingWith(entries, x, y);
+  showViolations(answer.violations, cellsOf(entries.filter((entry) => !leaving.includes(entry))),
+    t('build.stays'));
+}
+
+/** The dialog of a placed building: its title and, for the modules chosen, a toggle for each
+ *  piece it may hold. */
+function renderTileDialog(x, y) {
+  const on = cellsOf(drawing()).get(key(x, y));
+  $('#picker-title').textContent = tileTitle(on.held, x, y);
+  renderPieceToggles({ x, y, tile: on.held, on, modules: modulesChosen(), toggle: togglePiece });
 }
 
 function openPicker(x, y) {
-  const tile = tileMap(drawing()).get(key(x, y));
-  if (tile?.fountain) {
+  if (isFountain(x, y)) {
     buildStatus.textContent = t('build.cell_fountain', { cell: at(x, y) });
     return;
   }
+  const held = cellsOf(drawing()).get(key(x, y))?.held;
   target = { x, y };
   pickerResult.replaceChildren();
-  const taken = Boolean(tile);
-  $('#picker-title').textContent = taken
-    ? tileTitle(tile, x, y) : t('picker.title', { cell: at(x, y) });
+  $('#picker-status').textContent = '';
+  const taken = Boolean(held);
+  const kind = held ? kindOf(held) : null;
+  $('#picker-kind').hidden = taken;
   $('#picker-choice').hidden = taken;
+  $('#camp-choice').hidden = true;
+  $('#bazaar-choice').hidden = true;
+  $('#tile-pieces').hidden = true;
   $('#picker-place').hidden = taken;
   $('#picker-where').hidden = taken;
   $('#picker-remove').hidden = true;
+  $('#picker-remove').textContent = t(kind && kind !== 'tile' ? `picker.remove_${kind}` : 'picker.remove');
   if (!taken) {
+    $('#picker-title').textContent = t('picker.title', { cell: at(x, y) });
+    offerKinds(modulesChosen());
     fillCatalog();
     renderPreview();
+  } else if (kind === 'tile') {
+    renderTileDialog(x, y);
+  } else {
+    $('#picker-title').textContent = heldText(held, x, y);
   }
   picker.showModal();
   if (taken) offerRemoval(x, y);
@@ -351,42 +463,63 @@ function focusTarget() {
 }
 picker.addEventListener('close', focusTarget);
 
+/** What the dialog would place: a tile, or a camp or bazaar (as the API reads a tile), with
+ *  what to call it and the entry the drawing would keep. */
+function chosenPlacement(x, y) {
+  const kind = chosenKind();
+  if (kind === 'tile') {
+    const tile = chosenTile();
+    return {
+      tile, name: buildingName(tile.building), entry: [x, y, tile.building, tile.walls, tile.price ?? null],
+    };
+  }
+  const tile = chosenPiece(kind);
+  return { tile, name: t(`piece.${kind}`), entry: { x, y, ...tile }, module: MODULE_OF[kind] };
+}
+
 $('#picker-place').addEventListener('click', async () => {
-  const tile = chosenTile();
   const { x, y } = target;
+  const { tile, name, entry, module } = chosenPlacement(x, y);
+  const entries = drawing();
+  const proposed = cellsOf([...entries, entry]);
+  const refused = (rules) => {
+    buildStatus.textContent = t('build.not_placed', { building: name, cell: at(x, y), rules: namesList(rules) });
+  };
   pickerResult.textContent = t('build.checking');
+  const body = drawingRequest(entries, { tile, x, y }, module ? [module] : []);
   let answer;
   try {
-    answer = await post('/v1/placement', { alhambra: alhambraOf(drawing()), tile, x, y });
+    answer = await post('/v1/placement', body);
   } catch (error) {
-    pickerResult.textContent = error.describe();
+    const rules = showRefusal(error, proposed, body);
+    if (rules.length) refused([...new Set(rules)]);
     return;
   }
   if (!answer.legal) {
-    const tiles = tileMap(drawing());
-    tiles.set(key(x, y), tile);
-    showViolations(answer.violations, tiles);
-    buildStatus.textContent = t('build.not_placed', {
-      building: buildingName(tile.building), cell: at(x, y),
-      rules: namesList([...new Set(answer.violations.map((v) => v.rule))]),
-    });
+    showViolations(answer.violations, proposed);
+    refused([...new Set(answer.violations.map((v) => v.rule))]);
     return;
   }
   picker.close();
-  update({ type: 'place', tile: [x, y, tile.building, tile.walls, tile.price ?? null] });
-  buildStatus.textContent = t('build.placed',
-    { building: buildingName(tile.building), cell: at(x, y) });
+  if (module) {
+    update({ type: 'piece', piece: entry });
+    buildStatus.textContent = t('build.piece_on', { piece: name, cell: at(x, y) });
+  } else {
+    update({ type: 'place', tile: entry });
+    buildStatus.textContent = t('build.placed', { building: name, cell: at(x, y) });
+  }
   await shown;
   focusTarget();
 });
 
 $('#picker-where').addEventListener('click', async () => {
-  const tile = chosenTile();
+  const { tile, module } = chosenPlacement(target.x, target.y);
+  const body = drawingRequest(drawing(), { tile }, module ? [module] : []);
   let answer;
   try {
-    answer = await post('/v1/placement/options', { alhambra: alhambraOf(drawing()), tile });
+    answer = await post('/v1/placement/options', body);
   } catch (error) {
-    pickerResult.textContent = error.describe();
+    showRefusal(error, cellsOf(drawing()), body);
     return;
   }
   picker.close();
@@ -395,9 +528,60 @@ $('#picker-where').addEventListener('click', async () => {
   renderGrid();
 });
 
-// Offered only once POST /v1/removal accepted this very removal (offerRemoval).
+/** A tap on a piece's toggle: the drawing with the piece added (or taken off) is checked
+ *  whole by POST /v1/alhambra/check (G1, H3, H4, K1 and the building rules they touch), and
+ *  changes only when it is legal; a refusal names its rules under the toggles. */
+async function togglePiece(piece, present) {
+  const { x, y } = target;
+  const before = drawing();
+  const after = present ? before.filter((entry) => !samePiece(entry, piece)) : [...before, piece];
+  const words = { piece: pieceText(piece), cell: at(x, y) };
+  const refused = (rules) => {
+    $('#picker-status').textContent = t(present ? 'build.piece_stays' : 'build.piece_refused',
+      { ...words, rules: namesList([...new Set(rules)]) });
+  };
+  pickerResult.textContent = t('build.checking');
+  $('#picker-status').textContent = '';
+  const body = drawingRequest(after);
+  let answer;
+  try {
+    answer = await post('/v1/alhambra/check', body);
+  } catch (error) {
+    const rules = showRefusal(error, cellsOf(after), body);
+    if (rules.length) refused(rules);
+    return;
+  }
+  if (before !== drawing() || !picker.open) return;
+  if (!answer.legal) {
+    showViolations(answer.violations, cellsOf(after));
+    refused(answer.violations.map((v) => v.rule));
+    return;
+  }
+  update(present ? { type: 'unpiece', piece } : { type: 'piece', piece });
+  pickerResult.replaceChildren();
+  $('#picker-status').textContent = t(present ? 'build.piece_off' : 'build.piece_on', words);
+  const pressed = JSON.stringify(piece);
+  renderTileDialog(x, y);
+  $$('#piece-buttons button').find((button) => button.dataset.key === pressed)?.focus();
+  $('#picker-remove').hidden = true;
+  offerRemoval(x, y); // the pieces it now holds may change what its removal takes (G1)
+}
+
+// Offered only once POST /v1/removal accepted this very removal (offerRemoval). The pieces
+// on it go with it: the page asks first when there are any.
 $('#picker-remove').addEventListener('click', async () => {
   const { x, y } = target;
+  const { held } = cellsOf(drawing()).get(key(x, y));
+  const leaving = leavingWith(drawing(), x, y).filter((entry) => entry !== held);
+  if (leaving.length && !(await confirmLoss({
+    question: t('build.remove_confirm', { cell: at(x, y) }),
+    lost: [t('lost.pieces_on', {
+      cell: at(x, y), pieces: namesList(leaving.map((entry) => pieceText(asSeenFrom(entry, x, y)))),
+    })],
+    action: t('build.remove_action'),
+  }))) {
+    return;
+  }
   picker.close();
   update({ type: 'remove', x, y });
   buildStatus.textContent = t('build.removed', { cell: at(x, y) });
@@ -406,9 +590,12 @@ $('#picker-remove').addEventListener('click', async () => {
 });
 
 $('#undo').addEventListener('click', () => {
-  if (drawing().length === 0) return;
+  const last = drawing().at(-1);
+  if (!last) return;
   update({ type: 'undo' });
-  buildStatus.textContent = t('build.undone');
+  const [x, y] = position(last);
+  buildStatus.textContent = kindOf(last) === 'tile'
+    ? t('build.undone') : t('build.undone_piece', { piece: pieceText(last), cell: at(x, y) });
 });
 
 /** A table of counts in words: "garden 2, tower 1, longest wall 4". */
@@ -421,16 +608,18 @@ function entriesText(counts, wallLength) {
 
 $('#clear').addEventListener('click', async () => {
   const game = currentGame();
-  const tiles = drawingOnShow(game);
-  if (tiles.length === 0) return;
-  const counts = buildingCounts(tiles);
+  const entries = drawingOnShow(game);
+  if (entries.length === 0) return;
+  const tiles = tilesOf(entries);
+  const counts = buildingCounts(entries);
   const name = game.names[game.builder];
-  const entries = entriesText(BUILDINGS.map((b) => counts[b]), 0);
-  if (!(await confirmLoss({
-    question: t('build.clear_confirm', { name }),
-    lost: [t('lost.tiles', { n: tiles.length, name, entries })],
-    action: t('build.clear'),
-  }))) {
+  const lost = [];
+  if (tiles.length) {
+    lost.push(t('lost.tiles', { n: tiles.length, name, entries: entriesText(BUILDINGS.map((b) => counts[b]), 0) }));
+  }
+  const pieces = entries.length - tiles.length;
+  if (pieces) lost.push(t('lost.pieces', { n: pieces, pieces: piecesCount(entries) }));
+  if (!(await confirmLoss({ question: t('build.clear_confirm', { name }), lost, action: t('build.clear') }))) {
     buildStatus.textContent = t('build.kept', { name });
     return;
   }
@@ -438,24 +627,93 @@ $('#clear').addEventListener('click', async () => {
   buildStatus.textContent = t('build.cleared');
 });
 
+// --- "Use for": a round's inputs from the drawing, counted by the server (X1) --------------
+
+/** The modules whose inputs a round takes from an Alhambra (X1): chests (K1), residents per
+ *  colour (H3), exposed sides (K3), camp points (G4) and, at the final scoring, bazaar points
+ *  (K4), each when the table plays with it. */
+const COUNTED = ['treasure', 'street_traders', 'invaders', 'camps', 'bazaars'];
+
+/** POST /v1/scores for the drawing alone, as a player given by an Alhambra with its pieces:
+ *  the server counts the buildings, the wall and every module's part. Invaders need this
+ *  scoring's attack card (K3): without one, the exposed sides are left as they are. */
+async function countedByTheServer(game, player) {
+  const round = currentRound(game);
+  const counted = game.modules.filter((m) => COUNTED.includes(m)
+    && (m !== 'invaders' || round.attack !== null) && (m !== 'bazaars' || game.round === 3));
+  const { alhambra, gates, modules = [] } = drawingRequest(drawingOnShow(game), {}, counted);
+  const body = {
+    round: game.round, players: [{ name: playerName(game, player), alhambra, ...(gates ? { gates } : {}) }],
+  };
+  if (modules.length) body.modules = modules;
+  if (modules.includes('invaders')) body.attack = round.attack;
+  const [score] = (await post('/v1/scores', body)).players;
+  const part = (module) => (counted.includes(module) ? score.modules[module] : null);
+  const members = {};
+  if (part('treasure')) members.chests = part('treasure').chests;
+  if (part('street_traders')) {
+    members.residents = { ...Object.fromEntries(BUILDINGS.map((b) => [b, 0])), ...part('street_traders').residents };
+  }
+  if (part('invaders')) members.exposed = { facing: part('invaders').facing, beside: part('invaders').beside ?? 0 };
+  if (part('camps')) members.camp_points = part('camps').points;
+  if (part('bazaars')) members.bazaar_points = part('bazaars').points;
+  return {
+    counts: BUILDINGS.map((b) => score.majorities[b].count), wall: score.wall, members,
+    attackMissing: game.modules.includes('invaders') && round.attack === null,
+  };
+}
+
+/** A player's members in words, those of `members` only: "Chests 1, Camp points 2". */
+function membersText(members) {
+  const parts = [];
+  Object.entries(members).forEach(([member, value]) => {
+    if (member === 'residents') {
+      BUILDINGS.forEach((b) => {
+        if (value[b]) parts.push(`${t('members.resident', { building: buildingName(b) })} ${value[b]}`);
+      });
+    } else if (member === 'exposed') {
+      ['facing', 'beside'].forEach((side) => { if (value[side]) parts.push(`${t(`members.${side}`)} ${value[side]}`); });
+    } else if (value) {
+      parts.push(`${t(`members.${member}`)} ${value}`);
+    }
+  });
+  return parts.join(', ');
+}
+
 $('#use-drawing').addEventListener('click', async () => {
   const game = currentGame();
   const player = game.builder;
   const name = game.names[player];
-  const fromDrawing = buildingCounts(drawingOnShow(game));
-  const counts = BUILDINGS.map((b) => fromDrawing[b]);
   const round = currentRound(game);
   const status = $('#use-status');
-  const same = round.walls[player] === wall.length
-    && round.counts[player].every((count, index) => count === counts[index]);
+  let counted;
+  status.textContent = t('build.checking');
+  try {
+    counted = await countedByTheServer(game, player);
+  } catch (error) {
+    status.textContent = error.describe();
+    return;
+  }
+  if (currentGame() !== game) { // the game changed while the server counted: ask again
+    status.textContent = '';
+    return;
+  }
+  const { counts, wall: wallLength, members, attackMissing } = counted;
+  const entered = round.members[player];
+  const enteredMembers = Object.fromEntries(Object.keys(members).map((m) => [m, entered[m]]));
+  const same = round.walls[player] === wallLength
+    && round.counts[player].every((count, index) => count === counts[index])
+    && JSON.stringify(enteredMembers) === JSON.stringify({ ...enteredMembers, ...members });
+  const attackNote = attackMissing ? ` ${t('build.use_no_attack', { n: game.round })}` : '';
   if (same) {
-    status.textContent = t('build.use_same', { name, n: game.round });
+    status.textContent = t('build.use_same', { name, n: game.round }) + attackNote;
     return;
   }
   // What the copy replaces: the player's entries of the round, and its points if scored.
   const lost = [];
-  const entered = entriesText(round.counts[player], round.walls[player]);
-  if (entered) lost.push(t('lost.player_entries', { name, n: game.round, entries: entered }));
+  const entries = [entriesText(round.counts[player], round.walls[player]), membersText(enteredMembers)]
+    .filter(Boolean).join(', ');
+  if (entries) lost.push(t('lost.player_entries', { name, n: game.round, entries }));
   if (round.result) lost.push(t('lost.round_points', { n: game.round }));
   if (lost.length && !(await confirmLoss({
     question: t('build.use_confirm', { name, n: game.round }), lost, action: t('build.use_action'),
@@ -463,9 +721,10 @@ $('#use-drawing').addEventListener('click', async () => {
     status.textContent = t('build.use_kept', { name, n: game.round });
     return;
   }
-  update({ type: 'entries', player, counts, wall: wall.length });
-  status.textContent = t(round.result ? 'build.used_rescore' : 'build.used',
-    { name, n: game.round });
+  update({ type: 'entries', player, counts, wall: wallLength, members });
+  const copied = Object.keys(members).length ? 'build.used_pieces' : 'build.used';
+  status.textContent = t(round.result ? `${copied}_rescore` : copied, { name, n: game.round })
+    + attackNote;
 });
 
 let downloadUrl = null;
@@ -475,9 +734,9 @@ $('#show-picture').addEventListener('click', async () => {
   const name = game.names[game.builder];
   let svg;
   try {
-    svg = await post('/v1/render', {
-      alhambra: alhambraOf(drawing()), title: t('picture.title_of', { name }), lang: LANG,
-    }, { as: 'text' });
+    svg = await post('/v1/render', drawingRequest(drawing(), {
+      title: t('picture.title_of', { name }), lang: LANG,
+    }), { as: 'text' });
   } catch (error) {
     $('#picture-status').textContent = error.describe();
     return;

@@ -4,13 +4,40 @@
 
 import {
   BUILDINGS, MAX_PAST, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, localized, newGame,
-  newPlay, pastGame, pastPlay, zeros,
+  newPlay, noMembers, pastGame, pastPlay, zeros,
 } from './game.js';
+import { leavingWith, samePiece } from './pieces.js';
 import { t } from './words.js';
+
+const EMPTY_MEMBERS = JSON.stringify(noMembers());
+/** Whether a player's module members are as a new round has them. */
+export const noneEntered = (members) => JSON.stringify(members) === EMPTY_MEMBERS;
 
 /** A round whose entries nobody has touched: all zeros and no answer. */
 const untouched = (round) => !round.result && round.walls.every((w) => w === 0)
-  && round.counts.every((c) => c.every((n) => n === 0)) && round.dummy.every((n) => n === 0);
+  && round.counts.every((c) => c.every((n) => n === 0)) && round.dummy.every((n) => n === 0)
+  && round.members.every(noneEntered) && round.attack === null && round.score_card.length === 0;
+
+/** What carries over to the next round of a player's members: the pieces stay in the
+ *  Alhambra and the characters with their owners; the exposed sides follow this scoring's
+ *  attack (K3) and bazaars score at the final scoring only (K4), so those start at 0. */
+const carriedOver = (members) => ({
+  ...structuredClone(members), exposed: { facing: 0, beside: 0 }, bazaar_points: 0,
+});
+
+/** Set the member at `path` (the request's names: ['residents', 'garden']) to `value`. */
+function setMember(members, path, value) {
+  const parent = path.slice(0, -1).reduce((object, key) => object[key], members);
+  parent[path.at(-1)] = value;
+}
+
+/** G3: `character` goes to `owner` (a seat, or null for nobody), with the Wise Man's type
+ *  chosen this scoring; each character has one owner, so it leaves everyone else. */
+function own(round, character, owner, building) {
+  round.members.forEach((members) => { delete members.characters[character]; });
+  if (owner === null) return;
+  round.members[owner].characters[character] = character === 'wise_man' ? building : true;
+}
 
 /** The table seats `players`: names and entries kept for the seats that stay. */
 function seat(game, players) {
@@ -19,6 +46,7 @@ function seat(game, players) {
   game.rounds.forEach((round) => {
     round.counts = fit(round.counts, () => zeros(BUILDINGS.length));
     round.walls = fit(round.walls, () => 0);
+    round.members = fit(round.members, noMembers);
     round.result = null; // another table: every score must be asked again
   });
   game.drawings = fit(game.drawings, () => []);
@@ -32,9 +60,11 @@ const remembered = (past, entry) => [entry, ...past.filter((e) => e.id !== entry
 /** The game after `change`, by its type: a whole game (`new-game`, `load`), the past games
  *  kept either way; a finished game kept among the past games (`finished`, `play-finished`)
  *  or forgotten (`forget`); the table (`players`,
- *  `name`, `round`); the entries of the round on show (`count`, `wall`, `dummy-count`,
- *  `entries`), which drop its answer, since an answer fits only the entries it was given;
- *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`);
+ *  `name`, `round`, `modules`); the entries of the round on show (`count`, `wall`,
+ *  `dummy-count`, `entries`, `member`, `character`, `attack`, `score-card`), which drop its
+ *  answer, since an answer fits only the entries it was given;
+ *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`,
+ *  and the Big Box's pieces: `piece`, `unpiece`);
  *  the tab on show (`tab`); the game against the computer (`play-*`, below). */
 export function changed(game, change) {
   if (change.type === 'new-game') {
@@ -60,6 +90,7 @@ export function changed(game, change) {
         chosen.counts = round.counts.map((c) => [...c]);
         chosen.walls = [...round.walls];
         chosen.dummy = [...round.dummy];
+        chosen.members = round.members.map(carriedOver);
       }
       next.round = change.round;
       break;
@@ -76,12 +107,38 @@ export function changed(game, change) {
       round.dummy[change.building] = change.value;
       round.result = null;
       break;
-    case 'entries': // a player's whole table at once, e.g. counted from their drawing
+    case 'entries': { // a player's whole table at once, e.g. counted from their drawing
+      // `members` (optional): module members by the request's names, e.g. { chests: 2,
+      // residents: {...}, exposed: {...}, camp_points, bazaar_points }; the others stay.
+      const members = { ...round.members[change.player], ...structuredClone(change.members ?? {}) };
       if (round.walls[change.player] === change.wall
-        && round.counts[change.player].every((count, b) => count === change.counts[b])) break;
+        && round.counts[change.player].every((count, b) => count === change.counts[b])
+        && JSON.stringify(members) === JSON.stringify(round.members[change.player])) break;
       round.counts[change.player] = [...change.counts];
       round.walls[change.player] = change.wall;
+      round.members[change.player] = members;
       round.result = null;
+      break;
+    }
+    case 'member': // one member of a player's modules: { player, path: ['chests'], value }
+      setMember(round.members[change.player], change.path, change.value);
+      round.result = null;
+      break;
+    case 'character': // { character: 'wise_man' | 'city_watch', owner: seat | null, building }
+      own(round, change.character, change.owner, change.building);
+      round.result = null;
+      break;
+    case 'attack': // this scoring's attack card (K3)
+      round.attack = change.attack;
+      round.result = null;
+      break;
+    case 'score-card': // this scoring's score card as tapped so far (S1)
+      round.score_card = [...change.card];
+      round.result = null;
+      break;
+    case 'modules': // the modules the table plays with: every round must be scored again
+      next.modules = [...change.modules];
+      next.rounds.forEach((r) => { r.result = null; });
       break;
     case 'scored': {
       const scored = next.rounds[change.round - 1];
@@ -104,8 +161,16 @@ export function changed(game, change) {
     case 'place':
       drawing.push(change.tile);
       break;
-    case 'remove':
-      next.drawings[next.builder] = drawing.filter(([x, y]) => x !== change.x || y !== change.y);
+    case 'remove': { // the tile, camp or bazaar at (x, y), with the pieces that stand on it
+      const leaving = leavingWith(drawing, change.x, change.y);
+      next.drawings[next.builder] = drawing.filter((entry) => !leaving.includes(entry));
+      break;
+    }
+    case 'piece': // a piece of the Big Box (pieces.js)
+      drawing.push(change.piece);
+      break;
+    case 'unpiece': // a chest, resident, added wall or gate taken off again
+      next.drawings[next.builder] = drawing.filter((entry) => !samePiece(entry, change.piece));
       break;
     case 'undo':
       drawing.pop();

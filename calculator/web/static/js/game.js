@@ -25,11 +25,42 @@ export const zeros = (n) => Array(n).fill(0);
 /** A name for a game that no other game on this device will have. */
 export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
+// --- the modules a table scores with (V1-V4, G1-S4) ----------------------------------------
+// The page's data block `score-expansions`: every module, grouped by its expansion.
+
+const EXPANSIONS = JSON.parse($('#score-expansions').textContent);
+export const SCORE_MODULES = EXPANSIONS.flatMap((expansion) => expansion.modules.map((m) => m.name));
+
+/** The most a player's module member may hold, as /v1/scores bounds it: 42 chests (K1), 7
+ *  residents of a colour (H3), exposed sides (K3), camp (G4), bazaar (K4, 8 bazaars of at most
+ *  24) and culture points (S4, 20 counters of at most 21). */
+export const MAX_MEMBER = {
+  chests: 42, residents: 7, facing: 250, beside: 500,
+  camp_points: 500, bazaar_points: 192, culture_points: 420,
+};
+export const CHARACTERS = ['wise_man', 'city_watch']; // the two that change points (G3)
+
+/** A player's members of the Big Box modules for one round, named and shaped as the
+ *  /v1/scores request names them (X1, G3, S4): what the table counted, read off the counters
+ *  or owns. Build fills the counted ones from a drawing ('entries' with `members`). */
+export const noMembers = () => ({
+  chests: 0,
+  residents: Object.fromEntries(BUILDINGS.map((b) => [b, 0])),
+  exposed: { facing: 0, beside: 0 },
+  camp_points: 0,
+  bazaar_points: 0,
+  culture_points: 0,
+  characters: {}, // { wise_man: 'tower' } on its owner, { city_watch: true } on its owner
+});
+
 function emptyRound(players) {
   return {
     counts: Array.from({ length: players }, () => zeros(BUILDINGS.length)),
     walls: zeros(players),
     dummy: zeros(BUILDINGS.length),
+    members: Array.from({ length: players }, noMembers),
+    attack: null, // this scoring's attack card (K3): 'N', 'E', 'S' or 'W'
+    score_card: [], // this scoring's score card (S1) as tapped so far, least valuable first
     result: null, // the /v1/scores answer, dropped whenever an entry of the round changes
   };
 }
@@ -73,8 +104,10 @@ export function newGame(players = 3, past = []) {
     id: newId(), // the game's name among the past games
     names: Array.from({ length: players }, (_, i) => t('players.default_name', { n: i + 1 })),
     round: 1,
+    modules: [], // the modules this table plays with, chosen once per game (SCORE_MODULES)
     rounds: ROUNDS.map(() => emptyRound(players)),
-    drawings: Array.from({ length: players }, () => []), // [x, y, building, walls, price|null]
+    // per player, in the order drawn: tiles [x, y, building, walls, price|null] and pieces
+    drawings: Array.from({ length: players }, () => []),
     builder: 0, // whose drawing build mode shows
     tab: 'score',
     play: newPlay(),
@@ -89,6 +122,39 @@ const isTile = (tile) => Array.isArray(tile) && tile.length === 5
   && Number.isInteger(tile[0]) && Number.isInteger(tile[1]) && BUILDINGS.includes(tile[2])
   && typeof tile[3] === 'string' && /^N?E?S?W?$/.test(tile[3])
   && (tile[4] === null || Number.isInteger(tile[4]));
+const isSides = (sides) => typeof sides === 'string' && /^(N|E|S|W|NE|NS|NW|ES|EW|SW)$/.test(sides);
+/** What a Big Box piece is, by its one member besides x and y (pieces.js puts it on the wire):
+ *  a camp (G4), a bazaar (K4), a chest (K1), a resident (H3), an added wall (H4), a gate (G1). */
+const PIECE = {
+  camp: (camp) => isSides(camp?.bastions) && isSides(camp?.arrows)
+    && Object.keys(camp).length === 2,
+  bazaar: (types) => Array.isArray(types) && types.length === 3
+    && new Set(types).size === 3 && types.every((b) => BUILDINGS.includes(b)),
+  chest: (value) => value === true,
+  resident: (value) => value === true,
+  added_wall: (side) => SIDES.includes(side),
+  gate: (side) => SIDES.includes(side),
+};
+const isPiece = (piece) => piece !== null && typeof piece === 'object' && !Array.isArray(piece)
+  && Number.isInteger(piece.x) && Number.isInteger(piece.y) && Object.keys(piece).length === 3
+  && Object.keys(PIECE).some((kind) => kind in piece && PIECE[kind](piece[kind]));
+const isCharacters = (owned) => owned !== null && typeof owned === 'object'
+  && Object.keys(owned).every((key) => CHARACTERS.includes(key))
+  && (owned.wise_man === undefined || BUILDINGS.includes(owned.wise_man))
+  && (owned.city_watch === undefined || owned.city_watch === true);
+const isMembers = (m) => isCount(m?.chests, MAX_MEMBER.chests)
+  && typeof m.residents === 'object' && m.residents !== null
+  && Object.keys(m.residents).length === BUILDINGS.length
+  && BUILDINGS.every((b) => isCount(m.residents[b], MAX_MEMBER.residents))
+  && isCount(m.exposed?.facing, MAX_MEMBER.facing) && isCount(m.exposed.beside, MAX_MEMBER.beside)
+  && ['camp_points', 'bazaar_points', 'culture_points'].every((k) => isCount(m[k], MAX_MEMBER[k]))
+  && isCharacters(m.characters);
+/** A score card as tapped: distinct building types, at most the six (S1). */
+const isScoreCard = (card) => Array.isArray(card) && card.length <= BUILDINGS.length
+  && card.every((b) => BUILDINGS.includes(b)) && new Set(card).size === card.length;
+/** One owner per character (G3). */
+const oneOwnerEach = (members) => CHARACTERS.every(
+  (character) => members.filter((m) => m.characters[character] !== undefined).length <= 1);
 const isResult = (result, players) => result === null
   || (result?.players?.length === players && result.players.every(
     (score) => Number.isInteger(score.points) && typeof score.majorities === 'object'));
@@ -114,6 +180,15 @@ export function checkedGame(stored) {
   if (value?.play && typeof value.play === 'object' && !('id' in value.play)) {
     value.play = { ...value.play, id: newId() };
   }
+  if (value && !('modules' in value)) value.modules = [];
+  if (Array.isArray(value?.rounds)) {
+    value.rounds = value.rounds.map((round) => (round && typeof round === 'object' ? {
+      members: Array.isArray(round.counts) ? round.counts.map(noMembers) : [],
+      attack: null,
+      score_card: [],
+      ...round,
+    } : round));
+  }
   const n = value?.names?.length;
   const ok = value?.v === 1 && n >= MIN_PLAYERS && n <= MAX_PLAYERS
     && value.names.every((name) => typeof name === 'string' && name.length <= NAME_LENGTH)
@@ -122,9 +197,14 @@ export function checkedGame(stored) {
     && value.rounds.every((r) => Array.isArray(r.counts) && r.counts.length === n
       && r.counts.every(isTable) && Array.isArray(r.walls) && r.walls.length === n
       && r.walls.every((wall) => isCount(wall, MAX_WALL)) && isTable(r.dummy)
-      && isResult(r.result, n))
+      && Array.isArray(r.members) && r.members.length === n && r.members.every(isMembers)
+      && oneOwnerEach(r.members) && (r.attack === null || SIDES.includes(r.attack))
+      && isScoreCard(r.score_card) && isResult(r.result, n))
+    && Array.isArray(value.modules) && new Set(value.modules).size === value.modules.length
+    && value.modules.every((m) => SCORE_MODULES.includes(m))
     && Array.isArray(value.drawings) && value.drawings.length === n
-    && value.drawings.every((tiles) => Array.isArray(tiles) && tiles.every(isTile))
+    && value.drawings.every((entries) => Array.isArray(entries)
+      && entries.every((entry) => isTile(entry) || isPiece(entry)))
     && isCount(value.builder, n - 1) && TABS.includes(value.tab) && isPlay(value.play)
     && typeof value.id === 'string' && Array.isArray(value.past)
     && value.past.length <= MAX_PAST && value.past.every(isPast);
@@ -169,9 +249,20 @@ export function localized(game) {
 export const playerName = (game, player) => game.names[player].trim()
   || t('players.default_name', { n: player + 1 });
 
-/** Each player's points over the scored rounds. */
-export const totalsOf = (game) => game.names.map((_, player) => game.rounds.reduce(
-  (sum, round) => sum + (round.result ? round.result.players[player].points : 0), 0));
+/** Each player's running total after each round (K3): a round's points may be negative
+ *  (invaders), the total adds them and stops at 0; `clamped` says it stopped there. A round
+ *  not scored leaves the total as it was. */
+export const runningTotals = (game) => game.names.map((_, player) => {
+  let total = 0;
+  return game.rounds.map((round) => {
+    const sum = total + (round.result ? round.result.players[player].points : 0);
+    total = Math.max(0, sum);
+    return { total, clamped: sum < 0 };
+  });
+});
+
+/** Each player's total over the scored rounds, never below 0 (K3). */
+export const totalsOf = (game) => runningTotals(game).map((rounds) => rounds.at(-1).total);
 
 /** M6: the highest total wins, equal totals share (the dummy is no player, D3). */
 export function winnersOf(totals) {
@@ -222,7 +313,11 @@ export function toLink(game) {
     v: 1,
     names: game.names,
     round: game.round,
-    rounds: game.rounds.map((r) => ({ c: r.counts, w: r.walls, d: r.dummy, s: r.result ? 1 : 0 })),
+    modules: game.modules,
+    rounds: game.rounds.map((r) => ({
+      c: r.counts, w: r.walls, d: r.dummy, m: r.members, a: r.attack, k: r.score_card,
+      s: r.result ? 1 : 0,
+    })),
     drawings: game.drawings,
   };
   const bytes = new TextEncoder().encode(JSON.stringify(compact));
@@ -242,8 +337,16 @@ export function fromLink(hash) {
       v: compact.v,
       names: compact.names,
       round: compact.round,
+      modules: compact.modules ?? [],
       rounds: compact.rounds.map((r) => ({
-        counts: r.c, walls: r.w, dummy: r.d, result: null, rescore: r.s === 1,
+        counts: r.c,
+        walls: r.w,
+        dummy: r.d,
+        members: r.m ?? r.c.map(noMembers),
+        attack: r.a ?? null,
+        score_card: r.k ?? [],
+        result: null,
+        rescore: r.s === 1,
       })),
       drawings: compact.drawings,
       builder: 0,

@@ -1,69 +1,26 @@
-// Quick scoring: players, the round, steppers for each building and the wall; points with
-// their breakdown from POST /v1/scores (M1-M5, W4, D3), running totals, the winner (M6); the
-// answer's warnings (what a real table cannot produce) beside the entries they concern.
+// Quick scoring: players, the modules, the round, steppers for each building and the wall
+// and for what the chosen modules score (modules.js); points with their breakdown from
+// POST /v1/scores (M1-M5, W4, D3, each module's part citing its rule), running totals that
+// never go below 0 (K3), the winner (M6); the answer's warnings (what a real table cannot
+// produce) and the server's refusals beside the entries they point at.
 // The views draw from the game (renderScoring); the handlers change it only through update.
 
 import { post } from './api.js';
 import { offerCard } from './card.js';
 import { confirmLoss } from './confirm.js';
+import { noneEntered } from './changes.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
 import {
-  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, currentRound, isFinished, isTwoPlayer,
-  pastGame, playerName, toLink, totalsOf, winnersOf,
+  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, SCORE_MODULES, currentRound, isFinished,
+  isTwoPlayer, pastGame, playerName, runningTotals, toLink, totalsOf, winnersOf,
 } from './game.js';
+import {
+  inputsShape, memberChange, memberEntries, memberValue, moduleParts, paidByScoreCard,
+  renderModules, withModules,
+} from './modules.js';
+import { clamp, stepper } from './steppers.js';
 import { currentGame, renderWhen, update } from './store.js';
 import { buildingName, namesList, t } from './words.js';
-
-// --- steppers ------------------------------------------------------------------------------
-
-let nextId = 0;
-
-/** A labelled number with − and + buttons: large targets, no keyboard needed on a phone. */
-function stepper({ label, value, max, data, building }) {
-  const id = `stepper-${nextId++}`;
-  const row = document.createElement('div');
-  row.className = 'stepper';
-  const labelElement = document.createElement('label');
-  labelElement.htmlFor = id;
-  if (building) labelElement.append(swatch(building));
-  labelElement.append(nameSpan(label));
-  const input = document.createElement('input');
-  Object.assign(input, { id, type: 'number', min: 0, max, value });
-  input.inputMode = 'none'; // steppers, not keyboards
-  Object.entries(data).forEach(([key, val]) => { input.dataset[key] = val; });
-  const button = (step, text, aria) => {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.className = 'step';
-    b.dataset.step = step;
-    b.textContent = text;
-    b.setAttribute('aria-label', aria);
-    b.setAttribute('aria-controls', id);
-    return b;
-  };
-  row.append(labelElement, button(-1, '−', t('stepper.fewer', { what: label })), input,
-    button(1, '+', t('stepper.more', { what: label })));
-  return row;
-}
-
-function clamp(input) {
-  const min = Number(input.min);
-  const max = Number(input.max);
-  const value = Math.round(Number(input.value));
-  const clamped = Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : min;
-  if (String(clamped) !== input.value) input.value = String(clamped);
-  return clamped;
-}
-
-document.addEventListener('click', (event) => {
-  const button = event.target.closest('button.step');
-  if (!button) return;
-  const input = document.getElementById(button.getAttribute('aria-controls'));
-  const before = input.value;
-  input.value = String(Number(input.value) + Number(button.dataset.step));
-  clamp(input);
-  if (input.value !== before) input.dispatchEvent(new Event('input', { bubbles: true }));
-});
 
 // --- the table ----------------------------------------------------------------------------
 
@@ -72,10 +29,12 @@ const playerCount = $('#player-count');
 const scoreButton = $('#score-round');
 export const scoreStatus = $('#score-status');
 
-/** What an entry field shows: a player's name, count or wall, or a count of the dummy. */
+/** What an entry field shows: a player's name, count, wall or module member, or a count of
+ *  the dummy. */
 function entryValue(game, data) {
   const round = currentRound(game);
   if (data.name !== undefined) return game.names[Number(data.name)];
+  if (data.member) return memberValue(game, Number(data.player), data.member);
   if (data.dummy) return round.dummy[Number(data.building)];
   if (data.wall) return round.walls[Number(data.player)];
   return round.counts[Number(data.player)][Number(data.building)];
@@ -86,7 +45,7 @@ function entryValue(game, data) {
 let drawnTable = null;
 
 function renderEntries(game) {
-  const table = `${game.names.length}/${game.round}`;
+  const table = `${game.names.length}/${inputsShape(game)}`;
   if (table !== drawnTable) {
     drawEntries(game);
     drawnTable = table;
@@ -110,6 +69,7 @@ function drawEntries(game) {
     const card = document.createElement('fieldset');
     card.className = 'card player';
     card.dataset.player = player;
+    card.dataset.pointer = `/players/${player}`;
     const legend = document.createElement('legend');
     legend.className = 'visually-hidden'; // the name field below is the visible heading
     legend.textContent = name;
@@ -129,14 +89,17 @@ function drawEntries(game) {
       label: buildingName(b), value: round.counts[player][index], max: MAX_COUNT[b],
       data: { player, building: index }, building: b,
     })));
-    card.append(stepper({
+    const wall = stepper({
       label: t('stepper.wall'), value: round.walls[player], max: MAX_WALL, data: { player, wall: 1 },
-    }));
+    });
+    wall.dataset.pointer = `/players/${player}/wall`;
+    card.append(wall, ...memberEntries(game, player));
     entries.append(card);
   });
   if (isTwoPlayer(game)) {
     const card = document.createElement('fieldset');
     card.className = 'card player dummy';
+    card.dataset.pointer = '/dummy';
     const legend = document.createElement('legend');
     legend.textContent = t('dummy.name');
     const note = document.createElement('p');
@@ -159,7 +122,9 @@ entries.addEventListener('input', (event) => {
     return;
   }
   const value = clamp(input);
-  if (dataset.dummy) {
+  if (dataset.member) {
+    update(memberChange(Number(dataset.player), dataset.member, value));
+  } else if (dataset.dummy) {
     update({ type: 'dummy-count', building: Number(dataset.building), value });
   } else if (dataset.wall) {
     update({ type: 'wall', player: Number(dataset.player), value });
@@ -182,7 +147,8 @@ const scoredLoss = (game) => roundsLoss(game, 'lost.scored', (round) => round.re
 function seatingLoss(game, players) {
   const leaving = game.names.slice(players).map((name, index) => ({ name, seat: players + index }));
   const entered = leaving.filter(({ seat }) => game.drawings[seat].length > 0
-    || game.rounds.some((round) => round.walls[seat] > 0 || round.counts[seat].some((n) => n > 0)));
+    || game.rounds.some((round) => round.walls[seat] > 0 || round.counts[seat].some((n) => n > 0)
+      || !noneEntered(round.members[seat])));
   return [...entered.map(({ name }) => t('lost.seat', { name })), ...scoredLoss(game)];
 }
 
@@ -198,6 +164,23 @@ playerCount.addEventListener('input', async () => {
     return;
   }
   update({ type: 'players', players });
+});
+
+// The modules, chosen once per game: a change asks first when rounds were scored, since each
+// must be scored again with them.
+$('#score-modules').addEventListener('change', async (event) => {
+  const box = event.target;
+  if (box.type !== 'checkbox') return;
+  const chosen = $$('#score-modules input[type="checkbox"]:checked').map((b) => b.value);
+  const lost = scoredLoss(currentGame());
+  if (lost.length && !(await confirmLoss({
+    question: t('modules.confirm'), lost, action: t('modules.confirm_action'),
+  }))) {
+    box.checked = !box.checked;
+    return;
+  }
+  update({ type: 'modules', modules: SCORE_MODULES.filter((name) => chosen.includes(name)) });
+  if (lost.length) scoreStatus.textContent = t('modules.changed');
 });
 
 $$('input[name="round"]').forEach((radio) => radio.addEventListener('change', () => {
@@ -223,8 +206,12 @@ function scoresRequest(game, roundNumber) {
   if (isTwoPlayer(game)) {
     body.dummy = { counts: Object.fromEntries(BUILDINGS.map((b, index) => [b, round.dummy[index]])) };
   }
-  return body;
+  return withModules(game, roundNumber, body);
 }
+
+/** The server's last refusal of a round, with its problems' pointers: shown beside the
+ *  entries they point at for as long as the request would be the same. */
+let refusal = null;
 
 class TableError extends Error {
   describe() { return this.message; }
@@ -252,7 +239,16 @@ export async function scoreRound(roundNumber) {
   const problem = tableProblem(body);
   if (problem) throw new TableError(problem);
   const asked = JSON.stringify(body);
-  const result = await post('/v1/scores', body);
+  let result;
+  try {
+    result = await post('/v1/scores', body);
+  } catch (error) {
+    const errors = error.status === 422 ? (error.problem.errors ?? []) : [];
+    refusal = errors.length ? { round: roundNumber, asked, errors } : null;
+    renderNotes(currentGame());
+    throw error;
+  }
+  refusal = null;
   // Entries changed while the answer was on its way: it no longer fits them.
   const fits = JSON.stringify(scoresRequest(currentGame(), roundNumber)) === asked;
   update({ type: 'scored', round: roundNumber, result: fits ? result : null });
@@ -275,7 +271,11 @@ scoreButton.addEventListener('click', async () => {
     scoreStatus.textContent = t('score.done', { n });
     if (currentRound(currentGame()).result) bringIntoView($('#results-heading'));
   } catch (error) {
-    scoreStatus.textContent = error.describe ? error.describe() : String(error);
+    const marked = $$('.entry-refusal', entries.parentElement);
+    scoreStatus.textContent = marked.length
+      ? t('score.refused_marked', { n: marked.length })
+      : (error.describe ? error.describe() : String(error));
+    marked[0]?.scrollIntoView({ block: 'center', behavior: 'instant' });
     scoreStatus.focus();
   } finally {
     scoreButton.disabled = false;
@@ -324,13 +324,20 @@ function breakdownTable(name, score, withWall) {
       head.append(th);
     });
   const body = table.createTBody();
-  const row = (label, cells, building) => {
+  const row = (label, cells, { building, module, note } = {}) => {
     const tr = body.insertRow();
     if (building) tr.dataset.building = building;
+    if (module) tr.dataset.module = module;
     const th = document.createElement('th');
     th.scope = 'row';
     if (building) th.append(swatch(building));
     th.append(nameSpan(label));
+    if (note) {
+      const small = document.createElement('small');
+      small.className = 'tie';
+      small.textContent = note;
+      th.append(small);
+    }
     tr.append(th);
     return cells.map((text) => {
       const td = tr.insertCell();
@@ -340,10 +347,15 @@ function breakdownTable(name, score, withWall) {
   };
   BUILDINGS.forEach((b) => {
     const majority = score.majorities[b];
-    const [, place] = row(buildingName(b), [majority.count, '', majority.points], b);
+    const [, place] = row(buildingName(b), [majority.count, '', majority.points], { building: b });
     placeCell(place, majority);
   });
   if (withWall) row(t('results.wall'), [score.wall, '', score.wall]);
+  moduleParts(score).forEach((part) => {
+    const [, place] = row(part.label, [part.count, '', part.points],
+      { module: part.name, note: part.note });
+    if (part.majority) placeCell(place, part.majority);
+  });
   const foot = table.createTFoot().insertRow();
   const th = document.createElement('th');
   th.scope = 'row';
@@ -357,42 +369,54 @@ function breakdownTable(name, score, withWall) {
   return details;
 }
 
-// --- warnings: what a real table cannot produce, beside the entry it concerns -------------
+// --- warnings and refusals, beside the entry they point at --------------------------------
+// A warning: what a real table cannot produce, scored all the same. A refusal: what the server
+// would not score, until the entry it points at changes.
 
-/** The element a warning's JSON Pointer (into the scores request) is about: a player's wall
- * or counts, the dummy, else none (the table as a whole). */
-function warnedEntry(pointer) {
-  const [, head, seat, member] = pointer.split('/');
-  if (head === 'players' && seat !== undefined) {
-    const card = $(`fieldset.player[data-player="${Number(seat)}"]`, entries);
-    if (card && member === 'wall') return $('input[data-wall]', card).closest('.stepper');
-    return card;
+/** The entry a JSON Pointer into the scores request is about: the field of that member (a
+ *  player's wall, chests, residents of a colour; the round's attack or score card; a
+ *  character's owner), else the nearest field or card that holds it, else none (the table as
+ *  a whole). The fields carry their member's pointer (`data-pointer`). */
+function entryAt(pointer) {
+  const field = (selector) => $(`:is(#entries, #round-cards) [data-pointer${selector}]:not(.entry-note)`);
+  let path = pointer.replace(/^\/players\/\d+\/characters\//, '/characters/'); // one owner each
+  while (path) {
+    const at = field(`="${CSS.escape(path)}"`) ?? field(`^="${CSS.escape(`${path}/`)}"`);
+    if (at) return at;
+    path = path.slice(0, path.lastIndexOf('/'));
   }
-  if (head === 'dummy') return $('fieldset.dummy', entries);
   return null;
 }
 
-function renderWarnings(warnings) {
-  $$('.entry-warning', entries).forEach((note) => note.remove());
-  $$('[aria-describedby^="warning-"]', entries)
+function note(className, id, pointer, text) {
+  const element = document.createElement('p');
+  element.className = `entry-note ${className} notice`;
+  element.id = id;
+  element.dataset.pointer = pointer;
+  element.textContent = text;
+  const entry = entryAt(pointer);
+  if (entry === null) {
+    entries.prepend(element);
+  } else if (entry.matches('.stepper, .field')) {
+    entry.after(element);
+    $('input, select', entry).setAttribute('aria-describedby', id);
+  } else {
+    entry.append(element);
+    entry.setAttribute('aria-describedby', id);
+  }
+}
+
+/** The round's warnings, and the server's refusal while the request would be the one refused. */
+function renderNotes(game) {
+  $$('.entry-note').forEach((element) => element.remove());
+  $$('[aria-describedby^="warning-"], [aria-describedby^="refusal-"]')
     .forEach((described) => described.removeAttribute('aria-describedby'));
-  warnings.forEach((warning, index) => {
-    const note = document.createElement('p');
-    note.className = 'entry-warning notice';
-    note.id = `warning-${index}`;
-    note.dataset.pointer = warning.pointer;
-    note.textContent = t(`warning.${warning.code}`);
-    const entry = warnedEntry(warning.pointer);
-    if (entry === null) {
-      entries.prepend(note);
-    } else if (entry.matches('.stepper')) {
-      entry.after(note);
-      $('input', entry).setAttribute('aria-describedby', note.id);
-    } else {
-      entry.append(note);
-      entry.setAttribute('aria-describedby', note.id);
-    }
-  });
+  (currentRound(game).result?.warnings ?? []).forEach((warning, index) => note(
+    'entry-warning', `warning-${index}`, warning.pointer, t(`warning.${warning.code}`)));
+  if (refusal === null || refusal.round !== game.round
+    || JSON.stringify(scoresRequest(game, game.round)) !== refusal.asked) return;
+  refusal.errors.forEach((error, index) => note('entry-refusal', `refusal-${index}`, error.pointer,
+    t('score.refused_here', { message: error.message })));
 }
 
 function renderResults(game) {
@@ -413,9 +437,25 @@ function renderResults(game) {
     check.textContent = t('warning.check');
     body.append(check);
   }
+  if (paidByScoreCard(game)) {
+    const paid = document.createElement('p');
+    paid.className = 'hint';
+    paid.textContent = t('results.score_card');
+    body.append(paid);
+  }
+  const running = runningTotals(game);
   round.result.players.forEach((score, player) => {
     const card = breakdownTable(game.names[player], score, true);
     card.dataset.player = player;
+    const { clamped } = running[player][game.round - 1];
+    if (clamped) { // K3: the running total stops at 0
+      const before = game.round > 1 ? running[player][game.round - 2].total : 0;
+      const stopped = document.createElement('p');
+      stopped.className = 'notice clamped';
+      stopped.textContent = t('results.clamped',
+        { before, points: score.points, sum: before + score.points });
+      card.append(stopped);
+    }
     body.append(card);
   });
   if (round.result.dummy) {
@@ -496,7 +536,8 @@ function gameLoss(game) {
     .filter((name, player) => name !== t('players.default_name', { n: player + 1 }));
   if (typed.length) lost.push(t('lost.names', { names: namesList(typed) }));
   lost.push(...scoredLoss(game), ...roundsLoss(game, 'lost.entries', (round) => !round.result
-    && [...round.walls, ...round.counts.flat(), ...round.dummy].some((n) => n > 0)));
+    && ([...round.walls, ...round.counts.flat(), ...round.dummy].some((n) => n > 0)
+      || !round.members.every(noneEntered))));
   const tiles = game.drawings.flat().length;
   if (tiles) lost.push(t('lost.drawings', { n: tiles }));
   if (lost.length && isFinished(game)) lost.push(t('lost.kept_in_past'));
@@ -530,8 +571,9 @@ function renderCard(game) {
 
 // --- the views, drawn from the game after every change --------------------------------------
 
-const renderResultsWhenChanged = renderWhen(
-  (game) => [game.round, game.names, currentRound(game).result], renderResults);
+const renderResultsWhenChanged = renderWhen((game) => [
+  game.round, game.names, game.modules, game.rounds.map((round) => round.result),
+], renderResults);
 const renderTotalsWhenChanged = renderWhen(
   (game) => [game.names, game.rounds.map((round) => round.result)], renderTotals);
 const renderCardWhenChanged = renderWhen(
@@ -541,7 +583,8 @@ const renderCardWhenChanged = renderWhen(
 export function renderScoring(game, previous) {
   if (droppedByAnEntry(game, previous)) scoreStatus.textContent = t('score.stale');
   renderEntries(game);
-  renderWarnings(currentRound(game).result?.warnings ?? []); // into the cards just drawn
+  renderModules(game);
+  renderNotes(game); // into the cards just drawn
   renderResultsWhenChanged(game);
   renderTotalsWhenChanged(game);
   renderCardWhenChanged(game);
