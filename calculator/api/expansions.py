@@ -1,6 +1,7 @@
 """The Big Box modules (G, H, K, S) in ``POST /v1/scores``: what they add to a request, read
 after its JSON Schema said yes, and what they add to the answer. Each module's own checks and
-parts come through the registry (``calculator.modules.SCORING``); this module names none.
+parts come through the registry's modules with a part in scoring (``calculator.modules.
+SCORING``); this module names none.
 
 * an Alhambra with pieces is read by :func:`calculator.api.wire.furnished_of`;
 * every member of a Big Box module given without the module in ``modules`` is refused, naming
@@ -26,8 +27,8 @@ from calculator.core.pieces import Furnished, furnished_violations
 from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import POINTS, Counts, Points
 from calculator.core.tiles import Side
-from calculator.modules import SCORING, SCORING_BY_NAME, SCORING_MEMBERS
-from calculator.modules.scoring import RoundTable, ScoringModule, ScoringRequest, seat_of
+from calculator.modules import SCORING, SCORING_BY_NAME, SCORING_MEMBERS, Scoring
+from calculator.modules.scoring import RoundTable, ScoringRequest, seat_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +39,7 @@ class Expansions:
 
     request: ScoringRequest | None
     """``None`` when no Big Box module is named: there is nothing more to read."""
-    modules: tuple[ScoringModule, ...]
+    modules: tuple[Scoring, ...]
     attack: Side | None
     points: Points
 
@@ -57,10 +58,10 @@ def load_scores(request: Mapping[str, Any]) -> tuple[ScoresQuery, Expansions]:
     furnished = [seat.furnished for seat in query.seats if seat.furnished is not None]
     pieces = any(not f.is_bare() or f.tokens for f in furnished)
     problems = list(_without_module(request, named, pieces))
-    for module in modules:
+    for module, hooks in modules:
         problems += [
             Problem(pointer(member), f"the module {module.name} needs {member} ({module.rule})")
-            for member in module.required
+            for member in hooks.required
             if member not in request
         ]
     read = None
@@ -74,20 +75,20 @@ def load_scores(request: Mapping[str, Any]) -> tuple[ScoresQuery, Expansions]:
             ),
             tuple(seat.counts for seat in query.seats),
             named,
-            query.huts,
+            query.carriers,
         )
-        for module in modules:
-            if module.refusals is not None:
+        for _, hooks in modules:
+            if hooks.refusals is not None:
                 problems += [
                     Problem(pointer(*refusal.where), refusal.message)
-                    for refusal in module.refusals(read)
+                    for refusal in hooks.refusals(read)
                 ]
     if problems:
         raise InvalidDocument(problems)
     points: Points = POINTS
-    for module in modules:
-        if module.points is not None:
-            points = module.points(request)
+    for _, hooks in modules:
+        if hooks.points is not None:
+            points = hooks.points(request)
     return query, Expansions(read, modules, request.get("attack"), points)
 
 
@@ -98,7 +99,7 @@ class AlhambraWithPieces:
 
     furnished: Furnished
     hole_rule: HoleRule
-    modules: tuple[ScoringModule, ...]
+    modules: tuple[Scoring, ...]
 
 
 def load_alhambra(body: Mapping[str, Any]) -> AlhambraWithPieces:
@@ -115,13 +116,13 @@ def load_alhambra(body: Mapping[str, Any]) -> AlhambraWithPieces:
         furnished = wire.furnished_of(body["alhambra"], body.get("gates", ()))
     except InvalidDocument as error:
         raise InvalidDocument([*error.problems, *problems]) from None
-    modules = tuple(module for module in SCORING if module.name in named)
+    modules = tuple(scoring for scoring in SCORING if scoring.module.name in named)
     read = ScoringRequest(as_round, 1, (seat_of(seat, furnished),), (None,), named)
-    for module in modules:
-        if module.refusals is not None:
+    for _, hooks in modules:
+        if hooks.refusals is not None:
             problems += [
                 _unseated(Problem(pointer(*refusal.where), refusal.message))
-                for refusal in module.refusals(read)
+                for refusal in hooks.refusals(read)
             ]
     if problems:
         raise InvalidDocument(problems)
@@ -134,15 +135,15 @@ def _unseated(problem: Problem) -> Problem:
 
 
 def alhambra_violations(
-    furnished: Furnished, hole_rule: HoleRule, modules: Sequence[ScoringModule]
+    furnished: Furnished, hole_rule: HoleRule, modules: Sequence[Scoring]
 ) -> list[Violation]:
     """B2-B5 on an Alhambra with pieces, and what the modules' pieces make illegal (G4)."""
     if furnished.is_bare():
         return building.alhambra_violations(furnished.alhambra, hole_rule)
     found = furnished_violations(furnished, hole_rule)
-    for module in modules:
-        if module.violations is not None:
-            found += module.violations(furnished)
+    for _, hooks in modules:
+        if hooks.violations is not None:
+            found += hooks.violations(furnished)
     return found
 
 
@@ -156,26 +157,26 @@ def _without_module(
     present = set(request).union(dummy, *players)
     if pieces:
         present.update(*(item for player in players for item in player.get("alhambra", ())))
-    for module, members in SCORING_MEMBERS:
+    for (module, hooks), members in SCORING_MEMBERS:
         if module.name in named or present.isdisjoint(members):
             continue
         add = (
             f"it belongs to the module {module.name} ({module.rule}): "
             f'add "{module.name}" to modules'
         )
-        for member in module.round_fields:
+        for member in hooks.round_fields:
             if member in request:
                 yield Problem(pointer(member), add)
         for index, player in enumerate(request["players"]):
-            for member in module.player_fields:
+            for member in hooks.player_fields:
                 if member in player:
                     yield Problem(pointer("players", index, member), add)
             for item_index, item in enumerate(player.get("alhambra", ())):
-                for member in module.piece_fields:
+                for member in hooks.piece_fields:
                     if item.get(member):
                         where = pointer("players", index, "alhambra", item_index, member)
                         yield Problem(where, add)
-        for member in module.dummy_fields:
+        for member in hooks.dummy_fields:
             if member in dummy:
                 yield Problem(pointer("dummy", member), add)
 
@@ -183,9 +184,9 @@ def _without_module(
 def implausibilities(big_box: Expansions) -> list[Implausibility]:
     """The named modules' warnings: what only a table described by hand can show."""
     found: list[Implausibility] = []
-    for module in big_box.modules:
-        if module.warnings is not None and big_box.request is not None:
-            found += module.warnings(big_box.request)
+    for _, hooks in big_box.modules:
+        if hooks.warnings is not None and big_box.request is not None:
+            found += hooks.warnings(big_box.request)
     return found
 
 
@@ -209,10 +210,10 @@ def parts(
         big_box.points,
     )
     by_player: list[dict[str, dict[str, Any]]] = [{} for _ in request.seats]
-    for module in big_box.modules:
-        if module.term is None:
+    for module, hooks in big_box.modules:
+        if hooks.term is None:
             continue
-        for player, part in zip(by_player, module.term(table), strict=True):
+        for player, part in zip(by_player, hooks.term(table), strict=True):
             player[module.name] = {"rule": module.rule, "points": part.points, **part.detail}
     return by_player
 

@@ -33,11 +33,11 @@ from calculator.api.problems import (
     under,
 )
 from calculator.api.wire import names_taken_twice
-from calculator.core.huts import HUTS_BY_COLOUR
 from calculator.core.tiles import BUILDINGS
 from calculator.engine import ActionRefused, GameOver, NotYourTurn
 from calculator.engine.actions import Action
 from calculator.engine.state import GameState, Options
+from calculator.modules import HUTS_BY_COLOUR
 
 SEEDS: Final[int] = 2**53
 """A seed the server picks is below this (it stays exact as a JSON number)."""

@@ -17,14 +17,13 @@ from calculator.api.contract import request_contract
 from calculator.api.game_document import dump_display_card
 from calculator.api.problems import InvalidDocument, InvalidRequest, load
 from calculator.core import building, walls
-from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
-from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
+from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
 from calculator.engine.components import EXCHANGE_CARDS
 from calculator.i18n import picture_labels
+from calculator.modules import HUTS_BY_COLOUR, HUTS_PER_PLAYER, REGISTRY, tally
 from calculator.modules import NAMES as MODULES
-from calculator.modules import REGISTRY
 from calculator.pictures import render_alhambra
 
 Query = TypeVar("Query")
@@ -132,7 +131,7 @@ def _scores(query: wire.ScoresQuery, big_box: expansions.Expansions) -> dict[str
         for seat in query.seats
     ]
     answer["warnings"] = wire.warnings(
-        round_implausibilities(query.scoring_round, entered, query.dummy, query.huts)
+        round_implausibilities(query.scoring_round, entered, query.dummy, query.carriers)
         + expansions.implausibilities(big_box)
     )
     return answer

@@ -38,18 +38,21 @@ from calculator.api.problems import InvalidDocument, Problem, pointer, refusal, 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
 from calculator.core.errors import PositionError
-from calculator.core.huts import (
-    HUTS_PER_PLAYER,
-    huts_beyond_limit,
-    is_hut,
-    too_many_huts_message,
-)
 from calculator.core.pieces import Furnished, Gate, Piece
-from calculator.core.plausibility import Implausibility
+from calculator.core.plausibility import Implausibility, WallCarriers
 from calculator.core.scoring import Counts, Majority, RoundScore, Tally, building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, FOUNTAIN_CELL, Building, Cell, Side, Tile
 from calculator.core.walls import Wall
-from calculator.modules import ON_TILES, PIECES, TOKENS
+from calculator.modules import (
+    HUTS_PER_PLAYER,
+    ON_TILES,
+    PIECES,
+    TOKENS,
+    huts_beyond_limit,
+    is_hut,
+    too_many_huts_message,
+    wall_carriers,
+)
 from calculator.pictures import Proposal
 
 CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
@@ -437,8 +440,9 @@ class ScoresQuery:
     seats: tuple[Seat, ...]
     dummy: Counts | None
     hole_rule: HoleRule
-    huts: bool = False
-    """The game is played with worker huts (V4): read by the plausibility warnings only."""
+    carriers: tuple[WallCarriers, ...] = ()
+    """The tiles of the modules named that carry walls but are no building (V4): read by the
+    plausibility warnings only."""
 
 
 def _counts(wire: Mapping[str, int]) -> dict[Building, int]:
@@ -507,7 +511,7 @@ def load_scores(request: Mapping[str, Any]) -> ScoresQuery:
         tuple(seats),
         dummy,
         hole_rule_of(request),
-        "huts" in request.get("modules", ()),
+        wall_carriers(request.get("modules", ())),
     )
 
 
@@ -623,27 +627,20 @@ def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
 
 
 def vizier_counts(counts: Tally) -> dict[str, Any]:
-    """What the Vizier's Favour added to a player's majority counts: per worker hut (V4) the
-    buildings of its colour it joins and adds, per bonus card (V3) whether it counts (its tile
-    is in the Alhambra). Empty when the player has neither."""
-    wire: dict[str, Any] = {}
-    if counts.huts:
-        wire["huts"] = [
+    """What the modules added to a player's majority counts, each under its member: per worker
+    hut (V4) the buildings of its colour it joins and adds, per bonus card (V3) whether it
+    counts (its tile is in the Alhambra); a tile among them as :func:`dump_tile` writes it.
+    Empty when the player has neither."""
+    return {
+        added.member: [
             {
-                "x": hut.cell[0],
-                "y": hut.cell[1],
-                "hut": hut.building.value,
-                "adds": hut.adds,
-                "neighbours": [{"x": x, "y": y} for x, y in hut.neighbours],
+                key: dump_tile(value) if isinstance(value, Tile) else value
+                for key, value in shown.items()
             }
-            for hut in counts.huts
+            for shown in added.shown
         ]
-    if counts.bonus_cards:
-        wire["bonus_cards"] = [
-            {"card": dump_tile(card.card), "counts": card.in_alhambra}
-            for card in counts.bonus_cards
-        ]
-    return wire
+        for added in counts.added
+    }
 
 
 def _majorities(standing: Mapping[Building, Majority]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import Building, Cell
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
     Part,
     Refusal,
@@ -195,8 +196,6 @@ def warnings(request: ScoringRequest) -> list[Implausibility]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME,
-    RULE,
     term,
     player_fields=("bazaar_points",),
     piece_fields=("bazaar",),
@@ -205,10 +204,14 @@ SCORING: Final[ScoringModule] = ScoringModule(
     warnings=warnings,
 )
 
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
+"""Its record in the registry: it only scores (playing it is not specified, RULES.md)."""
+
 
 __all__ = [
     "BAZAARS",
     "FINAL_ROUND",
+    "MODULE",
     "MOST_POINTS",
     "NAME",
     "RULE",

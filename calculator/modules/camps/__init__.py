@@ -21,6 +21,7 @@ from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import OPPOSITE, SIDE_NAME, SIDES, Cell, Side
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
     Part,
     Refusal,
@@ -181,8 +182,6 @@ def warnings(request: ScoringRequest) -> list[Implausibility]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME,
-    RULE,
     term,
     player_fields=("camp_points",),
     piece_fields=("camp",),
@@ -192,9 +191,13 @@ SCORING: Final[ScoringModule] = ScoringModule(
     violations=camp_violations,
 )
 
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
+"""Its record in the registry: it only scores (playing it is not specified, RULES.md)."""
+
 
 __all__ = [
     "CAMPS",
+    "MODULE",
     "NAME",
     "RULE",
     "SCORING",
