@@ -54,7 +54,7 @@ class Implausibility(Struct, frozen=True):
 
 class WallCarriers(Struct, frozen=True):
     """Tiles a module puts in an Alhambra that carry walls (W1) yet add nothing to the counts
-    (M1): at most ``most`` per player, called ``what`` in a warning (V4: 3 worker huts)."""
+    (M1): at most ``most`` per player, called ``what`` in a warning (V4: 3 per player)."""
 
     most: int
     what: str
@@ -83,7 +83,7 @@ def most_wall(tiles: int) -> int:
     once (W3). Reached: up to 4 tiles around the fountain, each walled on its 3 outer sides,
     make one wall of ``3 * tiles`` (a ring of 12 with 4); more tiles in a tree of arms from
     those 4, every outer side walled, make a ring of ``2 * tiles + 4``. It holds under either
-    reading of B5 and for worker huts, which are tiles under every building rule (V4).
+    reading of B5 and for tiles that are no building, which follow every building rule (V4).
     """
     return min(3 * tiles, 2 * tiles + 4)
 
@@ -93,7 +93,7 @@ def wall_without_buildings(
 ) -> Implausibility | None:
     """W1, M1: walls stand on tiles, and every building tile adds one to its type's count, so
     a wall beside counts of no building at all stands on nothing. Only ``carriers`` carry
-    walls without adding to the counts (V4: three huts next to no building of their colour
+    walls without adding to the counts (V4: three such tiles next to no building of their colour
     count nothing): in a game played with them, :func:`wall_beyond_tiles` bounds the wall
     instead."""
     if carriers or wall == 0 or any(counts.values()):
