@@ -440,7 +440,7 @@ class ScoresQuery:
     seats: tuple[Seat, ...]
     dummy: Counts | None
     hole_rule: HoleRule
-    carriers: tuple[WallCarriers, ...] = ()
+    carriers: WallCarriers | None = None
     """The tiles of the modules named that carry walls but are no building (V4): read by the
     plausibility warnings only."""
 
@@ -629,16 +629,10 @@ def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
 def vizier_counts(counts: Tally) -> dict[str, Any]:
     """What the modules added to a player's majority counts, each under its member: per worker
     hut (V4) the buildings of its colour it joins and adds, per bonus card (V3) whether it
-    counts (its tile is in the Alhambra); a tile among them as :func:`dump_tile` writes it.
+    counts (its tile is in the Alhambra), each as its module writes it, with :func:`dump_tile`.
     Empty when the player has neither."""
     return {
-        added.member: [
-            {
-                key: dump_tile(value) if isinstance(value, Tile) else value
-                for key, value in shown.items()
-            }
-            for shown in added.shown
-        ]
+        added.member: [added.show(item, dump_tile) for item in added.items]
         for added in counts.added
     }
 

@@ -53,11 +53,11 @@ class Implausibility(Struct, frozen=True):
 
 
 class WallCarriers(Struct, frozen=True):
-    """Tiles a module puts in an Alhambra that carry walls (W1) yet add nothing to the counts
-    (M1): at most ``most`` per player, called ``what`` in a warning (V4: 3 per player)."""
+    """Tiles modules put in an Alhambra that carry walls (W1) yet add nothing to the counts
+    (M1): at most ``most`` per player, ``held`` saying so in a warning (V4: 3 per player)."""
 
     most: int
-    what: str
+    held: str
 
 
 class EnteredSeat(Struct, frozen=True):
@@ -89,14 +89,14 @@ def most_wall(tiles: int) -> int:
 
 
 def wall_without_buildings(
-    player: int, counts: Counts, wall: int, carriers: Sequence[WallCarriers]
+    player: int, counts: Counts, wall: int, carriers: WallCarriers | None
 ) -> Implausibility | None:
     """W1, M1: walls stand on tiles, and every building tile adds one to its type's count, so
     a wall beside counts of no building at all stands on nothing. Only ``carriers`` carry
     walls without adding to the counts (V4: three such tiles next to no building of their colour
     count nothing): in a game played with them, :func:`wall_beyond_tiles` bounds the wall
     instead."""
-    if carriers or wall == 0 or any(counts.values()):
+    if carriers is not None or wall == 0 or any(counts.values()):
         return None
     return Implausibility(
         "wall-without-buildings",
@@ -107,18 +107,19 @@ def wall_without_buildings(
 
 
 def wall_beyond_tiles(
-    player: int, counts: Counts, wall: int, carriers: Sequence[WallCarriers]
+    player: int, counts: Counts, wall: int, carriers: WallCarriers | None
 ) -> Implausibility | None:
     """W1-W3: a wall typed beside counts is at most :func:`most_wall` of the tiles those counts
     allow. Each building tile adds one to its type's count (M1; modules add more, never less,
     V3, V4), so the Alhambra holds at most ``sum(counts)`` building tiles; in a game played
     with ``carriers``, up to their ``most`` more, which may add nothing yet carry walls."""
     buildings = sum(counts.values())
-    most = most_wall(buildings + sum(carrier.most for carrier in carriers))
+    most = most_wall(buildings + (carriers.most if carriers is not None else 0))
     if wall <= most:
         return None
     held = f"{buildings} building{'s' if buildings != 1 else ''}" if buildings else "no building"
-    held += "".join(f" and at most {carrier.most} {carrier.what}" for carrier in carriers)
+    if carriers is not None:
+        held += f" and {carriers.held}"
     return Implausibility(
         "wall-longer-than-tiles-carry",
         ("players", player, "wall"),
@@ -197,7 +198,7 @@ def round_implausibilities(
     scoring_round: int,
     seats: Sequence[EnteredSeat],
     dummy: Counts | None,
-    carriers: Sequence[WallCarriers] = (),
+    carriers: WallCarriers | None = None,
 ) -> list[Implausibility]:
     """Every warning for a scoring round (``POST /v1/scores``): the table's size, each typed
     wall (``carriers``: those of the modules the game is played with, V4), the dummy's tiles

@@ -5,7 +5,7 @@ buildings of :func:`building_counts`, and a :class:`Tally` keeps what each part 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from msgspec import Struct
@@ -39,12 +39,14 @@ def building_counts(tiles: Iterable[Tile]) -> dict[Building, int]:
 
 class Added(Struct, frozen=True):
     """What one module adds to a player's majority counts: the buildings it adds by type, and
-    what they come from as the answer shows it under ``member`` (JSON values, a tile as a
-    :class:`Tile`)."""
+    what they come from (``items``, the module's records), which the answer shows under
+    ``member``, each as ``show`` writes it (JSON values; a tile as the function it is given
+    writes one)."""
 
     member: str
     adds: Mapping[Building, int]
-    shown: tuple[Mapping[str, Any], ...]
+    items: tuple[Any, ...]
+    show: Callable[[Any, Callable[[Tile], Any]], Any]
 
 
 class Tally(Struct, frozen=True):

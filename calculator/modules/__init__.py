@@ -140,7 +140,17 @@ SCORING: Final[tuple[Scoring, ...]] = tuple(
 )
 """Every module with a part in scoring, in the registry's order."""
 
-SCORING_BY_NAME: Final[dict[str, Scoring]] = {scoring.module.name: scoring for scoring in SCORING}
+SCORING_BY_NAME: Final[dict[str, Scoring]] = {
+    scoring.module.name: scoring for scoring in SCORING if scoring.hooks.reads_request
+}
+"""The modules that read a scoring request that names them (its members, checks, a part of
+the points), by name."""
+
+_CARRIERS: Final[dict[str, WallCarriers]] = {
+    scoring.module.name: scoring.hooks.wall_carriers
+    for scoring in SCORING
+    if scoring.hooks.wall_carriers is not None
+}
 
 SCORING_MEMBERS: Final[tuple[tuple[Scoring, frozenset[str]], ...]] = tuple(
     (
@@ -204,13 +214,14 @@ def tally(alhambra: Mapping[Cell, Tile], cards: Sequence[Tile] = ()) -> Tally:
     return Tally(counts, tuple(found))
 
 
-def wall_carriers(named: Iterable[str]) -> tuple[WallCarriers, ...]:
-    """The tiles of the modules ``named`` that carry walls but are no building (V4)."""
-    return tuple(
-        scoring.hooks.wall_carriers
-        for name in named
-        if (scoring := SCORING_BY_NAME.get(name)) is not None
-        and scoring.hooks.wall_carriers is not None
+def wall_carriers(named: Iterable[str]) -> WallCarriers | None:
+    """The tiles of the modules ``named`` that carry walls but are no building (V4), all
+    together; ``None`` when none of them brings such tiles."""
+    found = [_CARRIERS[name] for name in named if name in _CARRIERS]
+    if not found:
+        return None
+    return WallCarriers(
+        sum(carriers.most for carriers in found), " and ".join(c.held for c in found)
     )
 
 

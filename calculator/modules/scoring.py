@@ -86,7 +86,7 @@ class ScoringRequest(Struct, frozen=True):
     seats: tuple[SeatRound, ...]
     typed: tuple[Counts | None, ...]
     named: frozenset[str]
-    carriers: tuple[WallCarriers, ...] = ()
+    carriers: WallCarriers | None = None
     """The tiles of the modules named that carry walls but are no building (V4)."""
 
 
@@ -127,6 +127,26 @@ class ScoringModule(Struct, frozen=True):
     cards_add: CardsAdd | None = None
     wall_carriers: WallCarriers | None = None
     """Its tiles that carry walls but are no building, which bound a typed wall (V4)."""
+
+    @property
+    def reads_request(self) -> bool:
+        """Does the module, when a request names it, read that request: its own members,
+        refusals, warnings, pieces' violations, part or points per place? (What it adds to
+        the counts and its wall carriers the base reads, named or not.)"""
+        return any(
+            (
+                self.term,
+                self.round_fields,
+                self.player_fields,
+                self.piece_fields,
+                self.dummy_fields,
+                self.required,
+                self.refusals,
+                self.warnings,
+                self.violations,
+                self.points,
+            )
+        )
 
 
 def seat_of(player: Mapping[str, Any], furnished: Furnished | None) -> SeatRound:

@@ -60,8 +60,14 @@ def test_a_modules_scoring_is_a_scoring_module_and_the_registry_lists_each_that_
     scored = [scoring.module.name for scoring in SCORING]
     assert scored == [module.name for module in REGISTRY if module.scoring is not None]
     assert scored == ["bonus", "huts", *(module.name for module in REGISTRY[4:])]
-    assert SCORING_BY_NAME["huts"].hooks.wall_carriers is not None
-    assert SCORING_BY_NAME["bonus"].hooks.cards_add is not None
+    by_name = {scoring.module.name: scoring.hooks for scoring in SCORING}
+    assert by_name["huts"].wall_carriers is not None and by_name["huts"].alhambra_adds
+    assert by_name["bonus"].cards_add is not None
+
+    # what a module adds to the counts the base adds, named or not: a request naming the huts,
+    # the cards or a module that changes no round's points (S2) has nothing more to read
+    assert {"bonus", "huts", "sultan"}.isdisjoint(SCORING_BY_NAME)
+    assert {"invaders", "treasure", "score_cards", "gates"} <= set(SCORING_BY_NAME)
 
 
 def test_the_big_box_modules_only_score_and_the_engine_plays_the_vizier_favours():

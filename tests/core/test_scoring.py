@@ -172,7 +172,7 @@ def test_v4_a_hut_adds_one_per_open_side_onto_a_building_of_its_colour():
     result = tally(built.tiles)
     assert result.counts[GARDEN] == 2 + 2 and result.counts[TOWER] == 1
     [added] = result.added
-    assert added.member == "huts" and added.shown[0]["adds"] == 2
+    assert added.member == "huts" and [hut.adds for hut in added.items] == [2]
 
 
 def test_v4_a_wall_between_hut_and_building_adds_nothing():
@@ -193,7 +193,7 @@ def test_v3_a_bonus_card_counts_while_its_tile_is_in_the_alhambra():
     assert result.counts[TOWER] == 2
     [added] = result.added
     assert added.member == "bonus_cards"
-    assert [shown["counts"] for shown in added.shown] == [True, False]
+    assert [card.in_alhambra for card in added.items] == [True, False]
 
 
 def test_v3_a_bonus_card_with_a_price_needs_that_very_tile():

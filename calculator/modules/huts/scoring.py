@@ -8,9 +8,9 @@ of its colour per open side onto a building of that colour (:func:`hut_counts`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from operator import attrgetter
-from typing import Final
+from typing import Any, Final
 
 from msgspec import Struct
 
@@ -85,34 +85,33 @@ def hut_counts(alhambra: Mapping[Cell, Tile]) -> list[HutCount]:
     return found
 
 
+def _shown(hut: HutCount, dump_tile: Callable[[Tile], Any]) -> dict[str, Any]:
+    """A hut in a player's answer: its cell, its colour, the buildings it joins and adds (no
+    tile to write)."""
+    return {
+        "x": hut.cell[0],
+        "y": hut.cell[1],
+        "hut": hut.building.value,
+        "adds": hut.adds,
+        "neighbours": [{"x": x, "y": y} for x, y in hut.neighbours],
+    }
+
+
 def added_by_huts(alhambra: Mapping[Cell, Tile]) -> Added | None:
-    """V4: what the Alhambra's huts add to its counts, shown per hut (its cell, its colour,
-    the buildings it joins); ``None`` for an Alhambra without huts (most have none)."""
+    """V4: what the Alhambra's huts add to its counts, hut by hut; ``None`` for an Alhambra
+    without huts (most have none)."""
     if not any(map(is_hut, alhambra.values())):
         return None
     huts = hut_counts(alhambra)
-    adds = dict.fromkeys((hut.building for hut in huts), 0)
+    adds: dict[Building, int] = {}
     for hut in huts:
-        adds[hut.building] += hut.adds
-    return Added(
-        "huts",
-        adds,
-        tuple(
-            {
-                "x": hut.cell[0],
-                "y": hut.cell[1],
-                "hut": hut.building.value,
-                "adds": hut.adds,
-                "neighbours": [{"x": x, "y": y} for x, y in hut.neighbours],
-            }
-            for hut in huts
-        ),
-    )
+        adds[hut.building] = adds.get(hut.building, 0) + hut.adds
+    return Added("huts", adds, tuple(huts), _shown)
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
     alhambra_adds=added_by_huts,
-    wall_carriers=WallCarriers(HUTS_PER_PLAYER, "worker huts (V4)"),
+    wall_carriers=WallCarriers(HUTS_PER_PLAYER, f"at most {HUTS_PER_PLAYER} worker huts (V4)"),
 )
 
 __all__ = [

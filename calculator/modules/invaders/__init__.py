@@ -140,7 +140,7 @@ def warnings(request: ScoringRequest) -> list[Implausibility]:
     found = []
     for index, seat, typed in typed_seats(request):
         tiles = sum(typed.values()) + 1
-        tiles += sum(carrier.most for carrier in request.carriers)
+        tiles += request.carriers.most if request.carriers is not None else 0
         tiles += 8 if "camps" in request.named else 0  # G4: 8 camp tiles
         tiles += 8 if "bazaars" in request.named else 0  # K4: 8 bazaar tiles
         found.append(
