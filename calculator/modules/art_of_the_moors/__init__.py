@@ -85,7 +85,6 @@ SCORING: Final[ScoringModule] = ScoringModule(
 )
 
 MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
-"""Its record in the registry: it only scores (playing it is not specified, RULES.md)."""
 
 
 __all__ = [

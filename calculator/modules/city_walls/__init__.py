@@ -79,7 +79,6 @@ def _on_tiles(furnished: Furnished) -> list[Violation]:
 SCORING: Final[ScoringModule] = ScoringModule(piece_fields=("added_walls",), refusals=refusals)
 
 MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
-"""Its record in the registry: it only scores (playing it is not specified, RULES.md)."""
 
 
 __all__ = [

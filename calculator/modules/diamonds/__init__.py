@@ -17,7 +17,6 @@ RULE: Final[str] = "G2"
 SCORING: Final[ScoringModule] = ScoringModule()
 
 MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
-"""Its record in the registry: it only scores (playing it is not specified, RULES.md)."""
 
 
 __all__ = ["MODULE", "NAME", "RULE", "SCORING"]

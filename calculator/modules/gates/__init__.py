@@ -81,7 +81,6 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
 SCORING: Final[ScoringModule] = ScoringModule(player_fields=("gates",), refusals=refusals)
 
 MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
-"""Its record in the registry: it only scores (playing it is not specified, RULES.md)."""
 
 
 __all__ = ["GATES_PER_PLAYER", "MODULE", "NAME", "RULE", "SCORING", "gate_violations"]
