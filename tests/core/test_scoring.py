@@ -215,3 +215,26 @@ def test_m1_a_player_without_huts_or_cards_adds_nothing():
     built = alhambra((1, 0, "", "garden"))
     result = tally(built.tiles)
     assert result.added == () and result.counts == building_counts(built.tiles.values())
+
+
+from calculator.core.plausibility import EnteredSeat, round_implausibilities  # noqa: E402
+from calculator.modules import wall_carriers  # noqa: E402
+
+
+def test_v4_the_worker_huts_carry_walls_without_counting():
+    """W1-W3, V4: with the worker huts a typed wall may stand on 3 huts more than the counts
+    show (one tower and 3 huts: at most 12 segments); without them, on the tower alone (3)."""
+    assert wall_carriers(["vizier", "bonus"]) is None
+    huts = wall_carriers(["huts"])
+    assert huts is not None and huts.most == 3
+    seat = EnteredSeat({TOWER: 1}, 12)
+    assert round_implausibilities(1, [seat, seat], None, huts) == []
+    [warning] = round_implausibilities(1, [seat, EnteredSeat({TOWER: 1}, 13)], None, huts)
+    assert warning.message == (
+        "a wall of 13 is longer than 1 building and at most 3 worker huts (V4) can carry: "
+        "at most 12 segments (W1-W3)"
+    )
+    assert [w.code for w in round_implausibilities(1, [seat, seat], None)] == [
+        "wall-longer-than-tiles-carry",
+        "wall-longer-than-tiles-carry",
+    ]
