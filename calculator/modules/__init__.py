@@ -220,14 +220,12 @@ def wall_carriers(named: Iterable[str]) -> WallCarriers | None:
     found = [_CARRIERS[name] for name in named if name in _CARRIERS]
     if not found:
         return None
-    return WallCarriers(
-        sum(carriers.most for carriers in found), " and ".join(c.held for c in found)
-    )
+    return WallCarriers(sum(each.most for each in found), " and ".join(each.held for each in found))
 
 
 class Active:
-    """The hooks of the modules a game is played with, in the registry's order, gathered once
-    per set of modules."""
+    """The hooks of the modules a game is played with, in :data:`IN_PLAY`'s order, gathered
+    once per set of modules."""
 
     __slots__ = (
         "after_action",
