@@ -75,7 +75,6 @@ def load_scores(request: Mapping[str, Any]) -> tuple[ScoresQuery, Expansions]:
             ),
             tuple(seat.counts for seat in query.seats),
             named,
-            query.carriers,
         )
         for _, hooks in modules:
             if hooks.refusals is not None:

@@ -146,6 +146,10 @@ SCORING_BY_NAME: Final[dict[str, Scoring]] = {
 """The modules that read a scoring request that names them (its members, checks, a part of
 the points), by name."""
 
+_MOST_HELD: Final[dict[str, int]] = {
+    scoring.module.name: scoring.hooks.most_held for scoring in SCORING if scoring.hooks.most_held
+}
+
 _CARRIERS: Final[dict[str, WallCarriers]] = {
     scoring.module.name: scoring.hooks.wall_carriers
     for scoring in SCORING
@@ -212,6 +216,12 @@ def tally(alhambra: Mapping[Cell, Tile], cards: Sequence[Tile] = ()) -> Tally:
         for building, count in added.adds.items():
             counts[building] += count
     return Tally(counts, tuple(found))
+
+
+def most_held(named: Iterable[str]) -> int:
+    """The most tiles or pieces one Alhambra holds besides its buildings and its fountain, by
+    the modules ``named`` (V4, G4, K4)."""
+    return sum(_MOST_HELD.get(name, 0) for name in named)
 
 
 def wall_carriers(named: Iterable[str]) -> WallCarriers | None:
@@ -290,6 +300,7 @@ __all__ = [
     "depicts",
     "huts_beyond_limit",
     "is_hut",
+    "most_held",
     "tally",
     "too_many_huts_message",
     "wall_carriers",

@@ -86,8 +86,6 @@ class ScoringRequest(Struct, frozen=True):
     seats: tuple[SeatRound, ...]
     typed: tuple[Counts | None, ...]
     named: frozenset[str]
-    carriers: WallCarriers | None = None
-    """The tiles of the modules named that carry walls but are no building (V4)."""
 
 
 Refusals = Callable[[ScoringRequest], list[Refusal]]
@@ -127,12 +125,15 @@ class ScoringModule(Struct, frozen=True):
     cards_add: CardsAdd | None = None
     wall_carriers: WallCarriers | None = None
     """Its tiles that carry walls but are no building, which bound a typed wall (V4)."""
+    most_held: int = 0
+    """The most tiles or pieces of its own one Alhambra holds besides its buildings and its
+    fountain (V4: 3 huts; G4, K4: the 8 camps, the 8 bazaars), which bound its sides (K3)."""
 
     @property
     def reads_request(self) -> bool:
         """Does the module, when a request names it, read that request: its own members,
         refusals, warnings, pieces' violations, part or points per place? (What it adds to
-        the counts and its wall carriers the base reads, named or not.)"""
+        the counts, its wall carriers and its pieces held the base reads.)"""
         return any(
             (
                 self.term,

@@ -7,7 +7,6 @@ import pytest
 
 from calculator.core.scoring import POINTS, Holding, score_round
 from calculator.core.tiles import BUILDINGS, Building
-from calculator.modules import wall_carriers
 from calculator.modules.art_of_the_moors import MOST_POINTS, counters_needed
 from calculator.modules.bazaars import Bazaar
 from calculator.modules.camps import Camp
@@ -74,11 +73,12 @@ def test_k3_camps_and_bazaars_are_exposed_too_and_a_bastion_is_no_wall():
 
 
 @pytest.mark.parametrize(
-    ("named", "warned"), [(("invaders",), True), (("invaders", "huts"), False)]
+    ("named", "warned"),
+    [(("invaders",), True), (("invaders", "huts"), False), (("invaders", "camps"), False)],
 )
-def test_k3_v4_three_huts_more_may_be_exposed_with_the_worker_huts(named, warned):
+def test_k3_v4_g4_the_modules_named_bound_the_sides_a_table_may_type(named, warned):
     """One tower and the fountain show at most 2 sides facing the attack; with the worker
-    huts, 3 huts more (V4) may show 5: the huts are the module's wall carriers."""
+    huts, 3 huts more (V4) may show 5; with the camps, 8 camps more (G4)."""
     seat = SeatRound(counts={T: 1}, wall=0, exposed=(5, 0))
     request = ScoringRequest(
         body={"players": [{}]},
@@ -86,7 +86,6 @@ def test_k3_v4_three_huts_more_may_be_exposed_with_the_worker_huts(named, warned
         seats=(seat,),
         typed=({T: 1},),
         named=frozenset(named),
-        carriers=wall_carriers(named),
     )
     assert bool(invaders_warnings(request)) is warned
 

@@ -202,6 +202,7 @@ SCORING: Final[ScoringModule] = ScoringModule(
     read_piece=bazaar_of,
     refusals=refusals,
     warnings=warnings,
+    most_held=BAZAARS,
 )
 
 MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)

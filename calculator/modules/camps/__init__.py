@@ -189,6 +189,7 @@ SCORING: Final[ScoringModule] = ScoringModule(
     refusals=refusals,
     warnings=warnings,
     violations=camp_violations,
+    most_held=CAMPS,
 )
 
 MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)

@@ -112,6 +112,7 @@ def added_by_huts(alhambra: Mapping[Cell, Tile]) -> Added | None:
 SCORING: Final[ScoringModule] = ScoringModule(
     alhambra_adds=added_by_huts,
     wall_carriers=WallCarriers(HUTS_PER_PLAYER, f"at most {HUTS_PER_PLAYER} worker huts (V4)"),
+    most_held=HUTS_PER_PLAYER,
 )
 
 __all__ = [

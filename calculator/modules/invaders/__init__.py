@@ -14,6 +14,7 @@ from typing import Final
 
 from msgspec import Struct
 
+from calculator import modules as registry
 from calculator.core.alhambra import neighbour
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Implausibility
@@ -135,14 +136,12 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
 
 def warnings(request: ScoringRequest) -> list[Implausibility]:
     """K3: exposed sides typed beside counts, beyond the tiles and pieces the request allows:
-    the buildings, the fountain, the wall carriers of the modules named (V4: 3 huts), 8 camps
-    and 8 bazaars with their modules."""
+    the buildings, the fountain, and what the modules named put beside them (V4: 3 huts; G4,
+    K4: 8 camps, 8 bazaars)."""
     found = []
     for index, seat, typed in typed_seats(request):
         tiles = sum(typed.values()) + 1
-        tiles += request.carriers.most if request.carriers is not None else 0
-        tiles += 8 if "camps" in request.named else 0  # G4: 8 camp tiles
-        tiles += 8 if "bazaars" in request.named else 0  # K4: 8 bazaar tiles
+        tiles += registry.most_held(request.named)
         found.append(
             exposed_beyond_tiles(index, Exposure(*seat.exposed), tiles, request.scoring_round)
         )
