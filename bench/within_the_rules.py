@@ -42,9 +42,9 @@ from typing import Any
 from calculator.api import game_service
 from calculator.api.contract import openapi_document, request_contract
 from calculator.api.wire import CATALOG_COUNTS
-from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.tiles import CATALOG
 from calculator.modules.huts import PROVISIONAL_HUTS
+from calculator.modules.huts.scoring import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 
 CATALOG_KEYS = {(t.building.value, t.walls, t.price) for t in CATALOG if t.building is not None}
 CATALOG_COUNTS_BY_NAME = {building.value: count for building, count in CATALOG_COUNTS.items()}

@@ -1,6 +1,7 @@
 """The Big Box modules (G, H, K, S) in ``POST /v1/scores``: what they add to a request, read
 after its JSON Schema said yes, and what they add to the answer. Each module's own checks and
-parts come through the registry (``calculator.modules.SCORING``); this module names none.
+parts come through the registry's modules with a part in scoring (``calculator.modules.
+SCORING``); this module names none.
 
 * an Alhambra with pieces is read by :func:`calculator.api.wire.read_alhambra`, and a body of
   one Alhambra (the rules endpoints) checked as a player's by :func:`one_alhambra`;
@@ -28,8 +29,9 @@ from calculator.core.pieces import Furnished, PieceRules, furnish, furnished_vio
 from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import POINTS, Counts, Points
 from calculator.core.tiles import Side
-from calculator.modules import SCORING, SCORING_BY_NAME, SCORING_MEMBERS
-from calculator.modules.scoring import RoundTable, ScoringModule, ScoringRequest, seat_of
+from calculator.engine.hooks import Module
+from calculator.modules import SCORING, SCORING_BY_NAME, SCORING_MEMBERS, Scoring
+from calculator.modules.scoring import RoundTable, ScoringRequest, seat_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +42,7 @@ class Expansions:
 
     request: ScoringRequest | None
     """``None`` when no Big Box module is named: there is nothing more to read."""
-    modules: tuple[ScoringModule, ...]
+    modules: tuple[Scoring, ...]
     attack: Side | None
     points: Points
 
@@ -52,7 +54,7 @@ Position = Alhambra | Furnished | None
 """A player's Alhambra as read (with pieces, or tiles alone), or ``None`` for counts."""
 
 
-def named_modules(body: Mapping[str, Any]) -> tuple[ScoringModule, ...]:
+def named_modules(body: Mapping[str, Any]) -> tuple[Scoring, ...]:
     """The Big Box modules a body names, in its order."""
     return tuple(
         SCORING_BY_NAME[name] for name in body.get("modules", ()) if name in SCORING_BY_NAME
@@ -73,10 +75,10 @@ def scores_problems(
     pieces = positions is None or any(isinstance(p, Furnished) for p in positions)
     problems = list(_without_module(body, named, pieces))
     modules = named_modules(body)
-    for module in modules:
+    for module, hooks in modules:
         problems += [
             Problem(pointer(member), f"the module {module.name} needs {member} ({module.rule})")
-            for member in module.required
+            for member in hooks.required
             if member not in body
         ]
     if modules and positions is not None:
@@ -84,13 +86,13 @@ def scores_problems(
     return problems
 
 
-def _refused(modules: Sequence[ScoringModule], read: ScoringRequest) -> list[Problem]:
+def _refused(modules: Sequence[Scoring], read: ScoringRequest) -> list[Problem]:
     """Each module's refusals of what the request holds, pointed at and citing its rule."""
     return [
         Problem(pointer(*refusal.where), refusal.message)
-        for module in modules
-        if module.refusals is not None
-        for refusal in module.refusals(read)
+        for _, hooks in modules
+        if hooks.refusals is not None
+        for refusal in hooks.refusals(read)
     ]
 
 
@@ -105,9 +107,9 @@ def expansions_of(
     if not modules:  # the common case: nothing more to read (an attack needs its module)
         return _NONE
     points: Points = POINTS
-    for module in modules:
-        if module.points is not None:
-            points = module.points(body)
+    for _, hooks in modules:
+        if hooks.points is not None:
+            points = hooks.points(body)
     read = _scoring_request(body, scoring_round, positions, typed)
     return Expansions(read, modules, body.get("attack"), points)
 
@@ -129,7 +131,6 @@ def _scoring_request(
         ),
         tuple(typed),
         frozenset(body.get("modules", ())),
-        "huts" in body.get("modules", ()),
     )
 
 
@@ -156,7 +157,7 @@ def one_alhambra(body: Mapping[str, Any], furnished: Furnished) -> AlhambraWithP
         furnished = replace(furnished, gates=tuple(map(wire.gate_of, body["gates"])))
     as_round = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
     problems = [_unseated(problem) for problem in _without_module(as_round, named)]
-    modules = tuple(module for module in SCORING if module.name in named)
+    modules = tuple(scoring for scoring in SCORING if scoring.module.name in named)
     read = ScoringRequest(as_round, 1, (seat_of(seat, furnished),), (None,), named)
     problems += map(_unseated, _refused(modules, read))
     if problems:
@@ -164,14 +165,14 @@ def one_alhambra(body: Mapping[str, Any], furnished: Furnished) -> AlhambraWithP
     return AlhambraWithPieces(
         furnished,
         wire.hole_rule_of(body),
-        tuple(module.violations for module in modules if module.violations is not None),
+        tuple(hooks.violations for _, hooks in modules if hooks.violations is not None),
     )
 
 
 _ROUND_MEMBERS: Final[frozenset[str]] = frozenset(
     member
-    for module in SCORING
-    for member in (*module.round_fields, *module.player_fields, *module.dummy_fields)
+    for _, hooks in SCORING
+    for member in (*hooks.round_fields, *hooks.player_fields, *hooks.dummy_fields)
 )
 """Every member a module adds to a round, a player or the dummy (not to an Alhambra's items)."""
 
@@ -183,24 +184,24 @@ def _unseated(problem: Problem) -> Problem:
 
 def piece_without_module(member: str, named: frozenset[str], *where: str) -> Problem | None:
     """A piece to place (``member``, a camp G4 or a bazaar K4) whose module is not named."""
-    for module, members in SCORING_MEMBERS:
+    for (module, _), members in SCORING_MEMBERS:
         if member in members and module.name not in named:
             return Problem(pointer(*where, member), _add(module))
     return None
 
 
-def _add(module: ScoringModule) -> str:
+def _add(module: Module) -> str:
     return f'it belongs to the module {module.name} ({module.rule}): add "{module.name}" to modules'
 
 
 def alhambra_violations(
-    furnished: Furnished, hole_rule: HoleRule, modules: Sequence[ScoringModule]
+    furnished: Furnished, hole_rule: HoleRule, modules: Sequence[Scoring]
 ) -> list[Violation]:
     """B2-B5 on an Alhambra with pieces, and what the modules' pieces make illegal (G4)."""
     return furnished_violations(
         furnished,
         hole_rule,
-        tuple(module.violations for module in modules if module.violations is not None),
+        tuple(hooks.violations for _, hooks in modules if hooks.violations is not None),
     )
 
 
@@ -216,23 +217,23 @@ def _without_module(
         present.update(*(item for player in players for item in player.get("alhambra", ())))
     elif present.isdisjoint(_ROUND_MEMBERS):
         return  # the common case: no member of a module in the round, its players or dummy
-    for module, members in SCORING_MEMBERS:
+    for (module, hooks), members in SCORING_MEMBERS:
         if module.name in named or present.isdisjoint(members):
             continue
         add = _add(module)
-        for member in module.round_fields:
+        for member in hooks.round_fields:
             if member in request:
                 yield Problem(pointer(member), add)
         for index, player in enumerate(request["players"]):
-            for member in module.player_fields:
+            for member in hooks.player_fields:
                 if member in player:
                     yield Problem(pointer("players", index, member), add)
             for item_index, item in enumerate(player.get("alhambra", ())):
-                for member in module.piece_fields:
+                for member in hooks.piece_fields:
                     if item.get(member):
                         where = pointer("players", index, "alhambra", item_index, member)
                         yield Problem(where, add)
-        for member in module.dummy_fields:
+        for member in hooks.dummy_fields:
             if member in dummy:
                 yield Problem(pointer("dummy", member), add)
 
@@ -240,9 +241,9 @@ def _without_module(
 def implausibilities(big_box: Expansions) -> list[Implausibility]:
     """The named modules' warnings: what only a table described by hand can show."""
     found: list[Implausibility] = []
-    for module in big_box.modules:
-        if module.warnings is not None and big_box.request is not None:
-            found += module.warnings(big_box.request)
+    for _, hooks in big_box.modules:
+        if hooks.warnings is not None and big_box.request is not None:
+            found += hooks.warnings(big_box.request)
     return found
 
 
@@ -266,10 +267,10 @@ def parts(
         big_box.points,
     )
     by_player: list[dict[str, dict[str, Any]]] = [{} for _ in request.seats]
-    for module in big_box.modules:
-        if module.term is None:
+    for module, hooks in big_box.modules:
+        if hooks.term is None:
             continue
-        for player, part in zip(by_player, module.term(table), strict=True):
+        for player, part in zip(by_player, hooks.term(table), strict=True):
             player[module.name] = {"rule": module.rule, "points": part.points, **part.detail}
     return by_player
 

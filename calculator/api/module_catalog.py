@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Final, NamedTuple
 
 from calculator.i18n import LANGUAGES, messages
-from calculator.modules import REGISTRY, SCORING
+from calculator.modules import REGISTRY
 
 
 class Expansion(NamedTuple):
@@ -33,13 +33,10 @@ EXPANSIONS: Final[tuple[Expansion, ...]] = (
 )
 
 MODULE_RULES: Final[tuple[tuple[str, str], ...]] = tuple(
-    sorted(
-        [(module.name, module.rule) for module in REGISTRY]
-        + [(module.name, module.rule) for module in SCORING],
-        key=lambda named: ("VGHKS".index(named[1][0]), named[1]),
-    )
+    (module.name, module.rule) for module in REGISTRY
 )
-"""Every module a scored game may name, (wire name, rule id), in the order of their rules."""
+"""Every module a scored game may name, (wire name, rule id), in the order of their rules
+(the registry's)."""
 
 
 def score_expansions() -> list[dict[str, Any]]:

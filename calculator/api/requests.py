@@ -48,13 +48,20 @@ from calculator.api.wire import (
 )
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
-from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER, is_hut, too_many_huts_message
 from calculator.core.pieces import Furnished, Piece
+from calculator.core.plausibility import WallCarriers
 from calculator.core.scoring import Counts, building_counts
 from calculator.core.tiles import BUILDINGS, Building, Cell, Tile
 from calculator.engine.actions import Action
 from calculator.engine.players import Level
 from calculator.engine.state import GameState, Options
+from calculator.modules import (
+    HUTS_BY_COLOUR,
+    HUTS_PER_PLAYER,
+    is_hut,
+    too_many_huts_message,
+    wall_carriers,
+)
 from calculator.pictures import Proposal
 
 Placing = Tile | Piece
@@ -235,8 +242,9 @@ class ScoresQuery:
     dummy: Counts | None
     hole_rule: HoleRule
     big_box: Expansions
-    huts: bool = False
-    """The game is played with worker huts (V4): read by the plausibility warnings only."""
+    carriers: WallCarriers | None = None
+    """The tiles of the modules named that carry walls but are no building (V4): read by the
+    plausibility warnings only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,7 +354,7 @@ def load_scores(body: Mapping[str, Any]) -> ScoresQuery:
         held,
         hole_rule_of(body),
         expansions.expansions_of(body, scoring_round, positions, typed),
-        "huts" in body.get("modules", ()),
+        wall_carriers(body.get("modules", ())),
     )
 
 

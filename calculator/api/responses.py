@@ -84,27 +84,14 @@ def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
 
 
 def vizier_counts(counts: Tally) -> dict[str, Any]:
-    """What the Vizier's Favour added to a player's majority counts: per worker hut (V4) the
-    buildings of its colour it joins and adds, per bonus card (V3) whether it counts (its tile
-    is in the Alhambra). Empty when the player has neither."""
-    wire: dict[str, Any] = {}
-    if counts.huts:
-        wire["huts"] = [
-            {
-                "x": hut.cell[0],
-                "y": hut.cell[1],
-                "hut": hut.building.value,
-                "adds": hut.adds,
-                "neighbours": [{"x": x, "y": y} for x, y in hut.neighbours],
-            }
-            for hut in counts.huts
-        ]
-    if counts.bonus_cards:
-        wire["bonus_cards"] = [
-            {"card": dump_tile(card.card), "counts": card.in_alhambra}
-            for card in counts.bonus_cards
-        ]
-    return wire
+    """What the modules added to a player's majority counts, each under its member: per worker
+    hut (V4) the buildings of its colour it joins and adds, per bonus card (V3) whether it
+    counts (its tile is in the Alhambra), each as its module writes it, with :func:`dump_tile`.
+    Empty when the player has neither."""
+    return {
+        added.member: [added.show(item, dump_tile) for item in added.items]
+        for added in counts.added
+    }
 
 
 def _majorities(standing: Mapping[Building, Majority]) -> dict[str, Any]:

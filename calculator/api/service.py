@@ -16,14 +16,13 @@ from calculator.api.contract import schema_documents
 from calculator.api.game_document import dump_display_card
 from calculator.api.module_catalog import big_box_catalog
 from calculator.core import building, pieces, walls
-from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
-from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
+from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS, Cell
 from calculator.engine.components import EXCHANGE_CARDS
 from calculator.i18n import picture_labels
+from calculator.modules import HUTS_BY_COLOUR, HUTS_PER_PLAYER, REGISTRY, tally
 from calculator.modules import NAMES as MODULES
-from calculator.modules import REGISTRY
 from calculator.pictures import render_alhambra
 
 
@@ -145,7 +144,7 @@ def scores(body: Any) -> dict[str, Any]:
         for seat in query.seats
     ]
     answer["warnings"] = responses.warnings(
-        round_implausibilities(query.scoring_round, entered, query.dummy, query.huts)
+        round_implausibilities(query.scoring_round, entered, query.dummy, query.carriers)
         + expansions.implausibilities(big_box)
     )
     return answer

@@ -37,14 +37,16 @@ from calculator.api.problems import InvalidDocument, Problem, pointer, refusal
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
 from calculator.core.errors import PositionError
-from calculator.core.huts import (
-    huts_beyond_limit,
-    too_many_huts_message,
-)
 from calculator.core.pieces import Furnished, Gate, Piece, furnish
 from calculator.core.scoring import building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, FOUNTAIN_CELL, Building, Cell, Side, Tile
-from calculator.modules import ON_TILES, PIECES, TOKENS
+from calculator.modules import (
+    ON_TILES,
+    PIECES,
+    TOKENS,
+    huts_beyond_limit,
+    too_many_huts_message,
+)
 
 CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
 """C1: how many tiles of each building type the game has."""

@@ -1,6 +1,6 @@
 """An Alhambra with the pieces modules add to it, and how the building rules and walls see them.
 
-Besides its tiles (buildings, huts and the fountain) an Alhambra may hold:
+Besides its tiles (buildings, the fountain, tiles that are no building, V4) an Alhambra may hold:
 
 * walls added to sides of its tiles: walls for every rule (B2, B3, W1-W4, T5);
 * tokens on building tiles, named by the module that puts them there;
@@ -121,7 +121,7 @@ class Furnished:
         return set(self.alhambra.tiles) | set(self.pieces)
 
     def building_tiles(self) -> Iterator[tuple[Cell, Tile]]:
-        """The building tiles (M1): neither the fountain nor huts."""
+        """The building tiles (M1): neither the fountain nor a tile that is no building (V4)."""
         return (
             (cell, tile)
             for cell, tile in self.alhambra.tiles.items()

@@ -7,9 +7,9 @@ proves it never fires on a position a game can reach (the dummy's: none but a de
 possible only in theory): a warning means a typing slip, or a table described in part.
 
 * ``wall-without-buildings`` (W1, M1): a typed wall beside no building, in a game played
-  without worker huts;
+  without tiles that carry walls but count as no building (:class:`WallCarriers`, V4);
 * ``wall-longer-than-tiles-carry`` (W1-W3, V4): a typed wall longer than :func:`most_wall`
-  of the tiles the counts allow;
+  of the tiles the counts allow, and of the wall carriers the game is played with;
 * ``dummy-fewer-tiles-than-dealt`` (D2): the dummy holds fewer tiles than he is dealt by the
   scoring round;
 * ``one-player-table`` (C2, D1): Alhambra is played by 2 to 6;
@@ -28,7 +28,6 @@ from typing import Final
 
 from msgspec import Struct
 
-from calculator.core.huts import HUTS_PER_PLAYER
 from calculator.core.scoring import Counts
 from calculator.core.tiles import CATALOG, MARKET_SLOTS
 
@@ -51,6 +50,14 @@ class Implausibility(Struct, frozen=True):
     code: str
     where: Where
     message: str
+
+
+class WallCarriers(Struct, frozen=True):
+    """Tiles modules put in an Alhambra that carry walls (W1) yet add nothing to the counts
+    (M1): at most ``most`` per player, ``held`` saying so in a warning (V4: 3 per player)."""
+
+    most: int
+    held: str
 
 
 class EnteredSeat(Struct, frozen=True):
@@ -76,19 +83,20 @@ def most_wall(tiles: int) -> int:
     once (W3). Reached: up to 4 tiles around the fountain, each walled on its 3 outer sides,
     make one wall of ``3 * tiles`` (a ring of 12 with 4); more tiles in a tree of arms from
     those 4, every outer side walled, make a ring of ``2 * tiles + 4``. It holds under either
-    reading of B5 and for worker huts, which are tiles under every building rule (V4).
+    reading of B5 and for tiles that are no building, which follow every building rule (V4).
     """
     return min(3 * tiles, 2 * tiles + 4)
 
 
 def wall_without_buildings(
-    player: int, counts: Counts, wall: int, huts: bool
+    player: int, counts: Counts, wall: int, carriers: WallCarriers | None
 ) -> Implausibility | None:
     """W1, M1: walls stand on tiles, and every building tile adds one to its type's count, so
-    a wall beside counts of no building at all stands on nothing. Only worker huts (V4) carry
-    walls without adding to the counts (three huts next to no building of their colour count
-    nothing): in a game played with them, :func:`wall_beyond_tiles` bounds the wall instead."""
-    if huts or wall == 0 or any(counts.values()):
+    a wall beside counts of no building at all stands on nothing. Only ``carriers`` carry
+    walls without adding to the counts (V4: three such tiles next to no building of their colour
+    count nothing): in a game played with them, :func:`wall_beyond_tiles` bounds the wall
+    instead."""
+    if carriers is not None or wall == 0 or any(counts.values()):
         return None
     return Implausibility(
         "wall-without-buildings",
@@ -98,21 +106,24 @@ def wall_without_buildings(
     )
 
 
-def wall_beyond_tiles(player: int, counts: Counts, wall: int, huts: bool) -> Implausibility | None:
+def wall_beyond_tiles(
+    player: int, counts: Counts, wall: int, carriers: WallCarriers | None
+) -> Implausibility | None:
     """W1-W3: a wall typed beside counts is at most :func:`most_wall` of the tiles those counts
-    allow. Each building tile adds one to its type's count (M1; bonus cards and huts add more,
-    never less), so the Alhambra holds at most ``sum(counts)`` building tiles; in a game played
-    with worker huts (V4), up to 3 huts more, which may add nothing yet carry walls."""
+    allow. Each building tile adds one to its type's count (M1; modules add more, never less,
+    V3, V4), so the Alhambra holds at most ``sum(counts)`` building tiles; in a game played
+    with ``carriers``, up to their ``most`` more, which may add nothing yet carry walls."""
     buildings = sum(counts.values())
-    most = most_wall(buildings + (HUTS_PER_PLAYER if huts else 0))
+    most = most_wall(buildings + (carriers.most if carriers is not None else 0))
     if wall <= most:
         return None
     held = f"{buildings} building{'s' if buildings != 1 else ''}" if buildings else "no building"
-    carriers = f"{held} and at most {HUTS_PER_PLAYER} worker huts (V4)" if huts else held
+    if carriers is not None:
+        held += f" and {carriers.held}"
     return Implausibility(
         "wall-longer-than-tiles-carry",
         ("players", player, "wall"),
-        f"a wall of {wall} is longer than {carriers} can carry: at most {most} segments (W1-W3)",
+        f"a wall of {wall} is longer than {held} can carry: at most {most} segments (W1-W3)",
     )
 
 
@@ -184,17 +195,20 @@ def full_market_at_game_end(market_tiles: int) -> Implausibility | None:
 
 
 def round_implausibilities(
-    scoring_round: int, seats: Sequence[EnteredSeat], dummy: Counts | None, huts: bool
+    scoring_round: int,
+    seats: Sequence[EnteredSeat],
+    dummy: Counts | None,
+    carriers: WallCarriers | None = None,
 ) -> list[Implausibility]:
     """Every warning for a scoring round (``POST /v1/scores``): the table's size, each typed
-    wall (``huts``: the game is played with worker huts, V4), the dummy's tiles (every tile of
-    his is a building, D3)."""
+    wall (``carriers``: those of the modules the game is played with, V4), the dummy's tiles
+    (every tile of his is a building, D3)."""
     found = [lone_player(len(seats))]
     for player, seat in enumerate(seats):
         if seat.counts is not None and seat.wall is not None:
             found.append(
-                wall_without_buildings(player, seat.counts, seat.wall, huts)
-                or wall_beyond_tiles(player, seat.counts, seat.wall, huts)
+                wall_without_buildings(player, seat.counts, seat.wall, carriers)
+                or wall_beyond_tiles(player, seat.counts, seat.wall, carriers)
             )
     if dummy is not None:
         found.append(dummy_short(scoring_round, sum(dummy.values())))

@@ -1,15 +1,16 @@
-"""Round scoring: majorities per building type with ties split (M1-M5), walls (W4), dummy (D3),
-and what the Vizier's Favour adds to a player's count: bonus cards (V3) and worker huts (V4)."""
+"""Round scoring: majorities per building type with ties split (M1-M5), walls (W4), dummy (D3).
+
+A module may add to a player's counts (V3, V4): the registry's ``tally`` adds its part to the
+buildings of :func:`building_counts`, and a :class:`Tally` keeps what each part comes from."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Final
 
 from msgspec import Struct
 
-from calculator.core.huts import is_hut
-from calculator.core.tiles import BUILDINGS, OFFSET, OPPOSITE, Building, Cell, Tile
+from calculator.core.tiles import BUILDINGS, Building, Tile
 
 ROUNDS: Final[tuple[int, ...]] = (1, 2, 3)
 
@@ -27,7 +28,8 @@ Counts = Mapping[Building, int]
 
 
 def building_counts(tiles: Iterable[Tile]) -> dict[Building, int]:
-    """M1: buildings of each type among ``tiles`` (the fountain and huts count as none)."""
+    """M1: buildings of each type among ``tiles`` (the fountain counts as none, nor does a
+    tile that is no building, V4)."""
     counts = dict.fromkeys(BUILDINGS, 0)
     for tile in tiles:
         if tile.building is not None and not tile.hut:
@@ -35,78 +37,23 @@ def building_counts(tiles: Iterable[Tile]) -> dict[Building, int]:
     return counts
 
 
-class HutCount(Struct, frozen=True):
-    """V4: a hut adds one building of its colour per open side onto a building of that colour."""
+class Added(Struct, frozen=True):
+    """What one module adds to a player's majority counts: the buildings it adds by type, and
+    what they come from (``items``, the module's records), which the answer shows under
+    ``member``, each as ``show`` writes it (JSON values; a tile as the function it is given
+    writes one)."""
 
-    cell: Cell
-    building: Building
-    neighbours: tuple[Cell, ...]
-
-    @property
-    def adds(self) -> int:
-        return len(self.neighbours)
-
-
-class BonusCardCount(Struct, frozen=True):
-    """V3: a face-up bonus card adds one building while the tile it depicts is in the Alhambra."""
-
-    card: Tile
-    in_alhambra: bool
+    member: str
+    adds: Mapping[Building, int]
+    items: tuple[Any, ...]
+    show: Callable[[Any, Callable[[Tile], Any]], Any]
 
 
 class Tally(Struct, frozen=True):
-    """A player's buildings for majority scoring: tiles (M1) plus huts (V4) and bonus cards (V3)."""
+    """A player's buildings for majority scoring: the tiles' (M1) with what modules add."""
 
     counts: Mapping[Building, int]
-    buildings: Mapping[Building, int]
-    huts: tuple[HutCount, ...] = ()
-    bonus_cards: tuple[BonusCardCount, ...] = ()
-
-
-def depicts(card: Tile, tile: Tile) -> bool:
-    """Does a bonus card show this tile? Building and walls, and the price when the card has one."""
-    return (
-        not tile.hut
-        and card.building == tile.building
-        and card.walls == tile.walls
-        and (card.price is None or card.price == tile.price)
-    )
-
-
-def tally(alhambra: Mapping[Cell, Tile], bonus_cards: Iterable[Tile] = ()) -> Tally:
-    """M1, V3, V4: count a player's buildings as majority scoring sees them."""
-    buildings = building_counts(alhambra.values())
-    counts = dict(buildings)
-    huts = []
-    placed_huts = (
-        sorted((cell, tile) for cell, tile in alhambra.items() if tile.hut)
-        if any(map(is_hut, alhambra.values()))  # most Alhambras have none
-        else []
-    )
-    for (x, y), hut in placed_huts:
-        if hut.building is None:
-            continue
-        joined = []
-        for side, (dx, dy) in OFFSET.items():
-            other_cell = (x + dx, y + dy)
-            other = alhambra.get(other_cell)
-            if (
-                other is not None
-                and not other.hut
-                and other.building == hut.building
-                and not hut.has_wall(side)
-                and not other.has_wall(OPPOSITE[side])
-            ):
-                joined.append(other_cell)
-        huts.append(HutCount((x, y), hut.building, tuple(joined)))
-        counts[hut.building] += len(joined)
-    cards = []
-    for card in bonus_cards:
-        present = any(depicts(card, tile) for tile in alhambra.values())
-        cards.append(BonusCardCount(card, present))
-        if present and card.building is not None:
-            counts[card.building] += 1
-    return Tally(counts, buildings, tuple(huts), tuple(cards))
+    added: tuple[Added, ...] = ()
 
 
 class Majority(Struct, frozen=True):

@@ -50,7 +50,7 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
     found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
     found += _seats(state) + _turn(state)
-    for module in registry.REGISTRY:  # every module: none of its pieces without it
+    for module in registry.IN_PLAY:  # every module: none of its pieces without it
         if module.inconsistencies is not None:
             found += [Inconsistency(*problem) for problem in module.inconsistencies(state)]
     return found

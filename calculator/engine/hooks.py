@@ -135,6 +135,9 @@ class Module:
     inconsistencies: Callable[[GameState], list[tuple[Path, str]]] | None = None
     """Why a state cannot be one of a game with (or, as it holds the module's pieces,
     without) the module; called for every registered module."""
+    scoring: object | None = None
+    """What it adds to a scoring round, a :class:`calculator.modules.scoring.ScoringModule`:
+    read by the registry and the api, never by the engine (which cannot know its type)."""
 
 
 __all__ = [

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from calculator.core.scoring import Holding, RoundScore, score_round, tally
+from calculator import modules as registry
+from calculator.core.scoring import Holding, RoundScore, score_round
 from calculator.core.walls import wall_length
 from calculator.engine.dummy import dummy_counts
 from calculator.engine.events import RoundScored
@@ -20,7 +21,7 @@ def holding(player: Player) -> Holding:
     bonus cards included) and longest wall."""
     alhambra = player.alhambra
     return Holding(
-        tally(alhambra.tiles, player.bonus_cards).counts,
+        registry.tally(alhambra.tiles, player.bonus_cards).counts,
         wall_length(alhambra).length,  # W4 needs the length alone
     )
 

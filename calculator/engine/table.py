@@ -28,16 +28,8 @@ from msgspec import Struct
 
 from calculator import modules as registry
 from calculator.core.building import HoleRule, Violation, alhambra_violations
-from calculator.core.huts import HUTS_BY_COLOUR, huts_beyond_limit, too_many_huts_message
 from calculator.core.plausibility import Implausibility, table_implausibilities
-from calculator.core.scoring import (
-    Holding,
-    RoundScore,
-    Tally,
-    building_counts,
-    score_round,
-    tally,
-)
+from calculator.core.scoring import Holding, RoundScore, Tally, building_counts, score_round
 from calculator.core.tiles import CATALOG, Building, Tile
 from calculator.core.walls import Wall, longest_wall
 from calculator.engine.components import (
@@ -123,7 +115,7 @@ def _seat(table: Table, player: Player) -> Seat:
     alhambra = player.alhambra
     return Seat(
         tuple(alhambra_violations(alhambra, table.hole_rule)),
-        tally(alhambra.tiles, player.bonus_cards),
+        registry.tally(alhambra.tiles, player.bonus_cards),
         longest_wall(alhambra),
         purchases(table.market, player, exchange_usable=not table.bag_empty),
     )
@@ -253,18 +245,19 @@ def _huts(table: Table) -> list[Inconsistency]:
         ]
         places += [(("players", seat, "reserve", i), tile) for i, tile in enumerate(player.reserve)]
         places = [(where, tile) for where, tile in places if tile.hut]
-        for count, index in enumerate(huts_beyond_limit(tile for _, tile in places), start=4):
-            found.append(Inconsistency(places[index][0], too_many_huts_message(count)))
+        beyond = registry.huts_beyond_limit(tile for _, tile in places)
+        for count, index in enumerate(beyond, start=4):
+            found.append(Inconsistency(places[index][0], registry.too_many_huts_message(count)))
         for where, hut in places:
             assert hut.building is not None
             per_colour[hut.building] += 1
-            if per_colour[hut.building] == HUTS_BY_COLOUR[hut.building] + 1:
+            if per_colour[hut.building] == registry.HUTS_BY_COLOUR[hut.building] + 1:
                 found.append(
                     Inconsistency(
                         where,
                         (
                             f"one {hut.building.value} hut too many: there are "
-                            f"{HUTS_BY_COLOUR[hut.building]} (V4)"
+                            f"{registry.HUTS_BY_COLOUR[hut.building]} (V4)"
                         ),
                     )
                 )

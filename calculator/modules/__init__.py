@@ -1,29 +1,31 @@
 """The registry: every module the service knows, one package each, named by its wire name.
 
-A module is what a table switches on (``options.modules``), so it is the unit here rather than
-the box it comes in: the Vizier's Favour's four modules (V1-V4) are four packages, each holding
-everything of its module on the Python side (its setup, actions, automatic steps and
-consistency checks) and declaring what it adds to the base game in one
-:class:`~calculator.engine.hooks.Module`. The base game reaches a module only through this
-registry.
+A module is what a table switches on (``options.modules``, a scoring's ``modules``), so it is
+the unit here rather than the box it comes in: the Vizier's Favour's four (V1-V4) and the Big
+Box's sixteen (G1-G4, H1-H4, K1-K4, S1-S4) are twenty packages, each holding everything of its
+module on the Python side and declaring what it adds to the base game in one record, a
+:class:`~calculator.engine.hooks.Module`: its engine hooks (setup, actions, automatic steps,
+consistency checks) and its ``scoring``, a :class:`~calculator.modules.scoring.ScoringModule`
+(its part of a round, its counts, its refusals and warnings of a scoring request). The base
+game reaches a module only through this registry.
 
-:data:`REGISTRY` is in the order the hooks run (the vizier last: it acts between two turns,
-after everything the others do in them); :data:`NAMES`, what the catalog and the page list,
-in the rulebook's order.
-
-:data:`SCORING` lists the Big Box modules (expansions 2-5) as scoring sees them, in the order
-of their expansions: each package's ``SCORING`` says what it adds to a scoring round and which
-members of a request belong to it. Playing them in the engine is not yet specified (RULES.md),
-so they have no engine hooks.
+:data:`REGISTRY` lists the twenty in the order of their rules; the catalog, the page and the
+contract's enums list them so. The engine runs the hooks of the modules it plays in
+:data:`IN_PLAY`'s order. The Big Box's modules only score: playing them in the engine is not
+specified (RULES.md), so they fill no engine hook.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from calculator.core.pieces import Piece
+from calculator.core.plausibility import WallCarriers
+from calculator.core.scoring import Added, Tally, building_counts
+from calculator.core.tiles import Cell, Tile
 from calculator.engine.hooks import Apply, Claim, DrawSource, Lister, Module, PhaseRules, PileCards
 from calculator.engine.state import Phase
 from calculator.modules import (
@@ -48,29 +50,74 @@ from calculator.modules import (
     treasure,
     vizier,
 )
+
+# what the base reads of two modules' own, through the registry: which tile a bonus card
+# depicts (V3) for the computer players' guess of hidden cards; the worker huts' supply and
+# limit (V4) for the catalog, a game's components, a described table and an Alhambra's refusals
+from calculator.modules.bonus.scoring import depicts
+from calculator.modules.huts.scoring import (
+    HUTS_BY_COLOUR,
+    HUTS_PER_PLAYER,
+    huts_beyond_limit,
+    is_hut,
+    too_many_huts_message,
+)
 from calculator.modules.scoring import ScoringModule
 
-REGISTRY: Final[tuple[Module, ...]] = (exchange.MODULE, bonus.MODULE, huts.MODULE, vizier.MODULE)
-
-NAMES: Final[tuple[str, ...]] = tuple(
-    module.name for module in sorted(REGISTRY, key=lambda module: module.rule)
+REGISTRY: Final[tuple[Module, ...]] = (
+    vizier.MODULE,
+    exchange.MODULE,
+    bonus.MODULE,
+    huts.MODULE,
+    gates.MODULE,
+    diamonds.MODULE,
+    characters.MODULE,
+    camps.MODULE,
+    thieves.MODULE,
+    change.MODULE,
+    street_traders.MODULE,
+    city_walls.MODULE,
+    treasure.MODULE,
+    master_builders.MODULE,
+    invaders.MODULE,
+    bazaars.MODULE,
+    score_cards.MODULE,
+    sultan.MODULE,
+    caravanserai.MODULE,
+    art_of_the_moors.MODULE,
 )
-"""Every module's wire name, in the order of their rules (V1-V4)."""
+"""Every module, in the order of their rules: V1-V4, G1-G4, H1-H4, K1-K4, S1-S4."""
+
+
+def _plays(module: Module) -> bool:
+    """Does the engine play the module: does it fill a hook besides its scoring?"""
+    return replace(module, scoring=None) != Module(module.name, module.rule)
+
+
+NAMES: Final[tuple[str, ...]] = tuple(module.name for module in REGISTRY if _plays(module))
+"""The modules a game may be played with (V1-V4), by wire name, in the order of their rules."""
+
+IN_PLAY: Final[tuple[Module, ...]] = (
+    *(module for module in REGISTRY if _plays(module) and module is not vizier.MODULE),
+    vizier.MODULE,
+)
+"""The modules the engine plays, in the order their hooks run: the registry's, the vizier
+last (V1: it acts between two turns, after everything the others do in them)."""
 
 CLAIMS: Final[dict[type, tuple[Claim, ...]]] = {
-    kind: tuple(claim for module in REGISTRY for claim in module.claims if claim.kind is kind)
-    for kind in {claim.kind for module in REGISTRY for claim in module.claims}
+    kind: tuple(claim for module in IN_PLAY for claim in module.claims if claim.kind is kind)
+    for kind in {claim.kind for module in IN_PLAY for claim in module.claims}
 }
 """The actions a module carries out instead of the base, by class: every registered module's,
 so an action of a module the game is played without reaches that module, which refuses it."""
 
 PHASES: Final[dict[Phase, PhaseRules]] = {
-    phase: rules for module in REGISTRY for phase, rules in module.phases.items()
+    phase: rules for module in IN_PLAY for phase, rules in module.phases.items()
 }
 """The phases modules bring, and their rules."""
 
 SOURCES: Final[dict[str, tuple[Module, DrawSource]]] = {
-    name: (module, source) for module in REGISTRY for name, source in module.draw_sources.items()
+    name: (module, source) for module in IN_PLAY for name, source in module.draw_sources.items()
 }
 """The sources modules draw from (besides the bag and the money pile), with their module."""
 
@@ -79,69 +126,116 @@ SOURCE_OF_REVEAL: Final[dict[type, str]] = {
 }
 
 
-SCORING: Final[tuple[ScoringModule, ...]] = (
-    gates.SCORING,
-    diamonds.SCORING,
-    characters.SCORING,
-    camps.SCORING,
-    thieves.SCORING,
-    change.SCORING,
-    street_traders.SCORING,
-    city_walls.SCORING,
-    treasure.SCORING,
-    master_builders.SCORING,
-    invaders.SCORING,
-    bazaars.SCORING,
-    score_cards.SCORING,
-    sultan.SCORING,
-    caravanserai.SCORING,
-    art_of_the_moors.SCORING,
+class Scoring(NamedTuple):
+    """A module as scoring sees it: its record (wire name, rule id) and its scoring hooks."""
+
+    module: Module
+    hooks: ScoringModule
+
+
+SCORING: Final[tuple[Scoring, ...]] = tuple(
+    Scoring(module, module.scoring)
+    for module in REGISTRY
+    if isinstance(module.scoring, ScoringModule)
 )
-"""The sixteen Big Box modules: G1-G4, H1-H4, K1-K4, S1-S4."""
+"""Every module with a part in scoring, in the registry's order."""
 
-SCORING_BY_NAME: Final[dict[str, ScoringModule]] = {module.name: module for module in SCORING}
+SCORING_BY_NAME: Final[dict[str, Scoring]] = {
+    scoring.module.name: scoring for scoring in SCORING if scoring.hooks.reads_request
+}
+"""The modules that read a scoring request that names them (its members, checks, a part of
+the points), by name."""
 
-SCORING_MEMBERS: Final[tuple[tuple[ScoringModule, frozenset[str]], ...]] = tuple(
+_MOST_HELD: Final[dict[str, int]] = {
+    scoring.module.name: scoring.hooks.most_held for scoring in SCORING if scoring.hooks.most_held
+}
+
+_CARRIERS: Final[dict[str, WallCarriers]] = {
+    scoring.module.name: scoring.hooks.wall_carriers
+    for scoring in SCORING
+    if scoring.hooks.wall_carriers is not None
+}
+
+SCORING_MEMBERS: Final[tuple[tuple[Scoring, frozenset[str]], ...]] = tuple(
     (
-        module,
+        scoring,
         frozenset(
             (
-                *module.round_fields,
-                *module.player_fields,
-                *module.piece_fields,
-                *module.dummy_fields,
+                *scoring.hooks.round_fields,
+                *scoring.hooks.player_fields,
+                *scoring.hooks.piece_fields,
+                *scoring.hooks.dummy_fields,
             )
         ),
     )
-    for module in SCORING
+    for scoring in SCORING
 )
 """Each scoring module with every request member that belongs to it."""
 
 PIECES: Final[dict[str, Callable[[Any], Piece]]] = {
-    member: module.read_piece
-    for module in SCORING
-    if module.read_piece is not None
-    for member in module.piece_fields
+    member: hooks.read_piece
+    for _, hooks in SCORING
+    if hooks.read_piece is not None
+    for member in hooks.piece_fields
 }
 """The members that make an item of an Alhambra a piece on a cell of its own, with its reader."""
 
 TOKENS: Final[dict[str, str]] = {
-    member: module.token
-    for module in SCORING
-    if module.token is not None
-    for member in module.piece_fields
+    member: hooks.token
+    for _, hooks in SCORING
+    if hooks.token is not None
+    for member in hooks.piece_fields
 }
 """The members of a placed tile that put a token on it, with the token."""
 
 ON_TILES: Final[frozenset[str]] = frozenset(
-    member for module in SCORING for member in module.piece_fields if member not in PIECES
+    member for _, hooks in SCORING for member in hooks.piece_fields if member not in PIECES
 )
 """Every member a module adds to a placed tile (its tokens, added walls)."""
 
+_ALHAMBRA_ADDS: Final = tuple(
+    hooks.alhambra_adds for _, hooks in SCORING if hooks.alhambra_adds is not None
+)
+_CARDS_ADD: Final = tuple(hooks.cards_add for _, hooks in SCORING if hooks.cards_add is not None)
+
+
+def tally(alhambra: Mapping[Cell, Tile], cards: Sequence[Tile] = ()) -> Tally:
+    """M1, V3, V4: a player's buildings as majority scoring sees them: the Alhambra's
+    buildings, then what the modules add from its tiles (V4's huts), then from the tiles the
+    player's face-up cards depict (V3). Every registered module counts, named or not: a hut
+    is a hut in any game that holds one."""
+    counts = building_counts(alhambra.values())
+    found: list[Added] = []
+    for alhambra_adds in _ALHAMBRA_ADDS:
+        if (added := alhambra_adds(alhambra)) is not None:
+            found.append(added)
+    for cards_add in _CARDS_ADD:
+        if (added := cards_add(alhambra, cards)) is not None:
+            found.append(added)
+    for added in found:
+        for building, count in added.adds.items():
+            counts[building] += count
+    return Tally(counts, tuple(found))
+
+
+def most_held(named: Iterable[str]) -> int:
+    """The most tiles or pieces one Alhambra holds besides its buildings and its fountain, by
+    the modules ``named`` (V4, G4, K4)."""
+    return sum(_MOST_HELD.get(name, 0) for name in named)
+
+
+def wall_carriers(named: Iterable[str]) -> WallCarriers | None:
+    """The tiles of the modules ``named`` that carry walls but are no building (V4), all
+    together; ``None`` when none of them brings such tiles."""
+    found = [_CARRIERS[name] for name in named if name in _CARRIERS]
+    if not found:
+        return None
+    return WallCarriers(sum(each.most for each in found), " and ".join(each.held for each in found))
+
 
 class Active:
-    """The hooks of the modules a game is played with, in the registry's order, gathered once
-    per set of modules."""
+    """The hooks of the modules a game is played with, in :data:`IN_PLAY`'s order, gathered
+    once per set of modules."""
 
     __slots__ = (
         "after_action",
@@ -180,11 +274,14 @@ def claimed(action: object) -> Apply | None:
 @lru_cache(maxsize=64)  # the sets of modules games are played with
 def active(names: frozenset[str]) -> Active:
     """The hooks of the modules named (a game's ``options.modules``)."""
-    return Active(tuple(module for module in REGISTRY if module.name in names))
+    return Active(tuple(module for module in IN_PLAY if module.name in names))
 
 
 __all__ = [
     "CLAIMS",
+    "HUTS_BY_COLOUR",
+    "HUTS_PER_PLAYER",
+    "IN_PLAY",
     "NAMES",
     "ON_TILES",
     "PHASES",
@@ -197,6 +294,14 @@ __all__ = [
     "SOURCE_OF_REVEAL",
     "TOKENS",
     "Active",
+    "Scoring",
     "active",
     "claimed",
+    "depicts",
+    "huts_beyond_limit",
+    "is_hut",
+    "most_held",
+    "tally",
+    "too_many_huts_message",
+    "wall_carriers",
 ]

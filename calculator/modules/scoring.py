@@ -1,15 +1,18 @@
-"""How a module adds to a scoring round: its term gives each player a :class:`Part`.
+"""How a module adds to a scoring round: its :class:`ScoringModule`, the ``scoring`` of its
+record in the registry.
 
 A module that changes a round's points brings a :data:`Term` over the whole table
 (:class:`RoundTable`), since some parts rank the players against each other (K1, G3). A player
 given by an Alhambra carries its pieces (``furnished``) and the term computes from them; a
 player given by counts carries what the table counted instead (X1). S1 changes the points per
-place of the majorities themselves (``RoundTable.points``).
+place of the majorities themselves (``RoundTable.points``). A module may also add to a
+player's majority counts, from the Alhambra's tiles (V4) or from the cards beside it (V3),
+and bring tiles that carry walls but are no building (V4), which bound a typed wall.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -17,9 +20,9 @@ from msgspec import Struct
 
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished, Piece
-from calculator.core.plausibility import Implausibility, Where
-from calculator.core.scoring import POINTS, Counts, Points
-from calculator.core.tiles import BUILDINGS, Building, Side
+from calculator.core.plausibility import Implausibility, WallCarriers, Where
+from calculator.core.scoring import POINTS, Added, Counts, Points
+from calculator.core.tiles import BUILDINGS, Building, Cell, Side, Tile
 
 NO_RESIDENTS: Final[Mapping[Building, int]] = MappingProxyType({})
 M2: Final[Points] = MappingProxyType(POINTS)
@@ -83,22 +86,26 @@ class ScoringRequest(Struct, frozen=True):
     seats: tuple[SeatRound, ...]
     typed: tuple[Counts | None, ...]
     named: frozenset[str]
-    huts: bool = False
 
 
 Refusals = Callable[[ScoringRequest], list[Refusal]]
 Warnings = Callable[[ScoringRequest], list[Implausibility]]
 
 
+AlhambraAdds = Callable[[Mapping[Cell, Tile]], Added | None]
+"""What a module's tiles in an Alhambra add to its majority counts (V4); ``None``: nothing."""
+CardsAdd = Callable[[Mapping[Cell, Tile], Sequence[Tile]], Added | None]
+"""What a player's face-up cards (the tiles they depict) add to the majority counts of the
+Alhambra beside them (V3); ``None``: nothing."""
+
+
 class ScoringModule(Struct, frozen=True):
-    """What a module brings to scoring: its wire name and rule id, its term (``None``: it
-    changes no round's points, or only the points per place, S1), and the request members
-    that belong to it: of a round, of a player, and of a tile or piece of an Alhambra. A
-    module whose member makes an item of an Alhambra a piece of its own reads it
+    """What a module brings to scoring (its name and rule id are its record's): its term
+    (``None``: it changes no round's points, or only the points per place, S1), and the
+    request members that belong to it: of a round, of a player, and of a tile or piece of an
+    Alhambra. A module whose member makes an item of an Alhambra a piece of its own reads it
     (``read_piece``); one whose member puts a token on a building names the token."""
 
-    name: str
-    rule: str
     term: Term | None = None
     round_fields: tuple[str, ...] = ()
     player_fields: tuple[str, ...] = ()
@@ -114,6 +121,33 @@ class ScoringModule(Struct, frozen=True):
     """What the module's pieces make illegal, given beside the building rules' violations."""
     points: Callable[[Mapping[str, Any]], Points] | None = None
     """The points per place of the majorities, read off the request (S1)."""
+    alhambra_adds: AlhambraAdds | None = None
+    cards_add: CardsAdd | None = None
+    wall_carriers: WallCarriers | None = None
+    """Its tiles that carry walls but are no building, which bound a typed wall (V4)."""
+    most_held: int = 0
+    """The most tiles or pieces of its own one Alhambra holds besides its buildings and its
+    fountain (V4: 3 huts; G4, K4: the 8 camps, the 8 bazaars), which bound its sides (K3)."""
+
+    @property
+    def reads_request(self) -> bool:
+        """Does the module, when a request names it, read that request: its own members,
+        refusals, warnings, pieces' violations, part or points per place? (What it adds to
+        the counts, its wall carriers and its pieces held the base reads.)"""
+        return any(
+            (
+                self.term,
+                self.round_fields,
+                self.player_fields,
+                self.piece_fields,
+                self.dummy_fields,
+                self.required,
+                self.refusals,
+                self.warnings,
+                self.violations,
+                self.points,
+            )
+        )
 
 
 def seat_of(player: Mapping[str, Any], furnished: Furnished | None) -> SeatRound:
@@ -189,6 +223,8 @@ def alhambra_refusals(
 
 
 __all__ = [
+    "AlhambraAdds",
+    "CardsAdd",
     "Part",
     "Refusal",
     "RoundTable",

@@ -12,6 +12,7 @@ import calculator
 from calculator.api.contract import schema_documents
 from calculator.engine.state import Phase
 from calculator.modules import (
+    IN_PLAY,
     NAMES,
     PHASES,
     REGISTRY,
@@ -20,6 +21,7 @@ from calculator.modules import (
     SOURCES,
     active,
 )
+from calculator.modules.scoring import ScoringModule
 from tests.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
@@ -35,18 +37,50 @@ def _outside(name: str) -> list[Path]:
 
 
 def test_every_package_under_modules_is_registered_once_by_its_wire_name():
-    """The Vizier's Favour's in the game's registry, the Big Box's in scoring's (G, H, K, S)."""
-    assert sorted(module.name for module in (*REGISTRY, *SCORING)) == PACKAGES
-    assert len(BY_NAME) == len(REGISTRY)
-    assert len(SCORING_BY_NAME) == len(SCORING) == 16
+    """One registry: the Vizier's Favour's four (V1-V4) and the Big Box's sixteen (G, H, K, S),
+    each one record."""
+    assert sorted(module.name for module in REGISTRY) == PACKAGES
+    assert len(BY_NAME) == len(REGISTRY) == 20
 
 
-def test_the_scoring_registry_names_the_modules_the_scores_contract_accepts():
+def test_the_registry_is_in_the_rules_order_and_names_what_the_scores_contract_accepts():
     accepted = schema_documents()["score-modules.json"]["items"]["enum"]
-    assert accepted == [*NAMES, *(module.name for module in SCORING)]
-    assert [module.rule for module in SCORING] == [
-        f"{family}{n}" for family in "GHKS" for n in range(1, 5)
+    assert accepted == [module.name for module in REGISTRY]
+    assert [module.rule for module in REGISTRY] == [
+        f"{family}{n}" for family in "VGHKS" for n in range(1, 5)
     ]
+
+
+def test_a_modules_scoring_is_a_scoring_module_and_the_registry_lists_each_that_has_one():
+    """The Big Box's sixteen score (G, H, K, S); of the Vizier's Favour, the bonus cards and
+    the worker huts add to the counts (V3, V4), the vizier and the exchange cards nothing."""
+    assert all(
+        module.scoring is None or isinstance(module.scoring, ScoringModule) for module in REGISTRY
+    )
+    scored = [scoring.module.name for scoring in SCORING]
+    assert scored == [module.name for module in REGISTRY if module.scoring is not None]
+    assert scored == ["bonus", "huts", *(module.name for module in REGISTRY[4:])]
+    by_name = {scoring.module.name: scoring.hooks for scoring in SCORING}
+    assert by_name["huts"].wall_carriers is not None and by_name["huts"].alhambra_adds
+    assert by_name["bonus"].cards_add is not None
+
+    # what a module adds to the counts the base adds, named or not: a request naming the huts,
+    # the cards or a module that changes no round's points (S2) has nothing more to read
+    assert {"bonus", "huts", "sultan"}.isdisjoint(SCORING_BY_NAME)
+    assert {"invaders", "treasure", "score_cards", "gates"} <= set(SCORING_BY_NAME)
+
+
+def test_the_big_box_modules_only_score_and_the_engine_plays_the_vizier_favours():
+    """Playing G-S in the engine is not specified (RULES.md): they fill no engine hook."""
+    assert NAMES == ("vizier", "exchange", "bonus", "huts")
+    assert {module.name for module in IN_PLAY} == set(NAMES)
+
+
+def test_the_engine_runs_the_vizier_last():
+    """V1: the vizier acts between two turns, after everything the other modules do in them;
+    the others' hooks run in the registry's order."""
+    assert [module.name for module in IN_PLAY] == ["exchange", "bonus", "huts", "vizier"]
+    assert active(frozenset(NAMES)).modules == IN_PLAY
 
 
 def test_the_registry_names_the_modules_the_contract_accepts():

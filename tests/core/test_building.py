@@ -25,7 +25,7 @@ from tests.alhambras import alhambra, grow, tile
 
 camp_of = modules.PIECES["camp"]
 bazaar_of = modules.PIECES["bazaar"]
-camp_violations = modules.SCORING_BY_NAME["camps"].violations
+camp_violations = modules.SCORING_BY_NAME["camps"].hooks.violations
 
 
 def rules(violations):

@@ -24,7 +24,7 @@ from calculator.pictures import (
 )
 
 SVG = "{http://www.w3.org/2000/svg}"
-camps_rules = modules.SCORING_BY_NAME["camps"].violations
+camps_rules = modules.SCORING_BY_NAME["camps"].hooks.violations
 
 # A legal L of four tiles around the fountain, walled on the outside.
 L_SHAPE = Alhambra.of(

@@ -12,7 +12,9 @@ from calculator.modules.bazaars import Bazaar
 from calculator.modules.camps import Camp
 from calculator.modules.characters import city_watch_points, wise_man_majorities
 from calculator.modules.invaders import Exposure, exposure, invasion_points, running_total
+from calculator.modules.invaders import warnings as invaders_warnings
 from calculator.modules.score_cards import card_points, is_score_card
+from calculator.modules.scoring import ScoringRequest, SeatRound
 from calculator.modules.street_traders import (
     RESIDENT,
     resident_points,
@@ -68,6 +70,24 @@ def test_k3_camps_and_bazaars_are_exposed_too_and_a_bastion_is_no_wall():
     position = furnished((1, 0, "S"), pieces={(1, 1): Camp("NS", "E"), (-1, 0): bazaar})
     # south: the fountain, the camp (its south bastion is no wall) and the bazaar
     assert exposure(position, "S").facing == 3
+
+
+@pytest.mark.parametrize(
+    ("named", "warned"),
+    [(("invaders",), True), (("invaders", "huts"), False), (("invaders", "camps"), False)],
+)
+def test_k3_v4_g4_the_modules_named_bound_the_sides_a_table_may_type(named, warned):
+    """One tower and the fountain show at most 2 sides facing the attack; with the worker
+    huts, 3 huts more (V4) may show 5; with the camps, 8 camps more (G4)."""
+    seat = SeatRound(counts={T: 1}, wall=0, exposed=(5, 0))
+    request = ScoringRequest(
+        body={"players": [{}]},
+        scoring_round=1,
+        seats=(seat,),
+        typed=({T: 1},),
+        named=frozenset(named),
+    )
+    assert bool(invaders_warnings(request)) is warned
 
 
 def test_k3_decision_the_running_total_never_goes_below_zero():

@@ -146,9 +146,10 @@ def test_a_tie_never_pays_more_in_total_than_the_places_it_occupies(
             assert m.points * (m.shared_with + 1) <= pool
 
 
-# --- the Vizier's Favour: bonus cards (V3) and worker huts (V4) ------------------------------
+# --- the Vizier's Favour: bonus cards (V3) and worker huts (V4), through the registry --------
 
-from calculator.core.scoring import tally  # noqa: E402
+from calculator.modules import tally  # noqa: E402
+from calculator.modules.huts.scoring import hut_counts  # noqa: E402
 from tests.alhambras import alhambra  # noqa: E402
 
 
@@ -158,26 +159,31 @@ def hut(building: str, walls: str) -> Tile:
 
 def test_v4_a_hut_is_no_building_itself():
     built = alhambra((1, 0, "")).placed((2, 0), hut("garden", "N"))
-    assert tally(built.tiles).buildings[GARDEN] == 1
+    assert building_counts(built.tiles.values())[GARDEN] == 1
+    assert tally(built.tiles).counts[GARDEN] == 1 + 1  # the hut joins the garden west of it
 
 
 def test_v4_a_hut_adds_one_per_open_side_onto_a_building_of_its_colour():
     # garden hut at (1,1): gardens west (0,1) and north (1,0) open onto it, a tower east.
     built = alhambra((1, 0, ""), (0, 1, ""), (2, 1, "", "tower"))
     built = built.placed((1, 1), hut("garden", "S"))
+    [counted] = hut_counts(built.tiles)
+    assert counted.adds == 2 and set(counted.neighbours) == {(1, 0), (0, 1)}
     result = tally(built.tiles)
-    assert result.huts[0].adds == 2 and set(result.huts[0].neighbours) == {(1, 0), (0, 1)}
     assert result.counts[GARDEN] == 2 + 2 and result.counts[TOWER] == 1
+    [added] = result.added
+    assert added.member == "huts" and [hut.adds for hut in added.items] == [2]
 
 
 def test_v4_a_wall_between_hut_and_building_adds_nothing():
     built = alhambra((1, 0, "S")).placed((1, 1), hut("garden", "NE"))
-    assert tally(built.tiles).huts[0].adds == 0
+    assert hut_counts(built.tiles)[0].adds == 0
+    assert tally(built.tiles).counts[GARDEN] == 1
 
 
 def test_v4_huts_next_to_huts_add_nothing():
     built = alhambra().placed((1, 0), hut("garden", "N")).placed((2, 0), hut("garden", "N"))
-    assert [h.adds for h in tally(built.tiles).huts] == [0, 0]
+    assert [h.adds for h in hut_counts(built.tiles)] == [0, 0]
 
 
 def test_v3_a_bonus_card_counts_while_its_tile_is_in_the_alhambra():
@@ -185,10 +191,50 @@ def test_v3_a_bonus_card_counts_while_its_tile_is_in_the_alhambra():
     present, absent = Tile(TOWER, "N"), Tile(TOWER, "S")
     result = tally(built.tiles, [present, absent])
     assert result.counts[TOWER] == 2
-    assert [c.in_alhambra for c in result.bonus_cards] == [True, False]
+    [added] = result.added
+    assert added.member == "bonus_cards"
+    assert [card.in_alhambra for card in added.items] == [True, False]
 
 
 def test_v3_a_bonus_card_with_a_price_needs_that_very_tile():
     built = alhambra((1, 0, "N", "tower")).placed((2, 0), Tile(TOWER, "N", 11))
     assert tally(built.tiles, [Tile(TOWER, "N", 11)]).counts[TOWER] == 3
     assert tally(alhambra((1, 0, "N", "tower")).tiles, [Tile(TOWER, "N", 11)]).counts[TOWER] == 1
+
+
+def test_v3_v4_the_huts_are_shown_before_the_cards_and_both_count():
+    """The answer shows what the Alhambra's tiles add (V4) before what the cards beside it add
+    (V3)."""
+    built = alhambra((1, 0, "", "garden")).placed((1, 1), hut("garden", ""))
+    result = tally(built.tiles, [Tile(Building.GARDEN, "")])
+    assert [added.member for added in result.added] == ["huts", "bonus_cards"]
+    assert result.counts[GARDEN] == 1 + 1 + 1
+
+
+def test_m1_a_player_without_huts_or_cards_adds_nothing():
+    built = alhambra((1, 0, "", "garden"))
+    result = tally(built.tiles)
+    assert result.added == () and result.counts == building_counts(built.tiles.values())
+
+
+from calculator.core.plausibility import EnteredSeat, round_implausibilities  # noqa: E402
+from calculator.modules import wall_carriers  # noqa: E402
+
+
+def test_v4_the_worker_huts_carry_walls_without_counting():
+    """W1-W3, V4: with the worker huts a typed wall may stand on 3 huts more than the counts
+    show (one tower and 3 huts: at most 12 segments); without them, on the tower alone (3)."""
+    assert wall_carriers(["vizier", "bonus"]) is None
+    huts = wall_carriers(["huts"])
+    assert huts is not None and huts.most == 3
+    seat = EnteredSeat({TOWER: 1}, 12)
+    assert round_implausibilities(1, [seat, seat], None, huts) == []
+    [warning] = round_implausibilities(1, [seat, EnteredSeat({TOWER: 1}, 13)], None, huts)
+    assert warning.message == (
+        "a wall of 13 is longer than 1 building and at most 3 worker huts (V4) can carry: "
+        "at most 12 segments (W1-W3)"
+    )
+    assert [w.code for w in round_implausibilities(1, [seat, seat], None)] == [
+        "wall-longer-than-tiles-carry",
+        "wall-longer-than-tiles-carry",
+    ]

@@ -31,7 +31,8 @@ from typing import Final
 
 from msgspec import Struct
 
-from calculator.core.scoring import ROUNDS, building_counts, rank_majority, tally
+from calculator import modules as registry
+from calculator.core.scoring import ROUNDS, building_counts, rank_majority
 from calculator.core.tiles import BUILDINGS, CATALOG, Building
 from calculator.core.walls import wall_length
 from calculator.engine.actions import Action, BuildFromReserve, MoveToReserve, Swap
@@ -84,7 +85,7 @@ def round_weights(game: Game, weights: Weights) -> list[tuple[int, float]]:
 def building_holdings(game: Game) -> list[dict[Building, int]]:
     """M1, V3, V4: each seat's buildings, the tiles waiting to be placed counted as built (T6,
     T9: they are the seat's and will most likely be placed)."""
-    holdings = [dict(tally(p.alhambra.tiles, p.bonus_cards).counts) for p in game.players]
+    holdings = [dict(registry.tally(p.alhambra.tiles, p.bonus_cards).counts) for p in game.players]
     if game.turn.phase in PLACING or (game.turn.phase == Phase.ACTION and game.turn.bought):
         seat = placer(game) if game.turn.phase in PLACING else game.turn.player
         assert seat is not None

@@ -29,7 +29,6 @@ from typing import Final
 from msgspec.structs import replace
 
 from calculator import modules as registry
-from calculator.core.scoring import depicts
 from calculator.core.tiles import Tile
 from calculator.engine.components import (
     DisplayCard,
@@ -147,7 +146,7 @@ def _deal_bonus(player: Player, pool: list[Tile]) -> tuple[list[Tile], list[Tile
     player's Alhambra (such a card would have been laid face up)."""
     size = len(player.bonus_hand)
     tiles = list(player.alhambra.tiles.values())
-    fitting = [card for card in pool if not any(depicts(card, tile) for tile in tiles)]
+    fitting = [card for card in pool if not any(registry.depicts(card, t) for t in tiles)]
     dealt = (fitting + [card for card in pool if card not in fitting])[:size]
     rest = list(pool)
     for card in dealt:

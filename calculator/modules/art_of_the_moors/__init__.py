@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from calculator.core.plausibility import Implausibility
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
     Part,
     Refusal,
@@ -77,17 +78,18 @@ def warnings(request: ScoringRequest) -> list[Implausibility]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME,
-    RULE,
     term,
     player_fields=("culture_points",),
     refusals=refusals,
     warnings=warnings,
 )
 
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
+
 
 __all__ = [
     "COUNTERS",
+    "MODULE",
     "MOST_PER_COUNTER",
     "MOST_POINTS",
     "NAME",

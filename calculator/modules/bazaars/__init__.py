@@ -17,6 +17,7 @@ from calculator.core.building import Violation
 from calculator.core.pieces import Face, Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import Building, Cell
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
     Part,
     Refusal,
@@ -199,20 +200,22 @@ def warnings(request: ScoringRequest) -> list[Implausibility]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME,
-    RULE,
     term,
     player_fields=("bazaar_points",),
     piece_fields=("bazaar",),
     read_piece=bazaar_of,
     refusals=refusals,
     warnings=warnings,
+    most_held=BAZAARS,
 )
+
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
 
 
 __all__ = [
     "BAZAARS",
     "FINAL_ROUND",
+    "MODULE",
     "MOST_POINTS",
     "NAME",
     "RULE",

@@ -17,6 +17,7 @@ from calculator.modules.bonus.rules import (
     next_deal,
     shuffle,
 )
+from calculator.modules.bonus.scoring import SCORING
 
 
 def _not_dealt(game: Game) -> tuple[Tile, ...]:
@@ -48,6 +49,7 @@ MODULE: Final[Module] = Module(
     },
     inconsistencies=inconsistencies,
     stand_ins={"bonus_cards": PROVISIONAL_BONUS_CARDS},
+    scoring=SCORING,
 )
 
 __all__ = ["MODULE", "PROVISIONAL_BONUS_CARDS"]

@@ -5,7 +5,7 @@ with 4-5, 1 with 6); the rest is set aside unseen. The deal is the first step of
 draw like any (:mod:`draws`): in table mode the table reveals each card dealt, and the cards
 set aside are known only as a set, what nobody was dealt. A player may lay a card face up
 whenever the depicted tile is in the Alhambra, and it then counts as one more building of its
-type (:func:`calculator.core.scoring.tally`); when the tile leaves the Alhambra, the card goes
+type (:func:`.scoring.added_by_cards`); when the tile leaves the Alhambra, the card goes
 back to the hand. Laying a card never costs anything and only adds to the count, so the engine
 lays every card as soon as it may (after each action and everything automatic after it) and
 takes it back as soon as it must: the state never holds a card laid without its tile.
@@ -21,12 +21,12 @@ from typing import Final
 
 from msgspec.structs import replace
 
-from calculator.core.scoring import depicts
 from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.draws import Draw, Receive, shuffler
 from calculator.engine.errors import Path
 from calculator.engine.events import BonusCardDealt, BonusCardLaid, BonusCardTakenBack, Event
 from calculator.engine.state import Draft, Game, GameState, Phase, Player
+from calculator.modules.bonus.scoring import depicts
 
 BONUS_CARDS: Final[int] = 10
 

@@ -21,6 +21,7 @@ from calculator.core.building import Violation
 from calculator.core.pieces import Face, Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import OPPOSITE, SIDE_NAME, SIDES, Cell, Side
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
     Part,
     Refusal,
@@ -185,8 +186,6 @@ def warnings(request: ScoringRequest) -> list[Implausibility]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME,
-    RULE,
     term,
     player_fields=("camp_points",),
     piece_fields=("camp",),
@@ -194,11 +193,15 @@ SCORING: Final[ScoringModule] = ScoringModule(
     refusals=refusals,
     warnings=warnings,
     violations=camp_violations,
+    most_held=CAMPS,
 )
+
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
 
 
 __all__ = [
     "CAMPS",
+    "MODULE",
     "NAME",
     "RULE",
     "SCORING",

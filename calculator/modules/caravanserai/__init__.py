@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from typing import Final
 
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import ScoringModule
 
 NAME: Final[str] = "caravanserai"
 RULE: Final[str] = "S3"
 
-SCORING: Final[ScoringModule] = ScoringModule(NAME, RULE)
+SCORING: Final[ScoringModule] = ScoringModule()
+
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
 
 
-__all__ = ["NAME", "RULE", "SCORING"]
+__all__ = ["MODULE", "NAME", "RULE", "SCORING"]

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from calculator.core.scoring import Majority, rank_places
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import Part, Refusal, RoundTable, ScoringModule, ScoringRequest
 
 NAME: Final[str] = "characters"
@@ -94,13 +95,16 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME, RULE, term, player_fields=("characters",), dummy_fields=("characters",), refusals=refusals
+    term, player_fields=("characters",), dummy_fields=("characters",), refusals=refusals
 )
+
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
 
 
 __all__ = [
     "CITY_WATCH",
     "CITY_WATCH_PER",
+    "MODULE",
     "NAME",
     "RULE",
     "SCORING",

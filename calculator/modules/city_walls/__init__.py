@@ -11,6 +11,7 @@ from typing import Final
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
 from calculator.core.tiles import SIDE_NAME, SIDES
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
     Refusal,
     ScoringModule,
@@ -75,9 +76,17 @@ def _on_tiles(furnished: Furnished) -> list[Violation]:
     return [violation for violation in added_wall_violations(furnished) if violation.cells]
 
 
-SCORING: Final[ScoringModule] = ScoringModule(
-    NAME, RULE, piece_fields=("added_walls",), refusals=refusals
-)
+SCORING: Final[ScoringModule] = ScoringModule(piece_fields=("added_walls",), refusals=refusals)
+
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
 
 
-__all__ = ["ADDED_WALLS", "NAME", "RULE", "SCORING", "added_wall_violations", "added_walls_count"]
+__all__ = [
+    "ADDED_WALLS",
+    "MODULE",
+    "NAME",
+    "RULE",
+    "SCORING",
+    "added_wall_violations",
+    "added_walls_count",
+]

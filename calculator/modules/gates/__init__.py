@@ -13,6 +13,7 @@ from calculator.core.building import Violation
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Where
 from calculator.core.tiles import SIDE_NAME
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import Refusal, ScoringModule, ScoringRequest
 
 NAME: Final[str] = "gates"
@@ -77,9 +78,9 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
     return refused
 
 
-SCORING: Final[ScoringModule] = ScoringModule(
-    NAME, RULE, player_fields=("gates",), refusals=refusals
-)
+SCORING: Final[ScoringModule] = ScoringModule(player_fields=("gates",), refusals=refusals)
+
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
 
 
-__all__ = ["GATES_PER_PLAYER", "NAME", "RULE", "SCORING", "gate_violations"]
+__all__ = ["GATES_PER_PLAYER", "MODULE", "NAME", "RULE", "SCORING", "gate_violations"]

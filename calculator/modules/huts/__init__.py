@@ -18,6 +18,7 @@ from calculator.modules.huts.rules import (
     stack_up,
     take_hut,
 )
+from calculator.modules.huts.scoring import SCORING
 
 
 def _turning_up(game: Game) -> Draw | None:
@@ -49,6 +50,7 @@ MODULE: Final[Module] = Module(
     random_kinds=(("take a hut", 1, (legal_takes,)),),
     inconsistencies=inconsistencies,
     stand_ins={"huts": PROVISIONAL_HUTS},
+    scoring=SCORING,
 )
 
 __all__ = ["MODULE", "PROVISIONAL_HUTS"]

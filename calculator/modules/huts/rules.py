@@ -7,7 +7,7 @@ no money and, unlike an exact payment (T4), earns no further one: it ends the tu
 as the turn's action or as the further action an exact payment earned. The hut waits with the
 tiles bought this turn (``turn.bought``) and is placed or reserved at the end of the turn (T6),
 never given to the dummy (D4 is about bought tiles). The building rules treat a hut as any
-tile; :func:`calculator.core.scoring.tally` counts what it adds.
+tile; :func:`calculator.modules.huts.scoring.hut_counts` counts what it adds.
 
 In table mode a stack is known only by its top: the rest is kept in the game's order. The top
 is revealed by the table at setup and again after each take (``hidden_tops``, a draw like any,
@@ -24,7 +24,6 @@ from typing import Final
 
 from msgspec.structs import replace
 
-from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER, too_many_huts_message
 from calculator.core.tiles import BUILDINGS, Tile
 from calculator.engine.actions import TakeHut
 from calculator.engine.draws import Draw, shuffler
@@ -32,6 +31,7 @@ from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, HutRevealed, HutTaken
 from calculator.engine.state import Draft, Game, GameState
 from calculator.engine.turn import actions_done
+from calculator.modules.huts.scoring import HUTS_BY_COLOUR, HUTS_PER_PLAYER, too_many_huts_message
 
 _STAND_IN_WALLS: Final[tuple[str, ...]] = ("N", "E", "S", "W", "NE")
 

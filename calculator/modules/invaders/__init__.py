@@ -14,11 +14,12 @@ from typing import Final
 
 from msgspec import Struct
 
+from calculator import modules as registry
 from calculator.core.alhambra import neighbour
-from calculator.core.huts import HUTS_PER_PLAYER
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Implausibility
 from calculator.core.tiles import Side
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
     Part,
     Refusal,
@@ -135,14 +136,12 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
 
 def warnings(request: ScoringRequest) -> list[Implausibility]:
     """K3: exposed sides typed beside counts, beyond the tiles and pieces the request allows:
-    the buildings, the fountain, 3 huts with the module huts, 8 camps and 8 bazaars with
-    theirs."""
+    the buildings, the fountain, and what the modules named put beside them (V4: 3 huts; G4,
+    K4: 8 camps, 8 bazaars)."""
     found = []
     for index, seat, typed in typed_seats(request):
         tiles = sum(typed.values()) + 1
-        tiles += HUTS_PER_PLAYER if request.huts else 0
-        tiles += 8 if "camps" in request.named else 0  # G4: 8 camp tiles
-        tiles += 8 if "bazaars" in request.named else 0  # K4: 8 bazaar tiles
+        tiles += registry.most_held(request.named)
         found.append(
             exposed_beyond_tiles(index, Exposure(*seat.exposed), tiles, request.scoring_round)
         )
@@ -150,8 +149,6 @@ def warnings(request: ScoringRequest) -> list[Implausibility]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME,
-    RULE,
     term,
     round_fields=("attack",),
     player_fields=("exposed",),
@@ -160,9 +157,12 @@ SCORING: Final[ScoringModule] = ScoringModule(
     warnings=warnings,
 )
 
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
+
 
 __all__ = [
     "BESIDE",
+    "MODULE",
     "NAME",
     "RULE",
     "SCORING",

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from calculator.core.scoring import Points
 from calculator.core.tiles import BUILDINGS, Building
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import Refusal, ScoringModule, ScoringRequest
 
 NAME: Final[str] = "score_cards"
@@ -52,13 +53,13 @@ def points(body: Mapping[str, Any]) -> Points:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME,
-    RULE,
     round_fields=("score_card",),
     required=("score_card",),
     refusals=refusals,
     points=points,
 )
 
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
 
-__all__ = ["NAME", "RULE", "SCORING", "card_points", "is_score_card", "row"]
+
+__all__ = ["MODULE", "NAME", "RULE", "SCORING", "card_points", "is_score_card", "row"]

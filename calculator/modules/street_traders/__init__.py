@@ -15,6 +15,7 @@ from calculator.core.building import Violation
 from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
 from calculator.core.plausibility import Where
 from calculator.core.tiles import BUILDINGS, Building
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
     Part,
     Refusal,
@@ -117,8 +118,6 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME,
-    RULE,
     term,
     player_fields=("residents",),
     piece_fields=("resident",),
@@ -126,8 +125,11 @@ SCORING: Final[ScoringModule] = ScoringModule(
     refusals=refusals,
 )
 
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
+
 
 __all__ = [
+    "MODULE",
     "NAME",
     "RESIDENT",
     "RESIDENTS_PER_COLOUR",

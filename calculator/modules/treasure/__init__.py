@@ -15,6 +15,7 @@ from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
 from calculator.core.plausibility import Where
 from calculator.core.scoring import Majority, rank_places
 from calculator.core.tiles import Building
+from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
     Part,
     Refusal,
@@ -116,8 +117,6 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    NAME,
-    RULE,
     term,
     player_fields=("chests",),
     piece_fields=("chest",),
@@ -126,12 +125,15 @@ SCORING: Final[ScoringModule] = ScoringModule(
     refusals=refusals,
 )
 
+MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
+
 
 __all__ = [
     "CHEST",
     "CHESTS",
     "CHESTS_BY_COLOUR",
     "CHEST_POINTS",
+    "MODULE",
     "NAME",
     "RULE",
     "SCORING",
