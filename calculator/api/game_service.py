@@ -112,8 +112,9 @@ def new_game(body: Any) -> dict[str, Any]:
         mode=wire_options.get("mode", "digital"),
         hole_rule=wire_options.get("holes", "region"),
         modules=frozenset(wire_options.get("modules", ())),
-        bonus_cards=tuple(components["bonus_cards"]),
-        huts=tuple(components["huts"]),
+        components=tuple(
+            (member, tuple(tiles)) for member, tiles in sorted(components.items()) if tiles
+        ),
     )
     seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
     return {"state": dump_state(engine.new_game(names, seed, start, options))}

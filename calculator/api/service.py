@@ -14,17 +14,14 @@ from typing import Any, TypeVar
 
 from calculator.api import expansions, wire
 from calculator.api.contract import request_contract
-from calculator.api.game_document import dump_display_card
 from calculator.api.problems import InvalidDocument, InvalidRequest, load
 from calculator.core import building, walls
-from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round, tally
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS
-from calculator.engine.components import EXCHANGE_CARDS
 from calculator.i18n import picture_labels
+from calculator.modules import CATALOG_SECTION, REGISTRY
 from calculator.modules import NAMES as MODULES
-from calculator.modules import REGISTRY
 from calculator.pictures import render_alhambra
 
 Query = TypeVar("Query")
@@ -155,7 +152,9 @@ def render(body: Any, language: str) -> str:
 @cache
 def catalog() -> dict[str, Any]:
     """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2), and
-    the Vizier's Favour's (V1-V4), its stand-in bonus cards and hut walls marked provisional."""
+    the modules' (V1-V4), their stand-ins marked provisional."""
+    stood_in = [module for module in REGISTRY if module.stand_ins]
+    members = [member for module in stood_in for member in module.stand_ins]
     return {
         "buildings": [b.value for b in BUILDINGS],
         "tiles": wire.catalog_tiles(CATALOG),
@@ -165,22 +164,28 @@ def catalog() -> dict[str, Any]:
             {"slot": slot, "currency": currency.value}
             for slot, currency in enumerate(MARKET_SLOTS, start=1)
         ],
-        "vizier_favour": {
+        CATALOG_SECTION: {
             "provisional": True,
             "note": (
-                "Not the printed components: the tiles shown on the bonus cards (V3) and the "
-                "walls of the worker huts (V4) are not in our sources. A game played with the "
-                '"bonus" or "huts" module and no options.components.bonus_cards or '
-                ".huts uses these stand-ins, chosen by us."
+                "Not the printed components: "
+                + " and ".join(module.stood_in_for for module in stood_in)
+                + " are not in our sources. A game played with the "
+                + " or ".join(f'"{module.name}"' for module in stood_in)
+                + " module and no options.components."
+                + " or .".join(members)
+                + " uses these stand-ins, chosen by us."
             ),
             "modules": list(MODULES),
-            "exchange_cards": [dump_display_card(card) for card in EXCHANGE_CARDS],
             **{
-                name: wire.catalog_tiles(tiles)
+                name: value
                 for module in REGISTRY
-                for name, tiles in module.stand_ins.items()
+                for name, value in (
+                    *(
+                        (name, wire.catalog_tiles(tiles))
+                        for name, tiles in module.stand_ins.items()
+                    ),
+                    *module.catalog.items(),
+                )
             },
-            "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
-            "huts_per_player": HUTS_PER_PLAYER,
         },
     }

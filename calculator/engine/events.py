@@ -1,16 +1,19 @@
 """What happened: the engine reports every change it makes, automatic ones included, in order.
 
 Events are facts for the client to show (a card drawn, a round scored); the state alone is
-the truth the engine goes on from.
+the truth the engine goes on from. A module declares its own events in its package, as
+subclasses of :class:`ModuleEvent`, each with its wire name.
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from msgspec import Struct
 
 from calculator.core.scoring import RoundScore
 from calculator.core.tiles import Cell, Tile
-from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
+from calculator.engine.components import DisplayCard, ModuleCard, MoneyCard
 
 
 class MoneyDealt(Struct, frozen=True):
@@ -21,7 +24,7 @@ class MoneyDealt(Struct, frozen=True):
 
 
 class MoneyDrawn(Struct, frozen=True):
-    """T1, T7: a money card (V2: or an exchange card) laid face up."""
+    """T1, T7: a money card (or a module's card) laid face up."""
 
     card: DisplayCard
 
@@ -51,23 +54,23 @@ class TurnStarted(Struct, frozen=True):
 
 
 class MoneyTaken(Struct, frozen=True):
-    """T3; V2: or an exchange card (``exchange``)."""
+    """T3; or a module's card (``module_cards``)."""
 
     player: int
     cards: tuple[MoneyCard, ...]
-    exchange: tuple[ExchangeCard, ...] = ()
+    module_cards: tuple[ModuleCard, ...] = ()
 
 
 class TileBought(Struct, frozen=True):
-    """T4: ``exact`` payments earn another action. V2: ``exchange``, the exchange card used,
-    discarded with the payment."""
+    """T4: ``exact`` payments earn another action. ``module_cards``: a module's card that
+    helped pay, discarded with the payment."""
 
     player: int
     slot: int
     tile: Tile
     payment: tuple[MoneyCard, ...]
     exact: bool
-    exchange: tuple[ExchangeCard, ...] = ()
+    module_cards: tuple[ModuleCard, ...] = ()
 
 
 class ExtraActionDeclined(Struct, frozen=True):
@@ -170,74 +173,16 @@ class GameEnded(Struct, frozen=True):
     totals: tuple[int, ...]
 
 
-class BonusCardLaid(Struct, frozen=True):
-    """V3: the tile a bonus card depicts is in the player's Alhambra; the card lies face up."""
+class ModuleEvent(Struct, frozen=True):
+    """What a module's rules did (its subclass, in the module's package); ``kind`` is its wire
+    name (``type``)."""
 
-    player: int
-    tile: Tile
-
-
-class BonusCardTakenBack(Struct, frozen=True):
-    """V3: the depicted tile left the Alhambra; the card goes back to the player's hand."""
-
-    player: int
-    tile: Tile
-
-
-class BonusCardDealt(Struct, frozen=True):
-    """V3, setup: a bonus card dealt face down to ``player``."""
-
-    player: int
-    tile: Tile
-
-
-class HutRevealed(Struct, frozen=True):
-    """V4, table mode: the top hut of its colour's stack is turned face up."""
-
-    tile: Tile
-
-
-class HutTaken(Struct, frozen=True):
-    """V4: a player took the top hut of a stack; it waits for the end of the turn."""
-
-    player: int
-    tile: Tile
-
-
-class VizierOffered(Struct, frozen=True):
-    """V1: after the turn (and its refill), ``player`` is asked whether to use the vizier."""
-
-    player: int
-
-
-class VizierBought(Struct, frozen=True):
-    """V1: out of turn, ``player`` bought a tile paying exactly; the vizier turns face down.
-    V2: ``exchange``, the exchange card used, discarded with the payment."""
-
-    player: int
-    slot: int
-    tile: Tile
-    payment: tuple[MoneyCard, ...]
-    exchange: tuple[ExchangeCard, ...] = ()
-
-
-class VizierDeclined(Struct, frozen=True):
-    """V1: the player asked let the vizier's purchase go by."""
-
-    player: int
-
-
-class VizierActivated(Struct, frozen=True):
-    """V1: the player turned the vizier face up again (the turn's action)."""
-
-    player: int
+    kind: ClassVar[str]
 
 
 Event = (
     MoneyDealt | MoneyDrawn | PilesFormed | MarketFilled | DummyDrew | TurnStarted | MoneyTaken
     | TileBought | ExtraActionDeclined | Passed | TileBuiltFromReserve | TileMovedToReserve
     | TilesSwapped | TilePlaced | TileReserved | TileGivenToDummy | TurnEnded | DiscardReshuffled
-    | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded | BonusCardLaid
-    | BonusCardTakenBack | HutTaken | BonusCardDealt | HutRevealed
-    | VizierOffered | VizierBought | VizierDeclined | VizierActivated
+    | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded | ModuleEvent
 )  # fmt: skip

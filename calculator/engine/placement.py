@@ -2,7 +2,7 @@
 
 After its actions, each tile bought this turn goes, in any order the player chooses, into the
 Alhambra (legally) or onto the reserve; in a 2-player game it may go to the dummy instead (D4).
-A tile bought with the vizier is placed the same way, at once (V1).
+A tile a module's rule bought is placed the same way (V1).
 The market tiles awarded at the end of the game are placed the same way, but not given away.
 """
 
@@ -29,7 +29,7 @@ def placer(game: Game) -> int:
     turn = game.turn
     if turn.phase == FINAL_PLACEMENT:
         return turn.awarded[0].player
-    # a module's placing phase says who places (V1: the player who used the vizier)
+    # a module's placing phase says who places (V1)
     seat = turn.player if turn.phase == PLACEMENT else registry.PHASES[turn.phase].to_act(game)
     assert seat is not None
     return seat

@@ -40,11 +40,11 @@ from calculator.engine.refill import DUMMY_DRAWING, FILLING, LAYING_OUT
 from calculator.engine.state import (
     DEFAULT_OPTIONS,
     FACE_UP_MONEY,
+    SETUP,
     Draft,
     Game,
     GameState,
     Options,
-    Phase,
     Player,
     Turn,
 )
@@ -86,7 +86,7 @@ def initial_state(
         discard=(),
         bag=tuple(bag),
         rounds_scored=(),
-        turn=Turn(player=start_player, phase=Phase.SETUP),
+        turn=Turn(player=start_player, phase=SETUP),
     )
     for module in registry.active(options.modules).modules:
         if module.set_up is not None:
@@ -96,7 +96,7 @@ def initial_state(
 
 def next_step(game: Game) -> Draw | Step:
     for setup_draw in registry.active(game.options.modules).setup_draw:
-        draw = setup_draw(game)  # V3: the bonus cards are dealt first
+        draw = setup_draw(game)  # a module's draw comes first (V3)
         if draw is not None:
             return draw
     for seat, player in enumerate(game.players):
@@ -149,7 +149,7 @@ def form_piles(draft: Draft) -> list[Event]:
             into = piles[SCORING_PILE[card.round] - 1]
             into.insert(rng.randint(0, len(into)), card)
         for added in pile_cards:
-            _shuffle_into(piles, added, rng)  # V2: the exchange cards
+            _shuffle_into(piles, added, rng)  # V2
         draft.pile = tuple(card for cards in piles for card in cards)
         draft.shuffles += 1
     else:  # at a real table the order is unknown: the scoring cards are just in the pile
@@ -168,7 +168,7 @@ def _shuffle_into(
     piles: list[list[DisplayCard | ScoringCard]], added: PileCards, rng: random.Random
 ) -> None:
     """T1: a module's cards shuffled, then ``per_pile`` of them into each of its piles, each at
-    a random place (V2: two exchange cards into each of piles 2, 3 and 4)."""
+    a random place (V2)."""
     cards = list(added.cards)
     rng.shuffle(cards)
     for index, pile in enumerate(added.piles):

@@ -24,8 +24,12 @@ from functools import lru_cache
 from typing import Any, Final
 
 from calculator.core.pieces import Piece
+from calculator.core.tiles import Tile
+from calculator.engine.actions import ModuleAction, ModuleReveal
+from calculator.engine.components import ModuleCard
 from calculator.engine.hooks import Apply, Claim, DrawSource, Lister, Module, PhaseRules, PileCards
-from calculator.engine.state import Phase
+from calculator.engine.parts import Part
+from calculator.engine.state import Phase, Player
 from calculator.modules import (
     art_of_the_moors,
     bazaars,
@@ -77,6 +81,53 @@ SOURCES: Final[dict[str, tuple[Module, DrawSource]]] = {
 SOURCE_OF_REVEAL: Final[dict[type, str]] = {
     source.reveal_kind: name for name, (_, source) in SOURCES.items()
 }
+
+ACTIONS: Final[dict[str, type[ModuleAction] | type[ModuleReveal]]] = {
+    **{kind.kind: kind for module in REGISTRY for kind in module.records.actions},
+    **{
+        source.reveal_kind.kind: source.reveal_kind
+        for module in REGISTRY
+        for source in module.draw_sources.values()
+    },
+}
+"""Every module's actions and reveals, by wire name."""
+
+CARDS: Final[dict[str, type[ModuleCard]]] = {
+    card.wire: card for module in REGISTRY for card in module.records.cards
+}
+"""Every module's cards among the money, by the member that names them on the wire."""
+
+PLAYER_PARTS: Final[tuple[Part[Any], ...]] = tuple(
+    module.records.player for module in REGISTRY if module.records.player is not None
+)
+"""The modules' parts of a player."""
+TURN_PARTS: Final[tuple[Part[Any], ...]] = tuple(
+    module.records.turn for module in REGISTRY if module.records.turn is not None
+)
+"""The modules' parts of the turn."""
+GAME_PARTS: Final[tuple[Part[Any], ...]] = tuple(
+    module.records.game for module in REGISTRY if module.records.game is not None
+)
+"""The modules' parts of the game."""
+
+MEMBER_WORDS: Final[dict[str, str]] = {
+    member: words for module in REGISTRY for member, words in module.member_words.items()
+}
+"""How a player names the modules' wire members whose names are not plain words."""
+ITEM_WORDS: Final[dict[str, tuple[str, str]]] = {
+    member: words for module in REGISTRY for member, words in module.item_words.items()
+}
+"""The items of the modules' list members, one and several."""
+
+CATALOG_SECTION: Final[str] = "vizier_favour"
+"""The catalog's section of the modules the engine plays (``GET /v1/catalog``), named after
+the expansion they come from."""
+
+COMPONENTS: Final[dict[str, tuple[Tile, ...]]] = {
+    member: stand_ins for module in REGISTRY for member, stand_ins in module.stand_ins.items()
+}
+"""The members of ``options.components``, each with the stand-ins used when a game does not
+name its components."""
 
 
 SCORING: Final[tuple[ScoringModule, ...]] = (
@@ -146,7 +197,10 @@ class Active:
     __slots__ = (
         "after_action",
         "between_turns",
+        "counted",
+        "determinise",
         "first_step",
+        "information",
         "modules",
         "payments",
         "pile_cards",
@@ -167,6 +221,9 @@ class Active:
             m.pile_cards for m in modules if m.pile_cards
         )
         self.payments = tuple((m.payments, m.usable) for m in modules if m.payments)
+        self.counted = tuple(m.counted for m in modules if m.counted)
+        self.information = tuple(m.information for m in modules if m.information)
+        self.determinise = tuple(m.determinise for m in modules if m.determinise)
 
 
 def claimed(action: object) -> Apply | None:
@@ -183,12 +240,31 @@ def active(names: frozenset[str]) -> Active:
     return Active(tuple(module for module in REGISTRY if module.name in names))
 
 
+def counted(player: Player, names: frozenset[str] | None = None) -> tuple[Tile, ...]:
+    """The cards of ``player``'s that count as buildings (V3), by the modules named, or by
+    every registered one (a described table may show any)."""
+    hooks = COUNTED if names is None else active(names).counted
+    return tuple(card for count in hooks for card in count(player))
+
+
+COUNTED: Final = tuple(m.counted for m in REGISTRY if m.counted)
+
+
 __all__ = [
+    "ACTIONS",
+    "CARDS",
+    "CATALOG_SECTION",
     "CLAIMS",
+    "COMPONENTS",
+    "COUNTED",
+    "GAME_PARTS",
+    "ITEM_WORDS",
+    "MEMBER_WORDS",
     "NAMES",
     "ON_TILES",
     "PHASES",
     "PIECES",
+    "PLAYER_PARTS",
     "REGISTRY",
     "SCORING",
     "SCORING_BY_NAME",
@@ -196,7 +272,9 @@ __all__ = [
     "SOURCES",
     "SOURCE_OF_REVEAL",
     "TOKENS",
+    "TURN_PARTS",
     "Active",
     "active",
     "claimed",
+    "counted",
 ]

@@ -16,9 +16,11 @@ import pytest
 from calculator.api.advice import MAX_BUDGET_MS
 from calculator.api.game_document import dump_state
 from calculator.engine import Options, apply, new_game, to_act
-from calculator.engine.components import CARD, EXCHANGE_CARDS
+from calculator.engine.components import CARD
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import NAMES
+from calculator.modules.exchange.records import EXCHANGE_CARDS
+from calculator.modules.exchange.rules import held
 from tests.api.test_games import advance, legal, post, valid
 from tests.engine_scenes import holding_exchange, with_hand
 
@@ -254,11 +256,11 @@ def worst_state() -> dict[str, Any]:
             ):
                 seat = state.turn.player
                 state = with_hand(state, seat, list(CARD.values()))
-                held = {card for player in state.players for card in player.exchange_cards}
+                in_hands = {card for player in state.players for card in held(player)}
                 free = [
                     card
                     for card in EXCHANGE_CARDS
-                    if card not in held and card not in state.face_up
+                    if card not in in_hands and card not in state.face_up
                 ]
                 return dump_state(holding_exchange(state, seat, *free))
             state, _ = apply(state, random_action(state, rng))

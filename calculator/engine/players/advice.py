@@ -92,8 +92,8 @@ class Clock:
 
 
 def check_seat(state: GameState, seat: int) -> None:
-    """Only the seat that must decide now can be advised (T2; V1: the seat offered the vizier;
-    in table mode a reveal is the table's, not a player's)."""
+    """Only the seat that must decide now can be advised (T2; in a module's phase the seat it
+    names, V1; in table mode a reveal is the table's, not a player's)."""
     if state.over:
         raise GameOver("T9", "the game is over")
     acting = to_act(state)

@@ -3,44 +3,78 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Final
 
-from calculator.core.tiles import Tile
-from calculator.engine.actions import RevealHut, TakeHut
-from calculator.engine.draws import Draw
-from calculator.engine.hooks import Claim, DrawSource, Module
-from calculator.engine.state import Game
+from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
+from calculator.core.tiles import BUILDINGS, Tile
+from calculator.engine.components import DisplayCard
+from calculator.engine.draws import Draw, tile_order
+from calculator.engine.errors import Path
+from calculator.engine.hooks import Claim, DrawSource, Module, Records
+from calculator.engine.state import Game, GameState, Player
+from calculator.modules.huts.records import ACTIONS, EVENTS, NAME, STACKS, RevealHut, TakeHut
 from calculator.modules.huts.rules import (
+    COMPONENT,
     PROVISIONAL_HUTS,
     TURNING_UP,
     inconsistencies,
     legal_takes,
     stack_up,
+    stacks_of,
+    table_inconsistencies,
     take_hut,
 )
 
 
 def _turning_up(game: Game) -> Draw | None:
     """V4, table mode: a hut was taken, or the setup began; the table reveals the next top."""
-    return TURNING_UP if game.hidden_tops else None
+    return TURNING_UP if stacks_of(game).hidden_tops else None
 
 
 def _hidden_stack(game: Game) -> tuple[Tile, ...]:
-    return game.hut_stacks[game.hidden_tops[0]]
+    held = stacks_of(game)
+    return held.hut_stacks[held.hidden_tops[0]]
+
+
+def _table_inconsistencies(
+    players: Sequence[Player], face_up: Sequence[DisplayCard]
+) -> list[tuple[Path, str]]:
+    return table_inconsistencies(players)
+
+
+def _information(state: GameState, seat: int) -> GameState:
+    """V4: each stack below its face-up top is known as a set."""
+    stacks = tuple(
+        stack[:1] + tuple(sorted(stack[1:], key=tile_order))
+        for stack in stacks_of(state).hut_stacks
+    )
+    return STACKS.change(state, hut_stacks=stacks)
+
+
+def _determinise(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """V4: each stack shuffled below its top, every top known (a digital game)."""
+    stacks = []
+    for stack in stacks_of(state).hut_stacks:
+        below = list(stack[1:])
+        rng.shuffle(below)
+        stacks.append(stack[:1] + tuple(below))
+    return STACKS.change(state, hut_stacks=tuple(stacks), hidden_tops=())
 
 
 MODULE: Final[Module] = Module(
-    name="huts",
+    name=NAME,
     rule="V4",
+    records=Records(actions=ACTIONS, events=EVENTS, game=STACKS),
     set_up=stack_up,
     first_step=_turning_up,
     turn_actions=legal_takes,
     claims=(Claim(TakeHut, take_hut),),
     draw_sources={
         # a hut turned up stays in its stack: the draw's step puts it on top
-        "huts": DrawSource(
+        NAME: DrawSource(
             held=_hidden_stack,
-            reveal=RevealHut,
             reveal_kind=RevealHut,
             drawn="top hut of a stack (V4)",
             holder="the stack whose top is turned up (V4)",
@@ -48,7 +82,21 @@ MODULE: Final[Module] = Module(
     },
     random_kinds=(("take a hut", 1, (legal_takes,)),),
     inconsistencies=inconsistencies,
-    stand_ins={"huts": PROVISIONAL_HUTS},
+    table_inconsistencies=_table_inconsistencies,
+    stand_ins={COMPONENT: PROVISIONAL_HUTS},
+    stood_in_for="the walls of the worker huts (V4)",
+    member_words={"hut": "the hut's colour"},
+    item_words={
+        "hidden_tops": ("a hut stack", "hut stacks"),
+        "hut_stacks": ("a hut stack", "hut stacks"),
+        "huts": ("a worker hut", "worker huts"),
+    },
+    catalog={
+        "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
+        "huts_per_player": HUTS_PER_PLAYER,
+    },
+    information=_information,
+    determinise=_determinise,
 )
 
 __all__ = ["MODULE", "PROVISIONAL_HUTS"]

@@ -6,14 +6,29 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from calculator.engine.actions import Action, ActivateVizier, DeclineVizier, VizierBuy
+from msgspec.structs import replace
+
+from calculator.engine.actions import Action
 from calculator.engine.draws import Step
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event
-from calculator.engine.hooks import Claim, Module, PhaseRules, RandomKind
-from calculator.engine.state import Draft, Game, Phase
+from calculator.engine.hooks import Claim, Module, PhaseRules, RandomKind, Records
+from calculator.engine.state import Draft, Game, GameState
+from calculator.modules.vizier.records import (
+    ACTIONS,
+    ASKED,
+    EVENTS,
+    NAME,
+    OFFERED,
+    PLACING,
+    TOKEN,
+    ActivateVizier,
+    DeclineVizier,
+    VizierBuy,
+)
 from calculator.modules.vizier.rules import (
     activate,
+    asked,
     decide,
     face_up,
     inconsistencies,
@@ -38,7 +53,7 @@ def _not_in_a_turn(draft: Draft, action: object) -> list[Event]:
 
 def _buyer(game: Game) -> int:
     """V1: the vizier's tile is placed by the player who used the vizier."""
-    return game.turn.vizier_asked[-1]
+    return asked(game)[-1]
 
 
 def _random_decision(game: Game, rng: random.Random) -> Action:
@@ -47,11 +62,37 @@ def _random_decision(game: Game, rng: random.Random) -> Action:
     return rng.choice(buys) if rng.random() < 0.5 else decline
 
 
+def _playout_decision(game: Game, rng: random.Random) -> Action:
+    """V1: a search's playout buys with the vizier when offered (one exact payment,
+    uniformly), and declines only when it cannot."""
+    *buys, decline = legal_decisions(game)
+    return buys[rng.randrange(len(buys))] if buys else decline
+
+
+def _passed_over(state: GameState, seat: int) -> GameState:
+    """V1: the vizier is offered to ``seat`` now, so the seats the offer passed over (in turn
+    order from the next player) could not pay exactly: they count as asked, so that no
+    determinisation dealing them other money offers them the vizier first."""
+    turn = state.turn
+    if turn.phase != OFFERED or turn.player is None:
+        return state
+    seats = len(state.players)
+    passed = []
+    for step in range(1, seats + 1):
+        seat_asked = (turn.player + step) % seats
+        if seat_asked == seat:
+            break
+        if seat_asked not in asked(state):
+            passed.append(seat_asked)
+    return replace(state, turn=ASKED.change(turn, vizier_asked=asked(state) + tuple(passed)))
+
+
 RANDOM_KINDS: Final[tuple[RandomKind, ...]] = (("activate the vizier", 1, (legal_activations,)),)
 
 MODULE: Final[Module] = Module(
-    name="vizier",
+    name=NAME,
     rule="V1",
+    records=Records(actions=ACTIONS, events=EVENTS, player=TOKEN, turn=ASKED),
     set_up=face_up,
     between_turns=_between_turns,
     turn_actions=legal_activations,
@@ -61,15 +102,18 @@ MODULE: Final[Module] = Module(
         Claim(DeclineVizier, _not_in_a_turn),
     ),
     phases={
-        Phase.VIZIER: PhaseRules(
+        OFFERED: PhaseRules(
             to_act=offered_to,
             legal=legal_decisions,
             decide=decide,
             random_choice=_random_decision,
+            playout_choice=_playout_decision,
             who_acts=" (the vizier is offered in turn order from the next player)",
         ),
-        Phase.VIZIER_PLACEMENT: PhaseRules(to_act=_buyer, placed=placed),
+        PLACING: PhaseRules(to_act=_buyer, placed=placed),
     },
     random_kinds=RANDOM_KINDS,
     inconsistencies=inconsistencies,
+    information=_passed_over,
+    item_words={"vizier_asked": ("a seat asked about the vizier", "seats")},
 )
