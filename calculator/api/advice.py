@@ -111,7 +111,7 @@ def _rated(rated: RatedAction) -> dict[str, Any]:
 
 
 def bot_turns(body: Any) -> dict[str, Any]:
-    """``POST /v1/games/bot-turns``: the bots' decisions played (turns, placements, vizier
+    """``POST /v1/games/bot-turns``: the bots' decisions played (turns, placements, a module's
     offers) until a seat that is not a bot must decide, the table must reveal a draw, the game
     ends, or the request's time is spent; ``stopped`` says which."""
     request_contract("bot-turns-request.json").check(body)

@@ -1,5 +1,5 @@
 """The game state document, cards, actions and events as JSON (``schemas/game-*.json``), via
-marshmallow; tiles, huts and Alhambras by the codec of :mod:`calculator.api.wire`.
+marshmallow; tiles and Alhambras by the codec of :mod:`calculator.api.wire`.
 
 jsonschema checks the shape of a request on the wire (:mod:`calculator.api.contract`);
 marshmallow then loads it into the engine's frozen dataclasses and dumps them back. A loaded
@@ -64,7 +64,7 @@ _CARDS: Final[dict[tuple[str, int], MoneyCard]] = {
 
 # --- the pieces ------------------------------------------------------------------------------
 # Integers are checked by the JSON Schema first; like it, they accept 3.0 for 3.
-# Tiles, huts and Alhambras are read and written by the codec of ``wire.py``, shared with the
+# Tiles and Alhambras are read and written by the codec of ``wire.py``, shared with the
 # v1 requests. Tiles and cards are the leaves of every document, so they are fields that look
 # the catalog's own objects up, not nested schemas.
 
@@ -93,7 +93,7 @@ def _module_card_kind(value: Any) -> type[ModuleCard] | None:
 
 
 def _display_card(value: Any) -> DisplayCard:
-    """A money card, or a module's card (V2: ``{"exchange": ["denar", "dirham"]}``)."""
+    """A money card, or a module's card (``{wire: ...}``, V2)."""
     kind = _module_card_kind(value)
     if kind is None:
         return _money_card(value)

@@ -71,7 +71,7 @@ class DrawSource:
     reveal_kind: type[ModuleReveal]
     """The reveal naming a drawn item (its one field)."""
     drawn: str
-    """The item drawn, as a refusal names it ("bonus card (V3)")."""
+    """The item drawn, as a refusal names it (with its rule id)."""
     holder: str
     """Where it is drawn from, as a refusal names it."""
     take: Callable[[Draft, Any], None] | None = None
@@ -156,7 +156,7 @@ class Module:
     """The module's hidden parts dealt at random, agreeing with what the seat knows."""
     stand_ins: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
     """Components not in our sources, stood in for by our own choice and published as such in
-    the catalog, by the name of their ``options.components`` member (V3: the bonus cards)."""
+    the catalog, by the name of their ``options.components`` member (V3, V4)."""
     stood_in_for: str = ""
     """What the stand-ins stand for, as the catalog's note names it."""
     catalog: Mapping[str, object] = field(default_factory=dict)

@@ -1,10 +1,10 @@
 """Setting up a game (T1, D1, D2; V2-V4 with the modules).
 
-V3: the bonus cards are dealt first. The money is shuffled (72 cards for two players, D1) and
+A module's setup draws come first (V3). The money is shuffled (72 cards for two players, D1) and
 dealt: each player in seat order draws cards one at a time until their total is at least 20.
 Four cards are laid face up. The rest is split into 5 piles as equal as possible, scoring card
-1 shuffled into pile 2 and scoring card 2 into pile 4 (V2: and two exchange cards into each of
-piles 2, 3 and 4), pile 1 on top. Four tiles go from the bag into market slots 1 -> 4; in a
+1 shuffled into pile 2 and scoring card 2 into pile 4 (and a module's cards into the piles it
+names, V2), pile 1 on top. Four tiles go from the bag into market slots 1 -> 4; in a
 2-player game the dummy draws 6 tiles. The start player has the fewest cards, then the lowest
 total, then the earliest seat, unless the caller names one.
 

@@ -189,7 +189,7 @@ class Game(Struct):
     market: Sequence[Tile | None]
     """C4: the tile in each market slot, slot 1 first."""
     face_up: Sequence[DisplayCard]
-    """T1, T7: the face-up money (V2: exchange cards among it)."""
+    """T1, T7: the face-up money (a module's cards among it, V2)."""
     pile: tuple[DisplayCard | ScoringCard, ...]
     discard: tuple[DisplayCard, ...]
     bag: tuple[Tile, ...]
