@@ -33,11 +33,7 @@ from calculator.engine.components import (
     piles_formed,
     total,
 )
-from calculator.engine.draws import Draw
-from calculator.engine.dummy import SETUP_TILES
-from calculator.engine.end import FINAL_ROUND
 from calculator.engine.errors import Path
-from calculator.engine.setup import STARTING_MONEY
 from calculator.engine.state import (
     ACTION,
     BOUGHT,
@@ -51,6 +47,10 @@ from calculator.engine.state import (
     GameState,
     Player,
 )
+from calculator.engine.turn.draws import Draw
+from calculator.engine.turn.dummy import SETUP_TILES
+from calculator.engine.turn.end import FINAL_ROUND
+from calculator.engine.turn.setup import STARTING_MONEY
 
 
 class Inconsistency(Struct, frozen=True):

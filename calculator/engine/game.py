@@ -13,7 +13,6 @@ from typing import Final
 
 from calculator import modules as registry
 from calculator.core.tiles import Tile
-from calculator.engine import end, refill, setup
 from calculator.engine.actions import (
     Action,
     Buy,
@@ -28,13 +27,8 @@ from calculator.engine.actions import (
     TakeMoney,
 )
 from calculator.engine.components import ScoringCard
-from calculator.engine.draws import Draw, Item, Source, Step, draw, drawable
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
-from calculator.engine.money import legal_takes, take_money
-from calculator.engine.placement import Placement, legal_placements, place, placer
-from calculator.engine.purchase import buy, legal_buys
-from calculator.engine.redesign import Redesign, legal_redesigns, redesign
 from calculator.engine.state import (
     ACTION,
     DEFAULT_OPTIONS,
@@ -49,7 +43,12 @@ from calculator.engine.state import (
     Options,
     Phase,
 )
-from calculator.engine.turn import actions_done
+from calculator.engine.turn import actions_done, end, refill, setup
+from calculator.engine.turn.draws import Draw, Item, Source, Step, draw, drawable
+from calculator.engine.turn.money import legal_takes, take_money
+from calculator.engine.turn.placement import Placement, legal_placements, place, placer
+from calculator.engine.turn.purchase import buy, legal_buys
+from calculator.engine.turn.redesign import Redesign, legal_redesigns, redesign
 
 
 def new_game(

@@ -21,11 +21,11 @@ from typing import Any
 from calculator.core.tiles import Tile
 from calculator.engine.actions import Action, ModuleAction, ModuleReveal
 from calculator.engine.components import DisplayCard, ModuleCard, MoneyCard
-from calculator.engine.draws import Draw, Item, Step
 from calculator.engine.errors import Path
 from calculator.engine.events import Event, ModuleEvent
 from calculator.engine.parts import Part
 from calculator.engine.state import Draft, Game, GameState, Phase, Player
+from calculator.engine.turn.draws import Draw, Item, Step
 
 Apply = Callable[[Draft, Any], list[Event]]
 """Carries out an action on the working copy (or refuses it: :class:`ActionRefused`)."""

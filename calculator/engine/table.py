@@ -52,9 +52,9 @@ from calculator.engine.consistency import (
     money_in_sight,
     tiles_on_table,
 )
-from calculator.engine.end import receiver
-from calculator.engine.purchase import payments_for
 from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency
+from calculator.engine.turn.end import receiver
+from calculator.engine.turn.purchase import payments_for
 
 CATALOG_COUNTS = building_counts(CATALOG)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -140,10 +141,13 @@ def _docstrings(tree: ast.AST) -> set[int]:
         if not isinstance(body, list) or not body:
             continue
         first = body[0]
-        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                found.add(id(first.value))
-        for before, after in zip(body, body[1:], strict=False):
+        if (
+            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+        ):
+            found.add(id(first.value))
+        for before, after in pairwise(body):
             if (
                 isinstance(before, ast.Assign | ast.AnnAssign)
                 and isinstance(after, ast.Expr)

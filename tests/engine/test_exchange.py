@@ -20,11 +20,11 @@ from calculator.engine import ActionRefused, GameState, Options, apply, legal_ac
 from calculator.engine.actions import Buy, EndTurn, TakeMoney
 from calculator.engine.components import CARD, MoneyCard, ScoringCard, money_cards
 from calculator.engine.consistency import inconsistencies
-from calculator.engine.end import receiver
 from calculator.engine.events import DiscardReshuffled, MoneyDrawn, MoneyTaken, TileBought
 from calculator.engine.players.random_play import random_action
-from calculator.engine.setup import pile_sizes
 from calculator.engine.simulate import play_random_game
+from calculator.engine.turn.end import receiver
+from calculator.engine.turn.setup import pile_sizes
 from calculator.modules import NAMES as MODULES
 from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard, exchange_card
 from calculator.modules.exchange.rules import held, payments_with

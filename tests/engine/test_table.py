@@ -34,8 +34,8 @@ from calculator.engine.events import (
 )
 from calculator.engine.game import new_game, settle
 from calculator.engine.players.random_play import random_action
-from calculator.engine.setup import initial_state
 from calculator.engine.state import Draft, GameState
+from calculator.engine.turn.setup import initial_state
 from calculator.modules import NAMES as MODULES
 from calculator.modules.bonus.records import ASIDE, CARDS, Aside, BonusCardDealt, RevealBonusCard
 from calculator.modules.bonus.rules import PROVISIONAL_BONUS_CARDS, aside

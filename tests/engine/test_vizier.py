@@ -45,8 +45,8 @@ from calculator.engine.events import (
     TurnStarted,
 )
 from calculator.engine.players.random_play import random_action
-from calculator.engine.rounds import holding
 from calculator.engine.simulate import play_random_game
+from calculator.engine.turn.rounds import holding
 from calculator.modules.bonus.records import (
     ASIDE,
     CARDS,

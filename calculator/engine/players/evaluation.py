@@ -36,9 +36,9 @@ from calculator.core.scoring import ROUNDS, building_counts, rank_majority, tall
 from calculator.core.tiles import BUILDINGS, CATALOG, Building
 from calculator.core.walls import wall_length
 from calculator.engine.actions import Action, BuildFromReserve, MoveToReserve, Swap
-from calculator.engine.dummy import dummy_counts
-from calculator.engine.placement import placer, waiting_tiles
 from calculator.engine.state import ACTION, PLACING, Game, Player, slot_currency
+from calculator.engine.turn.dummy import dummy_counts
+from calculator.engine.turn.placement import placer, waiting_tiles
 
 
 class Weights(Struct, frozen=True):

@@ -32,9 +32,9 @@ from calculator.engine.components import (
     ScoringCard,
     money_cards,
 )
-from calculator.engine.draws import tile_order
-from calculator.engine.setup import SCORING_PILE, pile_sizes
 from calculator.engine.state import FACE_UP_MONEY, GameState
+from calculator.engine.turn.draws import tile_order
+from calculator.engine.turn.setup import SCORING_PILE, pile_sizes
 
 SETUP_CARDS_PER_PLAYER: Final[float] = 4.5
 """T1: the cards a player draws on average to reach 20, by which the pile's first size is

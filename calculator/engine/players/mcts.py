@@ -42,15 +42,15 @@ from calculator.engine.actions import (
 )
 from calculator.engine.components import total
 from calculator.engine.game import advance, legal_actions, module_draw_first, to_act
-from calculator.engine.money import legal_takes
-from calculator.engine.placement import placements_of, placer, waiting_tiles
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
 from calculator.engine.players.evaluation import projections, win_chances
 from calculator.engine.players.greedy import judge
 from calculator.engine.players.information import determinise, information_set
 from calculator.engine.players.random_play import random_action
-from calculator.engine.purchase import legal_buys
 from calculator.engine.state import ACTION, PLACING, Draft, Game, GameState
+from calculator.engine.turn.money import legal_takes
+from calculator.engine.turn.placement import placements_of, placer, waiting_tiles
+from calculator.engine.turn.purchase import legal_buys
 
 EXPLORATION: Final[float] = 0.3
 """UCB's exploration constant for rewards in 0..1."""

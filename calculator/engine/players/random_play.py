@@ -31,14 +31,14 @@ from calculator import modules as registry
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import legal_actions
 from calculator.engine.hooks import Lister
-from calculator.engine.money import legal_takes
-from calculator.engine.placement import placements_of, placer, waiting_tiles
 from calculator.engine.players.advice import Advice, Budget, RatedAction, check_seat
 from calculator.engine.players.evaluation import projections
 from calculator.engine.players.information import information_set
-from calculator.engine.purchase import legal_buys
-from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
 from calculator.engine.state import ACTION, PLACING, Game, GameState
+from calculator.engine.turn.money import legal_takes
+from calculator.engine.turn.placement import placements_of, placer, waiting_tiles
+from calculator.engine.turn.purchase import legal_buys
+from calculator.engine.turn.redesign import legal_builds, legal_removals, legal_swaps
 
 REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
 WEIGHTS: Final[dict[str, int]] = {"take money": 4, "buy": 4, "redesign": 1, "decline": 4}

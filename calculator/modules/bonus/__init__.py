@@ -10,9 +10,9 @@ from msgspec.structs import replace
 
 from calculator.core.scoring import depicts
 from calculator.core.tiles import Tile
-from calculator.engine.draws import tile_order, without
 from calculator.engine.hooks import DrawSource, Module, Records
 from calculator.engine.state import Draft, GameState, Player
+from calculator.engine.turn.draws import tile_order, without
 from calculator.modules.bonus.records import (
     ASIDE,
     CARDS,

@@ -23,10 +23,10 @@ from msgspec.structs import replace
 
 from calculator.core.scoring import depicts
 from calculator.core.tiles import CATALOG, Tile
-from calculator.engine.draws import Draw, Receive, shuffler
 from calculator.engine.errors import Path
 from calculator.engine.events import Event
 from calculator.engine.state import SETUP, Draft, Game, GameState, Player
+from calculator.engine.turn.draws import Draw, Receive, shuffler
 from calculator.modules.bonus.records import (
     ASIDE,
     CARDS,

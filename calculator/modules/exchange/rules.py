@@ -4,7 +4,7 @@ to pay one purchase in two currencies, discarded and reshuffled.
 Six cards, one per pair of currencies; at setup two are shuffled into each of money piles 2, 3
 and 4 (T1). They are drawn like money: the face-up display holds four cards in all, money or
 exchange cards (T1, T7), and the discard pile, exchange cards included, becomes the new pile
-when the pile runs out (T7, :func:`calculator.engine.draws.reshuffle_discard`).
+when the pile runs out (T7, :func:`calculator.engine.turn.draws.reshuffle_discard`).
 
 Taking one face-up exchange card is a take-money action (T3), instead of money: alone, never
 with money cards. A player may pay one purchase (T4) with one exchange card from the hand and
@@ -31,9 +31,9 @@ from calculator.engine.components import CARD, DisplayCard, MoneyCard, ScoringCa
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, MoneyTaken
 from calculator.engine.hooks import PileCards
-from calculator.engine.purchase import PAYMENT_MEMO, minimal_payments, pay
 from calculator.engine.state import SETUP, Draft, Game, GameState, Player, slot_currency
 from calculator.engine.turn import actions_done
+from calculator.engine.turn.purchase import PAYMENT_MEMO, minimal_payments, pay
 from calculator.modules.exchange.records import EXCHANGE_CARDS, HELD, NAME, ExchangeCard, Held
 
 
@@ -91,7 +91,7 @@ def legal_buys(state: Game) -> Choices:
     """V2: for each slot and each distinct exchange card in the hand showing the slot's
     currency, the canonical payments (see :mod:`purchase`) that need the card: those using at
     least one card of its other currency. A payment the slot's currency alone makes is listed
-    without the card (:func:`calculator.engine.purchase.legal_buys`)."""
+    without the card (:func:`calculator.engine.turn.purchase.legal_buys`)."""
     seat = state.turn.player
     assert seat is not None
     player = state.players[seat]
@@ -140,7 +140,7 @@ def _payments_with(
     own_index: int, other_index: int, own: tuple[int, ...], theirs: tuple[int, ...], price: int
 ) -> tuple[tuple[MoneyCard, ...], ...]:
     """A payment without a card to spare depends on the values alone
-    (:func:`~calculator.engine.purchase.minimal_payments`); each of those values is then made
+    (:func:`~calculator.engine.turn.purchase.minimal_payments`); each of those values is then made
     up of cards of either currency, in every way the hand allows, keeping the ways that use
     the other currency."""
     currency, other = CURRENCIES[own_index], CURRENCIES[other_index]

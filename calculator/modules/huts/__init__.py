@@ -10,10 +10,10 @@ from typing import Final
 from calculator.core.huts import HUTS_BY_COLOUR, HUTS_PER_PLAYER
 from calculator.core.tiles import BUILDINGS, Tile
 from calculator.engine.components import DisplayCard
-from calculator.engine.draws import Draw, tile_order
 from calculator.engine.errors import Path
 from calculator.engine.hooks import Claim, DrawSource, Module, Records
 from calculator.engine.state import Game, GameState, Player
+from calculator.engine.turn.draws import Draw, tile_order
 from calculator.modules.huts.records import ACTIONS, EVENTS, NAME, STACKS, RevealHut, TakeHut
 from calculator.modules.huts.rules import (
     COMPONENT,

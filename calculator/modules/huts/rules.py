@@ -32,11 +32,11 @@ from calculator.core.huts import (
     too_many_huts_message,
 )
 from calculator.core.tiles import BUILDINGS, Building, Tile
-from calculator.engine.draws import Draw, shuffler
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event
 from calculator.engine.state import Draft, Game, GameState, Player
 from calculator.engine.turn import actions_done
+from calculator.engine.turn.draws import Draw, shuffler
 from calculator.modules.huts.records import NAME, STACKS, HutRevealed, HutTaken, Stacks, TakeHut
 
 _STAND_IN_WALLS: Final[tuple[str, ...]] = ("N", "E", "S", "W", "NE")

@@ -9,11 +9,11 @@ from typing import Final
 from msgspec.structs import replace
 
 from calculator.engine.actions import Action
-from calculator.engine.draws import Step
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event
 from calculator.engine.hooks import Claim, Module, PhaseRules, RandomKind, Records
 from calculator.engine.state import Draft, Game, GameState
+from calculator.engine.turn.draws import Step
 from calculator.modules.vizier.records import (
     ACTIONS,
     ASKED,

@@ -39,9 +39,9 @@ from calculator.engine.actions import Buy, Choices, PlayerAction
 from calculator.engine.components import ModuleCard, MoneyCard, total
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event
-from calculator.engine.purchase import buy, payments_for
 from calculator.engine.state import REFILL, Draft, Game, GameState, Phase, slot_currency
 from calculator.engine.turn import actions_done
+from calculator.engine.turn.purchase import buy, payments_for
 from calculator.modules.vizier.records import (
     ASKED,
     NAME,

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from calculator.core.scoring import winners
-from calculator.engine.draws import Step
 from calculator.engine.events import Event, GameEnded, MarketTileAwarded
-from calculator.engine.rounds import score
 from calculator.engine.state import FINAL_PLACEMENT, OVER, Award, Draft, Game, Player, slot_currency
+from calculator.engine.turn.draws import Step
+from calculator.engine.turn.rounds import score
 
 FINAL_ROUND = 3
 

@@ -11,9 +11,9 @@ from msgspec.structs import replace
 from calculator import modules as registry
 from calculator.core.scoring import Holding, RoundScore, score_round, tally
 from calculator.core.walls import wall_length
-from calculator.engine.dummy import dummy_counts
 from calculator.engine.events import RoundScored
 from calculator.engine.state import Draft, Player
+from calculator.engine.turn.dummy import dummy_counts
 
 
 def holding(player: Player, modules: frozenset[str]) -> Holding:

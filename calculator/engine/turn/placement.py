@@ -14,12 +14,12 @@ from calculator import modules as registry
 from calculator.core.building import placement_violations
 from calculator.core.tiles import Tile
 from calculator.engine.actions import Choices, GiveToDummy, PlaceTile, ReserveTile
-from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
-from calculator.engine.redesign import refuse
 from calculator.engine.state import BOUGHT, FINAL_PLACEMENT, PLACEMENT, Draft, Game
 from calculator.engine.turn import end_turn
+from calculator.engine.turn.cells import cells_for
+from calculator.engine.turn.redesign import refuse
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
 

@@ -32,11 +32,8 @@ from calculator.engine.components import (
     piles_formed,
     total,
 )
-from calculator.engine.draws import Draw, Receive, Step, shuffler
-from calculator.engine.dummy import SETUP_TILES
 from calculator.engine.events import Event, MoneyDealt, PilesFormed
 from calculator.engine.hooks import PileCards
-from calculator.engine.refill import DUMMY_DRAWING, FILLING, LAYING_OUT
 from calculator.engine.state import (
     DEFAULT_OPTIONS,
     FACE_UP_MONEY,
@@ -49,6 +46,9 @@ from calculator.engine.state import (
     Turn,
 )
 from calculator.engine.turn import start_turn
+from calculator.engine.turn.draws import Draw, Receive, Step, shuffler
+from calculator.engine.turn.dummy import SETUP_TILES
+from calculator.engine.turn.refill import DUMMY_DRAWING, FILLING, LAYING_OUT
 
 PLAYERS: Final[range] = range(2, 7)
 STARTING_MONEY: Final[int] = 20

@@ -16,14 +16,13 @@ from msgspec.structs import replace
 
 from calculator import modules as registry
 from calculator.core.tiles import MARKET_SLOTS, Tile
-from calculator.engine import end
 from calculator.engine.components import DisplayCard, ScoringCard
-from calculator.engine.draws import Draw, Receive, Step, reshuffle_discard
-from calculator.engine.dummy import draws_after_round, receive_tile
 from calculator.engine.events import Event, MarketFilled, MoneyDrawn, ScoringCardRevealed
-from calculator.engine.rounds import score
 from calculator.engine.state import FACE_UP_MONEY, Draft, Game
-from calculator.engine.turn import next_turn
+from calculator.engine.turn import end, next_turn
+from calculator.engine.turn.draws import Draw, Receive, Step, reshuffle_discard
+from calculator.engine.turn.dummy import draws_after_round, receive_tile
+from calculator.engine.turn.rounds import score
 
 
 def next_step(game: Game) -> Draw | Step:
