@@ -654,14 +654,20 @@ def _cell(data: dict[str, Any]) -> Cell:
     return (data["x"], data["y"])
 
 
+def _money_member(members: tuple[_Member, ...]) -> str | None:
+    """The member of a module's action or event that lists money cards, if one does: its
+    modules' cards (V2) are written among them."""
+    return next(
+        (member.wire for member in members if typing.get_args(member.type)[:1] == (MoneyCard,)),
+        None,
+    )
+
+
 def _module_maker(kind: type[Any]) -> Callable[[dict[str, Any]], act.Action]:
     """How a module's action (or reveal) is made from its loaded members: the modules' cards
     it uses are those among its money cards."""
     members = _members(kind)
-    cards_with = next(
-        (member.wire for member in members if typing.get_args(member.type)[:1] == (MoneyCard,)),
-        None,
-    )
+    cards_with = _money_member(members)
 
     def make(data: dict[str, Any]) -> act.Action:
         values: dict[str, Any] = {}
@@ -719,10 +725,7 @@ def _form(kind: str, names: tuple[str, ...], cards_with: str | None = None) -> F
 def _module_form(kind: type[Any]) -> Form:
     """A module's action or event, as its record declares it."""
     members = _members(kind)
-    cards_with = next(
-        (member.wire for member in members if typing.get_args(member.type)[:1] == (MoneyCard,)),
-        None,
-    )
+    cards_with = _money_member(members)
     return (
         kind.kind,
         tuple((member.name, member.wire) for member in members if member.name != _MODULE_CARDS),

@@ -11,8 +11,8 @@ lays every card as soon as it may (after each action and everything automatic af
 takes it back as soon as it must: the state never holds a card laid without its tile.
 
 The tiles printed on the cards are not in our sources. A game may name them
-(``Options.bonus_cards``); otherwise :data:`PROVISIONAL_BONUS_CARDS` stands in, a set of our
-own choosing published as provisional (``GET /v1/catalog``, README).
+(``options.components.bonus_cards``); otherwise :data:`PROVISIONAL_BONUS_CARDS` stands in, a
+set of our own choosing published as provisional (``GET /v1/catalog``, README).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ In table mode a stack is known only by its top: the rest is kept in the game's o
 is revealed by the table at setup and again after each take (``hidden_tops``, a draw like any,
 :mod:`draws`), before anything else happens.
 
-The huts' wall layouts are not in our sources. A game may give them (``Options.huts``);
+The huts' wall layouts are not in our sources. A game may give them (``options.components.huts``);
 otherwise :data:`PROVISIONAL_HUTS` stands in, published as provisional (``GET /v1/catalog``).
 """
 
