@@ -39,6 +39,7 @@ from calculator.engine.errors import Path
 from calculator.engine.parts import Part
 from calculator.engine.state import (
     MODES,
+    NO_PARTS,
     Award,
     GameState,
     Options,
@@ -276,7 +277,7 @@ def _part_fields(codecs: tuple[_PartCodec, ...]) -> dict[str, fields.Field]:  # 
 
 def _with_parts(holder: Any, data: Mapping[str, Any], codecs: tuple[_PartCodec, ...]) -> Any:
     """``holder`` with the modules' parts ``data`` gives (none when it gives none)."""
-    parts: Parts = ()
+    parts: Parts = NO_PARTS
     for codec in codecs:
         parts = codec.load(data, msgspec.structs.replace(holder, parts=parts))
     return msgspec.structs.replace(holder, parts=parts) if parts else holder

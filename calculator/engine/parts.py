@@ -1,9 +1,9 @@
 """A module's part of a player, of the turn or of the game: its own state, kept under its name
 (the model is boardgame.io's plugin state, kept under the plugin's name).
 
-The base game's records hold each module's part in ``parts``, pairs of the module's name and a
-frozen record the module declares in its package, in the order of the names; the base never
-reads one. A part is
+The base game's records hold each module's part in ``parts`` (:class:`~calculator.engine.
+state.Parts`), under the module's name: a frozen record the module declares in its package;
+the base never reads one. A part is
 absent while it equals its empty record, so a state has one form however it was reached (by
 the engine or by reading a document). A part of the turn goes with the turn: the next turn
 starts without it. On the wire each field of a part is a member of the player, the turn or
@@ -23,10 +23,6 @@ Record = TypeVar("Record", bound=Struct)
 Holder = TypeVar("Holder", bound=Player | Turn | Game)
 
 
-def _name(pair: tuple[str, Any]) -> str:
-    return pair[0]
-
-
 class Part(Generic[Record]):
     """The part of module ``module`` that a player, the turn or the game holds: records of
     ``record``, whose every field has a default (the empty part)."""
@@ -40,19 +36,15 @@ class Part(Generic[Record]):
 
     def of(self, holder: Player | Turn | Game) -> Record:
         """The part ``holder`` holds (the empty part when it holds none)."""
-        for name, part in holder.parts:
-            if name == self.module:
-                held: Record = part
-                return held
-        return self.empty
+        part: Record = holder.parts.get(self.module, self.empty)
+        return part
 
     def parts_with(self, holder: Player | Turn | Game, part: Record) -> Parts:
         """``holder``'s parts with ``part`` in place of the module's."""
-        parts = [(name, held) for name, held in holder.parts if name != self.module]
+        parts = {name: held for name, held in holder.parts.items() if name != self.module}
         if part != self.empty:
-            parts.append((self.module, part))
-            parts.sort(key=_name)
-        return tuple(parts)
+            parts[self.module] = part
+        return Parts(parts)
 
     def put(self, holder: Holder, part: Record) -> Holder:
         """A copy of the frozen ``holder`` (a player, the turn, a game state) holding ``part``."""

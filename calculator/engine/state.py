@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import field
 from enum import StrEnum
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, NoReturn
 
 from msgspec import Struct, structs
 
@@ -27,10 +27,26 @@ from calculator.engine.components import DisplayCard, MoneyCard, ScoringCard
 Mode = Literal["digital", "table"]
 MODES: Final[tuple[Mode, ...]] = ("digital", "table")
 
-Parts = tuple[tuple[str, Any], ...]
-"""The parts modules keep of a player, the turn or the game: each module's name with a frozen
-record of the module's (:class:`calculator.engine.parts.Part`), in the order of the names, a
-part absent while it is empty. A tuple, so the records holding it stay hashable."""
+
+class Parts(dict[str, Any]):
+    """The parts modules keep of a player, the turn or the game, by module name: each a frozen
+    record of the module's (:class:`calculator.engine.parts.Part`), absent while it is empty.
+    Frozen and hashable like the records that hold it: a change makes new parts. A mapping, as
+    the rules look a part up at nearly every step of a game with modules."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def _frozen(self, *_: object, **__: object) -> NoReturn:
+        raise TypeError("parts are frozen: a change makes new parts")
+
+    __setitem__ = __delitem__ = __ior__ = _frozen
+    clear = pop = popitem = setdefault = update = _frozen
+
+
+NO_PARTS: Final[Parts] = Parts()
 
 
 PLACING: Final[set[str]] = set()
@@ -138,7 +154,7 @@ class Player(Struct, frozen=True):
     reserve: tuple[Tile, ...] = ()
     hand: tuple[MoneyCard, ...] = ()
     score: int = 0
-    parts: Parts = ()
+    parts: Parts = NO_PARTS
     """What the modules give the player (:class:`calculator.engine.parts.Part`)."""
 
 
@@ -170,7 +186,7 @@ class Turn(Struct, frozen=True):
     awarded: tuple[Award, ...] = ()
     scoring_due: tuple[int, ...] = ()
     dummy_draws: int = 0
-    parts: Parts = ()
+    parts: Parts = NO_PARTS
 
 
 class Game(Struct):
@@ -197,7 +213,7 @@ class Game(Struct):
     turn: Turn
     over: bool = False
     winners: tuple[int, ...] = ()
-    parts: Parts = ()
+    parts: Parts = NO_PARTS
     """What the modules keep of the game (:class:`calculator.engine.parts.Part`)."""
 
     @property

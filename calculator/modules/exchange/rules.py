@@ -114,10 +114,13 @@ def payments_by_card(
     """V2: for each distinct exchange card in the player's hand that shows the currency of
     market slot ``slot``, the canonical payments for a tile of ``price`` there that need it
     (:func:`payments_with`; possibly none)."""
+    cards = HELD.of(player).exchange_cards
+    if not cards:
+        return []
     currency = slot_currency(slot)
     return [
         (card, payments_with(player.hand, card, currency, price))
-        for card in dict.fromkeys(held(player))
+        for card in dict.fromkeys(cards)
         if currency in card.currencies
     ]
 

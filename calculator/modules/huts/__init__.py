@@ -30,7 +30,7 @@ from calculator.modules.huts.rules import (
 
 def _turning_up(game: Game) -> Draw | None:
     """V4, table mode: a hut was taken, or the setup began; the table reveals the next top."""
-    return TURNING_UP if stacks_of(game).hidden_tops else None
+    return TURNING_UP if STACKS.of(game).hidden_tops else None
 
 
 def _hidden_stack(game: Game) -> tuple[Tile, ...]:

@@ -103,7 +103,10 @@ def exact_payments(game: Game, seat: int) -> Iterator[Payment]:
 
 
 def _may_buy(game: Game, seat: int) -> bool:
-    return bool(token(game, seat)) and next(exact_payments(game, seat), None) is not None
+    return (
+        bool(TOKEN.of(game.players[seat]).vizier)
+        and next(exact_payments(game, seat), None) is not None
+    )
 
 
 def offered_to(game: Game) -> int | None:
