@@ -20,7 +20,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
@@ -39,7 +39,6 @@ from calculator.engine.errors import Path
 from calculator.engine.parts import Part
 from calculator.engine.state import (
     MODES,
-    NO_PARTS,
     Award,
     GameState,
     Options,
@@ -222,8 +221,14 @@ class _PartCodec:
         self.part = part
         self.members = _members(part.record)
         self.omits = part.record.__struct_config__.omit_defaults
-        self.shared = frozenset(member.wire for member in self.members if member.wire in base)
-        """Base members the part's cards are written in (a hand)."""
+        self.shared: dict[str, type[ModuleCard]] = {}
+        """The base's members the part's cards are written in (a hand), with the card."""
+        for member in self.members:
+            if member.wire in base:
+                kind = _card_kind(member.type)
+                if kind is None:
+                    raise TypeError(f"{member.name} shares {member.wire} but holds no cards")
+                self.shared[member.wire] = kind
 
     def fields(self) -> dict[str, fields.Field]:  # type: ignore[type-arg]
         return {
@@ -232,24 +237,22 @@ class _PartCodec:
             if member.wire not in self.shared
         }
 
-    def load(self, data: Mapping[str, Any], holder: Any) -> Parts:
+    def load(self, data: Mapping[str, Any], holder: Player | Turn | GameState) -> Parts:
         """``holder``'s parts with this module's, as ``data`` (the loaded object) gives it."""
         values: dict[str, Any] = {}
         for member in self.members:
-            if member.wire in self.shared:
-                kind = _card_kind(member.type)
+            kind = self.shared.get(member.wire)
+            if kind is not None:
                 values[member.name] = tuple(
-                    card
-                    for card in data[member.wire]
-                    if isinstance(card, kind)  # type: ignore[arg-type]
+                    card for card in data[member.wire] if isinstance(card, kind)
                 )
             elif member.wire in data:
                 values[member.name] = _from_wire(member.type, data[member.wire])
         if not values:
-            return holder.parts  # type: ignore[no-any-return]
+            return holder.parts
         return self.part.parts_with(holder, self.part.record(**values))
 
-    def dump(self, holder: Any, document: dict[str, Any]) -> None:
+    def dump(self, holder: Player | Turn | GameState, document: dict[str, Any]) -> None:
         record = self.part.of(holder)
         for member in self.members:
             value = getattr(record, member.name)
@@ -275,16 +278,25 @@ def _part_fields(codecs: tuple[_PartCodec, ...]) -> dict[str, fields.Field]:  # 
     return {name: field for codec in codecs for name, field in codec.fields().items()}
 
 
-def _with_parts(holder: Any, data: Mapping[str, Any], codecs: tuple[_PartCodec, ...]) -> Any:
+_Holder = TypeVar("_Holder", Player, Turn, GameState)
+
+
+def _with_parts(
+    holder: _Holder, data: Mapping[str, Any], codecs: tuple[_PartCodec, ...]
+) -> _Holder:
     """``holder`` with the modules' parts ``data`` gives (none when it gives none)."""
-    parts: Parts = NO_PARTS
     for codec in codecs:
-        parts = codec.load(data, msgspec.structs.replace(holder, parts=parts))
-    return msgspec.structs.replace(holder, parts=parts) if parts else holder
+        parts = codec.load(data, holder)
+        if parts is not holder.parts:
+            holder = msgspec.structs.replace(holder, parts=parts)
+    return holder
 
 
 def _dump_parts(
-    holder: Any, document: dict[str, Any], codecs: tuple[_PartCodec, ...], played: frozenset[str]
+    holder: Player | Turn | GameState,
+    document: dict[str, Any],
+    codecs: tuple[_PartCodec, ...],
+    played: frozenset[str],
 ) -> None:
     for codec in codecs:
         if codec.part.module in played:
@@ -314,7 +326,7 @@ class PlayerSchema(Schema):
             tuple(card for card in data["hand"] if isinstance(card, MoneyCard)),
             data["score"],
         )
-        return _with_parts(player, data, _PLAYER_PARTS)  # type: ignore[no-any-return]
+        return _with_parts(player, data, _PLAYER_PARTS)
 
 
 def _components_fields() -> dict[str, fields.Field]:  # type: ignore[type-arg]
@@ -417,7 +429,7 @@ class TurnSchema(Schema):
             scoring_due=tuple(data["scoring_due"]),
             dummy_draws=data["dummy_draws"],
         )
-        return _with_parts(turn, data, _TURN_PARTS)  # type: ignore[no-any-return]
+        return _with_parts(turn, data, _TURN_PARTS)
 
 
 class GameStateSchema(Schema):
@@ -484,7 +496,7 @@ class GameStateSchema(Schema):
             over=data["over"],
             winners=tuple(data["winners"]),
         )
-        return _with_parts(state, data, _GAME_PARTS)  # type: ignore[no-any-return]
+        return _with_parts(state, data, _GAME_PARTS)
 
 
 _STATE_SCHEMA: Final = GameStateSchema()

@@ -3,11 +3,11 @@
 
 The base game's records hold each module's part in ``parts`` (:class:`~calculator.engine.
 state.Parts`), under the module's name: a frozen record the module declares in its package;
-the base never reads one. A part is
-absent while it equals its empty record, so a state has one form however it was reached (by
-the engine or by reading a document). A part of the turn goes with the turn: the next turn
-starts without it. On the wire each field of a part is a member of the player, the turn or
-the state document, by its encoded name (:mod:`calculator.api.game_document`).
+the base never reads one. A part is absent while it equals its empty record, so a state has
+one form however it was reached (by the engine or by reading a document). A part of the turn
+goes with the turn: the next turn starts without it. On the wire each field of a part is a
+member of the player, the turn or the state document, by its encoded name
+(:mod:`calculator.api.game_document`).
 """
 
 from __future__ import annotations

@@ -2,10 +2,11 @@
 
 A module is what a table switches on (``options.modules``), so it is the unit here rather than
 the box it comes in: the Vizier's Favour's four modules (V1-V4) are four packages, each holding
-everything of its module on the Python side (its setup, actions, automatic steps and
-consistency checks) and declaring what it adds to the base game in one
-:class:`~calculator.engine.hooks.Module`. The base game reaches a module only through this
-registry.
+everything of its module on the Python side (its words, declared once in its ``records``:
+actions, events, cards, phases and its parts of the state; its setup, actions, automatic steps
+and consistency checks) and declaring what it adds to the base game in one
+:class:`~calculator.engine.hooks.Module`. The base game, the codecs, the players, the catalog
+and the refusals' words reach a module only through this registry and the indexes below.
 
 :data:`REGISTRY` is in the order the hooks run (the vizier last: it acts between two turns,
 after everything the others do in them); :data:`NAMES`, what the catalog and the page list,
@@ -240,14 +241,15 @@ def active(names: frozenset[str]) -> Active:
     return Active(tuple(module for module in REGISTRY if module.name in names))
 
 
+COUNTED: Final = tuple(m.counted for m in REGISTRY if m.counted)
+"""Every registered module's ``counted`` hook: what counts as buildings at a described table."""
+
+
 def counted(player: Player, names: frozenset[str] | None = None) -> tuple[Tile, ...]:
     """The cards of ``player``'s that count as buildings (V3), by the modules named, or by
     every registered one (a described table may show any)."""
     hooks = COUNTED if names is None else active(names).counted
     return tuple(card for count in hooks for card in count(player))
-
-
-COUNTED: Final = tuple(m.counted for m in REGISTRY if m.counted)
 
 
 __all__ = [
