@@ -20,7 +20,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, get_args
 
 import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
@@ -30,7 +30,7 @@ from calculator.api import wire
 from calculator.api.problems import InvalidDocument, Problem, load, pointer, refusal
 from calculator.api.wire import AlhambraField, TileField, dump_tile
 from calculator.core.scoring import RoundScore
-from calculator.core.tiles import BUILDINGS, Cell, Currency, Tile
+from calculator.core.tiles import BUILDINGS, Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import CARD, DisplayCard, ModuleCard, MoneyCard, ScoringCard
@@ -663,22 +663,22 @@ class ActionSchema(Schema):
             raise refusal([needed]) from None
 
 
-def _cell(data: dict[str, Any]) -> Cell:
-    return (data["x"], data["y"])
-
-
 def _money_member(members: tuple[_Member, ...]) -> str | None:
-    """The member of a module's action or event that lists money cards, if one does: its
-    modules' cards (V2) are written among them."""
+    """The member of an action or event that lists money cards, when it may use the modules'
+    cards too (V2): they are written among them."""
+    if not any(member.name == _MODULE_CARDS for member in members):
+        return None
     return next(
-        (member.wire for member in members if typing.get_args(member.type)[:1] == (MoneyCard,)),
-        None,
+        member.wire
+        for member in members
+        if typing.get_origin(member.type) is tuple
+        and typing.get_args(member.type)[:1] == (MoneyCard,)
     )
 
 
-def _module_maker(kind: type[Any]) -> Callable[[dict[str, Any]], act.Action]:
-    """How a module's action (or reveal) is made from its loaded members: the modules' cards
-    it uses are those among its money cards."""
+def _maker(kind: type[Any]) -> Callable[[dict[str, Any]], act.Action]:
+    """How an action (or reveal) is made from its loaded members, as its record declares them:
+    a cell from ``x`` and ``y``; the modules' cards it uses (V2) from among its money cards."""
     members = _members(kind)
     cards_with = _money_member(members)
 
@@ -687,6 +687,8 @@ def _module_maker(kind: type[Any]) -> Callable[[dict[str, Any]], act.Action]:
         for member in members:
             if member.name == _MODULE_CARDS:
                 values[member.name] = _split(data[cards_with])[1] if cards_with else ()
+            elif member.name == "cell":
+                values[member.name] = (data["x"], data["y"])
             elif member.wire == cards_with:
                 values[member.name] = _split(data[member.wire])[0]
             else:
@@ -696,21 +698,14 @@ def _module_maker(kind: type[Any]) -> Callable[[dict[str, Any]], act.Action]:
     return make
 
 
+_ACTIONS: Final[tuple[type[Any], ...]] = (
+    *(kind for kind in get_args(act.Action) if kind not in (act.ModuleAction, act.ModuleReveal)),
+    *registry.ACTIONS.values(),
+)
+"""Every action record: the base game's and the modules'."""
+
 _ACTION_MAKERS: Final[dict[str, Callable[[dict[str, Any]], act.Action]]] = {
-    "take_money": lambda d: act.TakeMoney(d["player"], *_split(d["cards"])),
-    "buy": lambda d: act.Buy(d["player"], d["slot"], *_split(d["payment"])),
-    "end_turn": lambda d: act.EndTurn(d["player"]),
-    "pass": lambda d: act.Pass(d["player"]),
-    "build_from_reserve": lambda d: act.BuildFromReserve(d["player"], d["tile"], _cell(d)),
-    "move_to_reserve": lambda d: act.MoveToReserve(d["player"], _cell(d)),
-    "swap": lambda d: act.Swap(d["player"], d["tile"], _cell(d)),
-    "place": lambda d: act.PlaceTile(d["player"], d["tile"], _cell(d)),
-    "reserve": lambda d: act.ReserveTile(d["player"], d["tile"]),
-    "give_to_dummy": lambda d: act.GiveToDummy(d["player"], d["tile"]),
-    "reveal_tile": lambda d: act.RevealTile(d["tile"]),
-    "reveal_money": lambda d: act.RevealMoney(d["card"]),
-    "reveal_scoring_card": lambda d: act.RevealScoringCard(d["round"]),
-    **{name: _module_maker(kind) for name, kind in registry.ACTIONS.items()},
+    kind.kind: _maker(kind) for kind in _ACTIONS
 }
 
 _ACTION_SCHEMA: Final = ActionSchema()
@@ -731,18 +726,13 @@ Form = tuple[str, tuple[tuple[str, str], ...], str | None]
 its modules' cards are written in (with the money cards they go with), if it has one."""
 
 
-def _form(kind: str, names: tuple[str, ...], cards_with: str | None = None) -> Form:
-    return (kind, tuple((name, name) for name in names), cards_with)
-
-
-def _module_form(kind: type[Any]) -> Form:
-    """A module's action or event, as its record declares it."""
+def _form(kind: type[Any]) -> Form:
+    """An action or event as its record declares it."""
     members = _members(kind)
-    cards_with = _money_member(members)
     return (
         kind.kind,
         tuple((member.name, member.wire) for member in members if member.name != _MODULE_CARDS),
-        cards_with,
+        _money_member(members),
     )
 
 
@@ -758,22 +748,7 @@ def _dump_form(item: Any, form: Form) -> dict[str, Any]:
     return document
 
 
-_ACTION_FORMS: Final[dict[type, Form]] = {
-    act.TakeMoney: _form("take_money", ("player", "cards"), "cards"),
-    act.Buy: _form("buy", ("player", "slot", "payment"), "payment"),
-    act.EndTurn: _form("end_turn", ("player",)),
-    act.Pass: _form("pass", ("player",)),
-    act.BuildFromReserve: _form("build_from_reserve", ("player", "tile", "cell")),
-    act.MoveToReserve: _form("move_to_reserve", ("player", "cell")),
-    act.Swap: _form("swap", ("player", "tile", "cell")),
-    act.PlaceTile: _form("place", ("player", "tile", "cell")),
-    act.ReserveTile: _form("reserve", ("player", "tile")),
-    act.GiveToDummy: _form("give_to_dummy", ("player", "tile")),
-    act.RevealTile: _form("reveal_tile", ("tile",)),
-    act.RevealMoney: _form("reveal_money", ("card",)),
-    act.RevealScoringCard: _form("reveal_scoring_card", ("round",)),
-    **{kind: _module_form(kind) for kind in registry.ACTIONS.values()},
-}
+_ACTION_FORMS: Final[dict[type, Form]] = {kind: _form(kind) for kind in _ACTIONS}
 
 
 def _dump_member(name: str, value: Any) -> dict[str, Any]:
@@ -787,36 +762,20 @@ def _dump_member(name: str, value: Any) -> dict[str, Any]:
 
 # --- events ------------------------------------------------------------------------------------
 
-_EVENT_FORMS: Final[dict[type, Form]] = {
-    ev.MoneyDealt: _form("money_dealt", ("player", "card")),
-    ev.MoneyDrawn: _form("money_drawn", ("card",)),
-    ev.PilesFormed: _form("piles_formed", ("sizes",)),
-    ev.MarketFilled: _form("market_filled", ("slot", "tile")),
-    ev.DummyDrew: _form("dummy_drew", ("tile",)),
-    ev.TurnStarted: _form("turn_started", ("player", "number")),
-    ev.MoneyTaken: _form("money_taken", ("player", "cards"), "cards"),
-    ev.TileBought: _form("tile_bought", ("player", "slot", "tile", "payment", "exact"), "payment"),
-    ev.ExtraActionDeclined: _form("extra_action_declined", ("player",)),
-    ev.Passed: _form("passed", ("player",)),
-    ev.TileBuiltFromReserve: _form("tile_built_from_reserve", ("player", "tile", "cell")),
-    ev.TileMovedToReserve: _form("tile_moved_to_reserve", ("player", "tile", "cell")),
-    ev.TilesSwapped: _form("tiles_swapped", ("player", "tile", "cell", "removed")),
-    ev.TilePlaced: _form("tile_placed", ("player", "tile", "cell")),
-    ev.TileReserved: _form("tile_reserved", ("player", "tile")),
-    ev.TileGivenToDummy: _form("tile_given_to_dummy", ("player", "tile")),
-    ev.TurnEnded: _form("turn_ended", ("player",)),
-    ev.DiscardReshuffled: _form("discard_reshuffled", ("cards",)),
-    ev.ScoringCardRevealed: _form("scoring_card_revealed", ("round",)),
-    ev.MarketTileAwarded: _form("market_tile_awarded", ("slot", "tile", "player")),
-    ev.GameEnded: _form("game_ended", ("winners", "totals")),
-    **{kind: _module_form(kind) for module in registry.REGISTRY for kind in module.records.events},
-}
+_EVENTS: Final[tuple[type[Any], ...]] = (
+    *(kind for kind in get_args(ev.Event) if kind not in (ev.ModuleEvent, ev.RoundScored)),
+    *(kind for module in registry.REGISTRY for kind in module.records.events),
+)
+"""Every event record written by its form: the base game's but a scored round, and the
+modules'."""
+
+_EVENT_FORMS: Final[dict[type, Form]] = {kind: _form(kind) for kind in _EVENTS}
 
 
 def dump_event(event: ev.Event) -> dict[str, Any]:
     if isinstance(event, ev.RoundScored):
         return {
-            "type": "round_scored",
+            "type": event.kind,
             "round": event.round,
             "scores": dump_round_score(event.result, event.names),
             "totals": list(event.totals),

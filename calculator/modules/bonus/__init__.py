@@ -3,16 +3,12 @@
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
-from msgspec.structs import replace
-
-from calculator.core.scoring import depicts
 from calculator.core.tiles import Tile
 from calculator.engine.hooks import DrawSource, Module, Records
-from calculator.engine.state import Draft, GameState, Player
-from calculator.engine.turn.draws import tile_order, without
+from calculator.engine.state import Draft, Player
+from calculator.engine.turn.draws import without
 from calculator.modules.bonus.records import (
     ASIDE,
     CARDS,
@@ -25,7 +21,9 @@ from calculator.modules.bonus.rules import (
     COMPONENT,
     PROVISIONAL_BONUS_CARDS,
     aside,
+    determinise,
     inconsistencies,
+    information,
     lay_and_take_back,
     next_deal,
     shuffle,
@@ -39,52 +37,6 @@ def _deal(draft: Draft, card: Tile) -> None:
 def _face_up(player: Player) -> tuple[Tile, ...]:
     """V3: a face-up card counts as one more building of its tile's type."""
     return CARDS.of(player).bonus_cards
-
-
-def _redealt(
-    state: GameState, seat: int, pool: list[Tile], deal: random.Random | None
-) -> GameState:
-    """The other players' hidden hands dealt from ``pool`` (their cards in hand and the cards
-    set aside) in seat order, each its size, the rest set aside: in the pool's order, or (with
-    ``deal``) preferring cards whose tile is not in the player's Alhambra, which would have
-    been laid face up."""
-    players = list(state.players)
-    for index, player in enumerate(players):
-        if index == seat:
-            continue
-        cards = CARDS.of(player)
-        size = len(cards.bonus_hand)
-        if deal is not None:
-            tiles = list(player.alhambra.tiles.values())
-            fitting = [card for card in pool if not any(depicts(card, tile) for tile in tiles)]
-            hand = (fitting + [card for card in pool if card not in fitting])[:size]
-        else:
-            hand = pool[:size]
-        for card in hand:
-            pool.remove(card)
-        players[index] = CARDS.put(player, replace(cards, bonus_hand=tuple(hand)))
-    return ASIDE.put(replace(state, players=tuple(players)), Aside(tuple(pool)))
-
-
-def _pool(state: GameState, seat: int) -> list[Tile]:
-    hands = [
-        card
-        for index, player in enumerate(state.players)
-        if index != seat
-        for card in CARDS.of(player).bonus_hand
-    ]
-    return hands + list(aside(state))
-
-
-def _information(state: GameState, seat: int) -> GameState:
-    """V3: the other players' bonus cards in hand are pooled with the cards set aside."""
-    return _redealt(state, seat, sorted(_pool(state, seat), key=tile_order), None)
-
-
-def _determinise(state: GameState, seat: int, rng: random.Random) -> GameState:
-    pool = _pool(state, seat)
-    rng.shuffle(pool)
-    return _redealt(state, seat, pool, rng)
 
 
 MODULE: Final[Module] = Module(
@@ -119,8 +71,8 @@ MODULE: Final[Module] = Module(
         "bonus_cards": ("a bonus card", "bonus cards"),
         "bonus_hand": ("a bonus card", "bonus cards"),
     },
-    information=_information,
-    determinise=_determinise,
+    information=information,
+    determinise=determinise,
 )
 
 __all__ = ["MODULE", "PROVISIONAL_BONUS_CARDS"]

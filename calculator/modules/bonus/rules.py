@@ -17,6 +17,7 @@ set of our own choosing published as provisional (``GET /v1/catalog``, README).
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
 from msgspec.structs import replace
@@ -26,7 +27,7 @@ from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.errors import Path
 from calculator.engine.events import Event
 from calculator.engine.state import SETUP, Draft, Game, GameState, Player
-from calculator.engine.turn.draws import Draw, Receive, shuffler
+from calculator.engine.turn.draws import Draw, Receive, shuffler, tile_order
 from calculator.modules.bonus.records import (
     ASIDE,
     CARDS,
@@ -181,3 +182,53 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     if cards_dealt < share * len(state.players) and any(p.hand for p in state.players):
         found.append((("players", 0, "hand"), "the bonus cards are dealt before the money (V3)"))
     return found
+
+
+# --- what a seat knows (the computer players) ------------------------------------------------
+
+
+def _redealt(
+    state: GameState, seat: int, pool: list[Tile], deal: random.Random | None
+) -> GameState:
+    """The other players' hidden hands dealt from ``pool`` (their cards in hand and the cards
+    set aside) in seat order, each its size, the rest set aside: in the pool's order, or (with
+    ``deal``) preferring cards whose tile is not in the player's Alhambra, which would have
+    been laid face up."""
+    players = list(state.players)
+    for index, player in enumerate(players):
+        if index == seat:
+            continue
+        cards = CARDS.of(player)
+        size = len(cards.bonus_hand)
+        if deal is not None:
+            fitting = [card for card in pool if not _in_alhambra(player, card)]
+            hand = (fitting + [card for card in pool if card not in fitting])[:size]
+        else:
+            hand = pool[:size]
+        for card in hand:
+            pool.remove(card)
+        players[index] = CARDS.put(player, replace(cards, bonus_hand=tuple(hand)))
+    return ASIDE.put(replace(state, players=tuple(players)), Aside(tuple(pool)))
+
+
+def _pool(state: GameState, seat: int) -> list[Tile]:
+    hands = [
+        card
+        for index, player in enumerate(state.players)
+        if index != seat
+        for card in CARDS.of(player).bonus_hand
+    ]
+    return hands + list(aside(state))
+
+
+def information(state: GameState, seat: int) -> GameState:
+    """V3: the other players' bonus cards in hand are pooled with the cards set aside."""
+    return _redealt(state, seat, sorted(_pool(state, seat), key=tile_order), None)
+
+
+def determinise(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """V3: the other players' hidden hands dealt at random from the pool, preferring cards
+    whose tile is not in their Alhambras."""
+    pool = _pool(state, seat)
+    rng.shuffle(pool)
+    return _redealt(state, seat, pool, rng)

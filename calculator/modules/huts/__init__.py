@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Final
 
@@ -12,14 +11,16 @@ from calculator.core.tiles import BUILDINGS, Tile
 from calculator.engine.components import DisplayCard
 from calculator.engine.errors import Path
 from calculator.engine.hooks import Claim, DrawSource, Module, Records
-from calculator.engine.state import Game, GameState, Player
-from calculator.engine.turn.draws import Draw, tile_order
+from calculator.engine.state import Game, Player
+from calculator.engine.turn.draws import Draw
 from calculator.modules.huts.records import ACTIONS, EVENTS, NAME, STACKS, RevealHut, TakeHut
 from calculator.modules.huts.rules import (
     COMPONENT,
     PROVISIONAL_HUTS,
     TURNING_UP,
+    determinise,
     inconsistencies,
+    information,
     legal_takes,
     stack_up,
     stacks_of,
@@ -42,25 +43,6 @@ def _table_inconsistencies(
     players: Sequence[Player], face_up: Sequence[DisplayCard]
 ) -> list[tuple[Path, str]]:
     return table_inconsistencies(players)
-
-
-def _information(state: GameState, seat: int) -> GameState:
-    """V4: each stack below its face-up top is known as a set."""
-    stacks = tuple(
-        stack[:1] + tuple(sorted(stack[1:], key=tile_order))
-        for stack in stacks_of(state).hut_stacks
-    )
-    return STACKS.change(state, hut_stacks=stacks)
-
-
-def _determinise(state: GameState, seat: int, rng: random.Random) -> GameState:
-    """V4: each stack shuffled below its top, every top known (a digital game)."""
-    stacks = []
-    for stack in stacks_of(state).hut_stacks:
-        below = list(stack[1:])
-        rng.shuffle(below)
-        stacks.append(stack[:1] + tuple(below))
-    return STACKS.change(state, hut_stacks=tuple(stacks), hidden_tops=())
 
 
 MODULE: Final[Module] = Module(
@@ -95,8 +77,8 @@ MODULE: Final[Module] = Module(
         "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
         "huts_per_player": HUTS_PER_PLAYER,
     },
-    information=_information,
-    determinise=_determinise,
+    information=information,
+    determinise=determinise,
 )
 
 __all__ = ["MODULE", "PROVISIONAL_HUTS"]

@@ -19,6 +19,7 @@ otherwise :data:`PROVISIONAL_HUTS` stands in, published as provisional (``GET /v
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import Final
@@ -36,7 +37,7 @@ from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event
 from calculator.engine.state import Draft, Game, GameState, Player
 from calculator.engine.turn import actions_done
-from calculator.engine.turn.draws import Draw, shuffler
+from calculator.engine.turn.draws import Draw, shuffler, tile_order
 from calculator.modules.huts.records import NAME, STACKS, HutRevealed, HutTaken, Stacks, TakeHut
 
 _STAND_IN_WALLS: Final[tuple[str, ...]] = ("N", "E", "S", "W", "NE")
@@ -237,3 +238,25 @@ def table_inconsistencies(players: Sequence[Player]) -> list[tuple[Path, str]]:
                     )
                 )
     return found
+
+
+# --- what a seat knows (the computer players) ------------------------------------------------
+
+
+def information(state: GameState, seat: int) -> GameState:
+    """V4: each stack below its face-up top is known as a set."""
+    stacks = tuple(
+        stack[:1] + tuple(sorted(stack[1:], key=tile_order))
+        for stack in stacks_of(state).hut_stacks
+    )
+    return STACKS.change(state, hut_stacks=stacks)
+
+
+def determinise(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """V4: each stack shuffled below its top, every top known (a digital game)."""
+    stacks = []
+    for stack in stacks_of(state).hut_stacks:
+        below = list(stack[1:])
+        rng.shuffle(below)
+        stacks.append(stack[:1] + tuple(below))
+    return STACKS.change(state, hut_stacks=tuple(stacks), hidden_tops=())

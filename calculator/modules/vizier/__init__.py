@@ -3,16 +3,12 @@
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
-from msgspec.structs import replace
-
-from calculator.engine.actions import Action
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event
 from calculator.engine.hooks import Claim, Module, PhaseRules, RandomKind, Records
-from calculator.engine.state import Draft, Game, GameState
+from calculator.engine.state import Draft, Game
 from calculator.engine.turn.draws import Step
 from calculator.modules.vizier.records import (
     ACTIONS,
@@ -36,7 +32,10 @@ from calculator.modules.vizier.rules import (
     legal_decisions,
     offer,
     offered_to,
+    passed_over,
     placed,
+    playout_decision,
+    random_decision,
 )
 
 
@@ -54,37 +53,6 @@ def _not_in_a_turn(draft: Draft, action: object) -> list[Event]:
 def _buyer(game: Game) -> int:
     """V1: the vizier's tile is placed by the player who used the vizier."""
     return asked(game)[-1]
-
-
-def _random_decision(game: Game, rng: random.Random) -> Action:
-    """V1: the random player buys (one exact payment, uniformly) or declines, as often."""
-    *buys, decline = legal_decisions(game)
-    return rng.choice(buys) if rng.random() < 0.5 else decline
-
-
-def _playout_decision(game: Game, rng: random.Random) -> Action:
-    """V1: a search's playout buys with the vizier when offered (one exact payment,
-    uniformly), and declines only when it cannot."""
-    *buys, decline = legal_decisions(game)
-    return buys[rng.randrange(len(buys))] if buys else decline
-
-
-def _passed_over(state: GameState, seat: int) -> GameState:
-    """V1: the vizier is offered to ``seat`` now, so the seats the offer passed over (in turn
-    order from the next player) could not pay exactly: they count as asked, so that no
-    determinisation dealing them other money offers them the vizier first."""
-    turn = state.turn
-    if turn.phase != OFFERED or turn.player is None:
-        return state
-    seats = len(state.players)
-    passed = []
-    for step in range(1, seats + 1):
-        seat_asked = (turn.player + step) % seats
-        if seat_asked == seat:
-            break
-        if seat_asked not in asked(state):
-            passed.append(seat_asked)
-    return replace(state, turn=ASKED.change(turn, vizier_asked=asked(state) + tuple(passed)))
 
 
 RANDOM_KINDS: Final[tuple[RandomKind, ...]] = (("activate the vizier", 1, (legal_activations,)),)
@@ -106,14 +74,14 @@ MODULE: Final[Module] = Module(
             to_act=offered_to,
             legal=legal_decisions,
             decide=decide,
-            random_choice=_random_decision,
-            playout_choice=_playout_decision,
+            random_choice=random_decision,
+            playout_choice=playout_decision,
             who_acts=" (the vizier is offered in turn order from the next player)",
         ),
         PLACING: PhaseRules(to_act=_buyer, placed=placed),
     },
     random_kinds=RANDOM_KINDS,
     inconsistencies=inconsistencies,
-    information=_passed_over,
+    information=passed_over,
     item_words={"vizier_asked": ("a seat asked about the vizier", "seats")},
 )

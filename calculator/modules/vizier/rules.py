@@ -29,13 +29,14 @@ is scored before the offers (T8).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Final
 
 from msgspec.structs import replace
 
 from calculator import modules as registry
-from calculator.engine.actions import Buy, Choices, PlayerAction
+from calculator.engine.actions import Action, Buy, Choices, PlayerAction
 from calculator.engine.components import ModuleCard, MoneyCard, total
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event
@@ -261,3 +262,34 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     if turn.phase in PHASES and turn.dummy_draws:
         found.append((("turn", "dummy_draws"), "the dummy draws before the vizier (V1, D2)"))
     return found
+
+
+def random_decision(game: Game, rng: random.Random) -> Action:
+    """V1: the random player buys (one exact payment, uniformly) or declines, as often."""
+    *buys, decline = legal_decisions(game)
+    return rng.choice(buys) if rng.random() < 0.5 else decline
+
+
+def playout_decision(game: Game, rng: random.Random) -> Action:
+    """V1: a search's playout buys with the vizier when offered (one exact payment,
+    uniformly), and declines only when it cannot."""
+    *buys, decline = legal_decisions(game)
+    return buys[rng.randrange(len(buys))] if buys else decline
+
+
+def passed_over(state: GameState, seat: int) -> GameState:
+    """V1: the vizier is offered to ``seat`` now, so the seats the offer passed over (in turn
+    order from the next player) could not pay exactly: they count as asked, so that no
+    determinisation dealing them other money offers them the vizier first."""
+    turn = state.turn
+    if turn.phase != OFFERED or turn.player is None:
+        return state
+    seats = len(state.players)
+    passed = []
+    for step in range(1, seats + 1):
+        seat_asked = (turn.player + step) % seats
+        if seat_asked == seat:
+            break
+        if seat_asked not in asked(state):
+            passed.append(seat_asked)
+    return replace(state, turn=ASKED.change(turn, vizier_asked=asked(state) + tuple(passed)))
