@@ -8,7 +8,8 @@ count of iterations, or both (whichever runs out first); the time always caps th
 from __future__ import annotations
 
 import time
-from typing import Final, Literal
+from collections.abc import Callable
+from typing import ClassVar, Final, Literal
 
 from msgspec import Struct
 
@@ -71,24 +72,27 @@ class Clock:
 
     __slots__ = ("_deadline",)
 
+    now: ClassVar[Callable[[], float]] = staticmethod(time.perf_counter)
+    """The time in seconds that every clock reads."""
+
     def __init__(self, deadline: float | None) -> None:
         self._deadline = deadline
-        """``time.perf_counter()`` at the end, ``None`` for no time limit."""
+        """``now()`` at the end, ``None`` for no time limit."""
 
     @classmethod
     def of(cls, budget: Budget) -> Clock:
         milliseconds = budget.milliseconds
-        return cls(None if milliseconds is None else time.perf_counter() + milliseconds / 1000)
+        return cls(None if milliseconds is None else cls.now() + milliseconds / 1000)
 
     def part(self, share: float) -> Clock:
         """A clock ending when ``share`` of the time left has run."""
         if self._deadline is None:
             return self
-        now = time.perf_counter()
+        now = Clock.now()
         return Clock(now + share * max(0.0, self._deadline - now))
 
     def expired(self) -> bool:
-        return self._deadline is not None and time.perf_counter() >= self._deadline
+        return self._deadline is not None and Clock.now() >= self._deadline
 
 
 def check_seat(state: GameState, seat: int) -> None:
