@@ -98,7 +98,10 @@ _DEALING: Final[tuple[Draw, ...]] = tuple(Draw(NAME, dealing(seat)) for seat in 
 
 
 def _in_alhambra(player: Player, card: Tile) -> bool:
-    return any(depicts(card, tile) for tile in player.alhambra.tiles.values())
+    tiles = player.alhambra.tiles.values()
+    if card.price is not None and not card.hut:  # it depicts one printed tile: that one
+        return card in tiles
+    return any(depicts(card, tile) for tile in tiles)
 
 
 def lay_and_take_back(draft: Draft) -> list[Event]:
