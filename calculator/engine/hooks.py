@@ -152,8 +152,13 @@ class Module:
     """What a seat knows of the module's parts: the state with every order the seat cannot
     see sorted and every holding it cannot see pooled (:mod:`calculator.engine.players.
     information`)."""
-    determinise: Callable[[GameState, int, random.Random], GameState] | None = None
-    """The module's hidden parts dealt at random, agreeing with what the seat knows."""
+    deal_unseen: Callable[[GameState, int, random.Random], GameState] | None = None
+    """What the module deals face down to the other players, dealt again at random, agreeing
+    with what the seat knows (a search's determinisation: after the other players' money,
+    before the draw piles)."""
+    shuffle_unseen: Callable[[GameState, int, random.Random], GameState] | None = None
+    """The module's piles whose order the seat cannot see, shuffled again (after the bag and
+    the money pile)."""
     stand_ins: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
     """Components not in our sources, stood in for by our own choice and published as such in
     the catalog, by the name of their ``options.components`` member (V3, V4)."""

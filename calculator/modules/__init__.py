@@ -199,13 +199,14 @@ class Active:
         "after_action",
         "between_turns",
         "counted",
-        "determinise",
+        "deal_unseen",
         "first_step",
         "information",
         "modules",
         "payments",
         "pile_cards",
         "setup_draw",
+        "shuffle_unseen",
         "turn_actions",
     )
 
@@ -224,7 +225,8 @@ class Active:
         self.payments = tuple((m.payments, m.usable) for m in modules if m.payments)
         self.counted = tuple(m.counted for m in modules if m.counted)
         self.information = tuple(m.information for m in modules if m.information)
-        self.determinise = tuple(m.determinise for m in modules if m.determinise)
+        self.deal_unseen = tuple(m.deal_unseen for m in modules if m.deal_unseen)
+        self.shuffle_unseen = tuple(m.shuffle_unseen for m in modules if m.shuffle_unseen)
 
 
 def claimed(action: object) -> Apply | None:

@@ -91,18 +91,22 @@ def determinise(information: GameState, seat: int, rng: random.Random) -> GameSt
         player = players[index]
         hand, money = money[: len(player.hand)], money[len(player.hand) :]
         players[index] = replace(player, hand=tuple(hand))
+    game = replace(information, players=tuple(players))
+    hooks = registry.active(information.options.modules)
+    for deal_unseen in hooks.deal_unseen:  # the hands first, then the piles
+        game = deal_unseen(game, seat, rng)
     bag = list(information.bag)
     rng.shuffle(bag)
+    seed = rng.randrange(2**31)
     game = replace(
-        information,
+        game,
         options=replace(information.options, mode="digital"),
-        seed=rng.randrange(2**31),
-        players=tuple(players),
+        seed=seed,
         pile=tuple(_pile(information, money, rng)),
         bag=tuple(bag),
     )
-    for determinise in registry.active(information.options.modules).determinise:
-        game = determinise(game, seat, rng)
+    for shuffle_unseen in hooks.shuffle_unseen:
+        game = shuffle_unseen(game, seat, rng)
     return game
 
 

@@ -21,7 +21,7 @@ from calculator.modules.bonus.rules import (
     COMPONENT,
     PROVISIONAL_BONUS_CARDS,
     aside,
-    determinise,
+    deal_unseen,
     inconsistencies,
     information,
     lay_and_take_back,
@@ -72,7 +72,7 @@ MODULE: Final[Module] = Module(
         "bonus_hand": ("a bonus card", "bonus cards"),
     },
     information=information,
-    determinise=determinise,
+    deal_unseen=deal_unseen,
 )
 
 __all__ = ["MODULE", "PROVISIONAL_BONUS_CARDS"]

@@ -229,7 +229,7 @@ def information(state: GameState, seat: int) -> GameState:
     return _redealt(state, seat, sorted(_pool(state, seat), key=tile_order), None)
 
 
-def determinise(state: GameState, seat: int, rng: random.Random) -> GameState:
+def deal_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
     """V3: the other players' hidden hands dealt at random from the pool, preferring cards
     whose tile is not in their Alhambras."""
     pool = _pool(state, seat)

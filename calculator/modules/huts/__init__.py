@@ -18,10 +18,10 @@ from calculator.modules.huts.rules import (
     COMPONENT,
     PROVISIONAL_HUTS,
     TURNING_UP,
-    determinise,
     inconsistencies,
     information,
     legal_takes,
+    shuffle_unseen,
     stack_up,
     stacks_of,
     table_inconsistencies,
@@ -78,7 +78,7 @@ MODULE: Final[Module] = Module(
         "huts_per_player": HUTS_PER_PLAYER,
     },
     information=information,
-    determinise=determinise,
+    shuffle_unseen=shuffle_unseen,
 )
 
 __all__ = ["MODULE", "PROVISIONAL_HUTS"]

@@ -252,7 +252,7 @@ def information(state: GameState, seat: int) -> GameState:
     return STACKS.change(state, hut_stacks=stacks)
 
 
-def determinise(state: GameState, seat: int, rng: random.Random) -> GameState:
+def shuffle_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
     """V4: each stack shuffled below its top, every top known (a digital game)."""
     stacks = []
     for stack in stacks_of(state).hut_stacks:
