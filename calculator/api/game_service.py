@@ -9,7 +9,6 @@ Nothing is kept between requests: the client holds the state.
 from __future__ import annotations
 
 import secrets
-from collections import Counter
 from typing import Any, Final
 
 from calculator import engine
@@ -33,11 +32,10 @@ from calculator.api.problems import (
     under,
 )
 from calculator.api.wire import names_taken_twice
-from calculator.core.huts import HUTS_BY_COLOUR
-from calculator.core.tiles import BUILDINGS
 from calculator.engine import ActionRefused, GameOver, NotYourTurn
 from calculator.engine.actions import Action
 from calculator.engine.state import GameState, Options
+from calculator.modules import REGISTRY
 
 SEEDS: Final[int] = 2**53
 """A seed the server picks is below this (it stays exact as a JSON number)."""
@@ -105,7 +103,12 @@ def new_game(body: Any) -> dict[str, Any]:
         components = load_components(wire_components)
     except InvalidDocument as error:
         problems += under(("options", "components"), error.problems)
-    problems += _huts_by_colour(wire_components.get("huts", []))
+    for module in REGISTRY:  # what a module's own components must be (V4)
+        if module.given_components is not None:
+            problems += [
+                Problem(pointer("options", "components", member), message)
+                for member, message in module.given_components(wire_components)
+            ]
     if problems:
         raise InvalidRequest(problems)
     options = Options(
@@ -118,21 +121,6 @@ def new_game(body: Any) -> dict[str, Any]:
     )
     seed = int(body["seed"]) if "seed" in body else secrets.randbelow(SEEDS)
     return {"state": dump_state(engine.new_game(names, seed, start, options))}
-
-
-def _huts_by_colour(huts: list[dict[str, Any]]) -> list[Problem]:
-    """V4: the caller's 24 huts, if given, are as many of each colour as the game has."""
-    counted = Counter(hut["hut"] for hut in huts)
-    wrong = [b.value for b in BUILDINGS if counted[b.value] != HUTS_BY_COLOUR[b]]
-    if not huts or not wrong:
-        return []
-    expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
-    return [
-        Problem(
-            "/options/components/huts",
-            f"the huts are {expected} (V4); not so for: {', '.join(wrong)}",
-        )
-    ]
 
 
 def legal_actions(body: Any) -> dict[str, Any]:

@@ -164,6 +164,9 @@ class Module:
     the catalog, by the name of their ``options.components`` member (V3, V4)."""
     stood_in_for: str = ""
     """What the stand-ins stand for, as the catalog's note names it."""
+    given_components: Callable[[Mapping[str, Any]], list[tuple[str, str]]] | None = None
+    """Why the components a new game names (``options.components``, as sent) cannot be the
+    module's: each member at fault with the message."""
     catalog: Mapping[str, object] = field(default_factory=dict)
     """What the module adds to the catalog (``GET /v1/catalog``), as JSON values."""
     member_words: Mapping[str, str] = field(default_factory=dict)

@@ -18,6 +18,7 @@ from calculator.modules.huts.rules import (
     COMPONENT,
     PROVISIONAL_HUTS,
     TURNING_UP,
+    given_huts,
     inconsistencies,
     information,
     legal_takes,
@@ -67,6 +68,7 @@ MODULE: Final[Module] = Module(
     table_inconsistencies=_table_inconsistencies,
     stand_ins={COMPONENT: PROVISIONAL_HUTS},
     stood_in_for="the walls of the worker huts (V4)",
+    given_components=given_huts,
     member_words={"hut": "the hut's colour"},
     item_words={
         "hidden_tops": ("a hut stack", "hut stacks"),

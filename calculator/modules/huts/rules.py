@@ -21,8 +21,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
 
 from msgspec.structs import replace
 
@@ -52,6 +52,18 @@ PROVISIONAL_HUTS: Final[tuple[Tile, ...]] = tuple(
 
 COMPONENT: Final[str] = "huts"
 """V4: the member of ``options.components`` that gives the huts' walls."""
+
+
+def given_huts(components: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """V4: the caller's 24 huts, if given (``options.components.huts``, as sent), are as many of
+    each colour as the game has."""
+    huts = components.get(COMPONENT, [])
+    counted = Counter(hut["hut"] for hut in huts)
+    wrong = [b.value for b in BUILDINGS if counted[b.value] != HUTS_BY_COLOUR[b]]
+    if not huts or not wrong:
+        return []
+    expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
+    return [(COMPONENT, f"the huts are {expected} (V4); not so for: {', '.join(wrong)}")]
 
 
 def huts_in_play(game: Game) -> tuple[Tile, ...]:
