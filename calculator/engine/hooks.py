@@ -8,6 +8,13 @@ a module fills the ones its rules need. The base asks the registry for the modul
 (:func:`calculator.modules.active`) and, where a refusal must name the module that would
 allow an action, for every registered one.
 
+A module's words (its actions, reveals, events, cards among the money, phases and its parts of
+a player, the turn and the game) are declared once in its package, on the base's classes for
+them (:class:`~calculator.engine.actions.ModuleAction`, :class:`~calculator.engine.events.
+ModuleEvent`, :class:`~calculator.engine.components.ModuleCard`,
+:class:`~calculator.engine.state.ModulePhase`, :class:`~calculator.engine.parts.Part`), and
+listed in its :class:`Records`: the codecs follow from them.
+
 Where several modules fill one hook, the registry's order decides who goes first.
 """
 
