@@ -1,6 +1,7 @@
 """Whole random 4-player games per second, in one process (the engine, no HTTP).
 
 Run: .venv/bin/python bench/engine_games.py [games per round] [rounds] [--against CHECKOUT]
+[--modules NAME ...]
 
 The random player of ``alhambra simulate`` (it lists only the kind of action it chose and
 builds only the action it plays) plays new seeded games in every round (round 1 seeds 0 to
@@ -34,11 +35,14 @@ ROOT = Path(os.environ.get("BENCH_ENGINE_ROOT") or Path(__file__).resolve().pare
 """The checkout whose engine plays: this one, or with ``--against`` the other's."""
 sys.path.insert(0, str(ROOT))
 
-from calculator.engine import apply, legal_actions, new_game  # noqa: E402
+from calculator.engine import Options, apply, legal_actions, new_game  # noqa: E402
 from calculator.engine.players.random_play import random_action  # noqa: E402
 from calculator.engine.simulate import NAMES, play_random_game  # noqa: E402
 
 PLAYERS = 4
+
+OPTIONS = Options()
+"""The games' options: the base game, or with ``--modules`` the modules named (V1-V4)."""
 
 
 WARM_UP_SEEDS = 10**6
@@ -59,7 +63,7 @@ def timed(
 
 
 def the_random_player(seed: int) -> tuple[int, int]:
-    game = play_random_game(PLAYERS, seed)
+    game = play_random_game(PLAYERS, seed, OPTIONS)
     return game.actions, game.state.turn.number
 
 
@@ -67,7 +71,7 @@ def through_apply(seed: int) -> tuple[int, int]:
     """The random player's game, each action through ``apply`` (a state frozen per action, as
     the API's ``advance`` does) instead of advancing one working copy."""
     rng = random.Random(f"player/{seed}")
-    state = new_game(list(NAMES[:PLAYERS]), seed)
+    state = new_game(list(NAMES[:PLAYERS]), seed, options=OPTIONS)
     actions = 0
     while not state.over:
         state, _ = apply(state, random_action(state, rng))
@@ -77,7 +81,7 @@ def through_apply(seed: int) -> tuple[int, int]:
 
 def listing_everything(seed: int) -> tuple[int, int]:
     rng = random.Random(seed)
-    state = new_game(list(NAMES[:PLAYERS]), seed)
+    state = new_game(list(NAMES[:PLAYERS]), seed, options=OPTIONS)
     actions = 0
     while not state.over:
         state, _ = apply(state, rng.choice(legal_actions(state)))
@@ -106,16 +110,28 @@ def main() -> None:
         "the same games, round by round alternately, each in its own "
         "process, and the ratio of each pair of rounds is printed",
     )
+    parser.add_argument(
+        "--modules",
+        nargs="*",
+        default=[],
+        metavar="NAME",
+        help="play with these modules (V1-V4: vizier, exchange, bonus, huts)",
+    )
     parser.add_argument("--cpu-only", metavar="FIRST_SEED", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    global OPTIONS
+    OPTIONS = Options(modules=frozenset(args.modules))
     if args.cpu_only is not None:  # a round for --against: games per second of CPU time
         timed(the_random_player, args.games, WARM_UP_SEEDS)
         print(args.games / timed(the_random_player, args.games, args.cpu_only)[1])
         return
     if args.against:
-        side_by_side(args.games, args.rounds, args.against)
+        side_by_side(args.games, args.rounds, args.against, args.modules)
         return
-    print(f"{PLAYERS}-player games, one process, Python {sys.version.split()[0]}")
+    print(
+        f"{PLAYERS}-player games{' with ' + ', '.join(args.modules) if args.modules else ''}, "
+        f"one process, Python {sys.version.split()[0]}"
+    )
     the_random_player(WARM_UP_SEEDS - 1)  # imports, the catalog
     print(
         line(
@@ -140,7 +156,7 @@ def main() -> None:
     print(line("every action listed", few, timed(listing_everything, few)))
 
 
-def side_by_side(games: int, rounds: int, other: Path) -> None:
+def side_by_side(games: int, rounds: int, other: Path, modules: list[str]) -> None:
     """This checkout's engine and ``other``'s, alternately, the same new games in each round:
     each round is a fresh process running this script on one checkout's ``calculator`` (so
     every round plays its warm-up round first)."""
@@ -149,7 +165,15 @@ def side_by_side(games: int, rounds: int, other: Path) -> None:
     for number in range(1, rounds + 1):
         for name in ("this", "other") if number % 2 else ("other", "this"):
             done = subprocess.run(
-                [sys.executable, __file__, str(games), "--cpu-only", str((number - 1) * games)],
+                [
+                    sys.executable,
+                    __file__,
+                    str(games),
+                    "--cpu-only",
+                    str((number - 1) * games),
+                    "--modules",
+                    *modules,
+                ],
                 env={**os.environ, "BENCH_ENGINE_ROOT": str(roots[name])},
                 check=True,
                 capture_output=True,

@@ -14,9 +14,11 @@ from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, Building, Cell, Currency, Tile
 from calculator.engine import GameState, Options, apply, new_game
 from calculator.engine.actions import Action
-from calculator.engine.components import CARD, DisplayCard, ExchangeCard, MoneyCard, ScoringCard
+from calculator.engine.components import CARD, DisplayCard, MoneyCard, ScoringCard
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.events import Event
+from calculator.modules.exchange.records import HELD, ExchangeCard, Held
+from calculator.modules.exchange.rules import held as exchange_cards
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
@@ -72,8 +74,8 @@ def holding_exchange(state: GameState, seat: int, *held: ExchangeCard) -> GameSt
     for card in held:
         state = _money_without(state, card)
     player = state.players[seat]
-    held_now = (*player.exchange_cards, *held)
-    return checked(_seat(state, seat, replace(player, exchange_cards=held_now)))
+    held_now = (*exchange_cards(player), *held)
+    return checked(_seat(state, seat, HELD.put(player, Held(held_now))))
 
 
 def with_face_up(state: GameState, face_up: Sequence[DisplayCard]) -> GameState:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import secrets
-import time
 from typing import Any, Final
 
 from calculator import engine
@@ -23,7 +22,7 @@ from calculator.api.game_service import SEEDS, GameOverProblem, NotYourTurnProbl
 from calculator.api.problems import ApiProblem, Problem
 from calculator.engine import GameOver, NotYourTurn
 from calculator.engine.players import Budget, Level, RatedAction, advise
-from calculator.engine.players.advice import check_seat
+from calculator.engine.players.advice import Clock, check_seat
 from calculator.engine.state import GameState
 
 MAX_BUDGET_MS: Final[int] = 5000
@@ -106,7 +105,7 @@ def _rated(rated: RatedAction) -> dict[str, Any]:
 
 
 def bot_turns(body: Any) -> dict[str, Any]:
-    """``POST /v1/games/bot-turns``: the bots' decisions played (turns, placements, vizier
+    """``POST /v1/games/bot-turns``: the bots' decisions played (turns, placements, a module's
     offers) until a seat that is not a bot must decide, the table must reveal a draw, the game
     ends, or the request's time is spent; ``stopped`` says which."""
     query: requests.BotTurnsQuery = requests.read(
@@ -118,7 +117,7 @@ def bot_turns(body: Any) -> dict[str, Any]:
     each = float(query.budget_ms if query.budget_ms is not None else DEFAULT_BUDGET_MS)
     seed = query.seed if query.seed is not None else secrets.randbelow(SEEDS)
     seeds = random.Random(f"bot-turns/{seed}")  # each decision's seed, in turn
-    deadline = time.perf_counter() + MAX_BUDGET_MS / 1000
+    clock = Clock.of(Budget(milliseconds=MAX_BUDGET_MS))
     contract = request_contract("game-state.json")
     document = dump_state(state)
     events: list[dict[str, Any]] = []
@@ -126,7 +125,7 @@ def bot_turns(body: Any) -> dict[str, Any]:
         stopped = _why_stop(state, bots)
         if stopped is not None:
             break
-        left_ms = (deadline - time.perf_counter()) * 1000
+        left_ms = clock.left_ms()
         if left_ms < SHORTEST_DECISION_MS:
             stopped = "time"
             break

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from jsonschema.exceptions import ValidationError
 
+from calculator import modules as registry
 from calculator.api.problems import Problem, pointer
 
 MESSAGE: Final = "x-error-message"
@@ -25,15 +26,12 @@ MESSAGE: Final = "x-error-message"
 _MEMBERS: Final[dict[str, str]] = {
     "alhambra": "the Alhambra",
     "bag_empty": "the bag-empty flag",
-    "bonus_aside": "the bonus cards set aside",
-    "bonus_hand": "the bonus cards in hand",
     "budget_ms": "the time budget in milliseconds",
     "discard": "the discard pile",
     "dummy_draws": "the dummy's draws",
     "end_of_game": "the end-of-game flag",
     "face_up": "the face-up money",
     "holes": "the hole rule",
-    "hut": "the hut's colour",
     "lang": "the language",
     "number": "the turn number",
     "over": "the game-over flag",
@@ -41,9 +39,10 @@ _MEMBERS: Final[dict[str, str]] = {
     "rng": "the random generator",
     "x": "the x coordinate",
     "y": "the y coordinate",
+    **registry.MEMBER_WORDS,
 }
-"""How a player names a member whose name is not plain words (by default ``bonus_cards`` reads
-"the bonus cards")."""
+"""How a player names a member whose name is not plain words (by default ``start_player`` reads
+"the start player"), the modules' members as each module words them."""
 
 _ITEMS: Final[dict[str, tuple[str, str]]] = {
     "actions": ("an action", "actions"),
@@ -51,17 +50,10 @@ _ITEMS: Final[dict[str, tuple[str, str]]] = {
     "bought": ("a tile bought this turn", "tiles"),
     "alhambra": ("a tile of an Alhambra", "tiles"),
     "bag": ("a tile of the bag", "tiles"),
-    "bonus_aside": ("a bonus card", "bonus cards"),
-    "bonus_cards": ("a bonus card", "bonus cards"),
-    "bonus_hand": ("a bonus card", "bonus cards"),
     "cards": ("a card", "cards"),
     "discard": ("a discarded card", "cards"),
-    "exchange": ("a currency", "currencies"),
     "face_up": ("a face-up card", "cards"),
     "hand": ("a card of a hand", "cards"),
-    "hidden_tops": ("a hut stack", "hut stacks"),
-    "hut_stacks": ("a hut stack", "hut stacks"),
-    "huts": ("a worker hut", "worker huts"),
     "market": ("a market slot", "market slots"),
     "modules": ("a module", "modules"),
     "payment": ("a card of a payment", "cards"),
@@ -70,11 +62,12 @@ _ITEMS: Final[dict[str, tuple[str, str]]] = {
     "reserve": ("a tile of a reserve", "tiles"),
     "rounds_scored": ("a scored round", "rounds"),
     "scoring_due": ("a scoring card due", "scoring cards"),
-    "vizier_asked": ("a seat asked about the vizier", "seats"),
     "tiles": ("a tile", "tiles"),
     "winners": ("a winner's seat", "seats"),
+    **registry.ITEM_WORDS,
 }
-"""The items of a list member: one (with its article) and several."""
+"""The items of a list member: one (with its article) and several, the modules' as each module
+words them."""
 
 _TYPES: Final[dict[str, str]] = {
     "array": "a list",

@@ -1,19 +1,31 @@
 """The game state document, cards, actions and events as JSON (``schemas/game-*.json``), via
-marshmallow; tiles, huts and Alhambras by the codec of :mod:`calculator.api.wire`.
+marshmallow; tiles and Alhambras by the codec of :mod:`calculator.api.wire`.
 
 jsonschema checks the shape of a request on the wire (:mod:`calculator.api.contract`);
 marshmallow then loads it into the engine's frozen dataclasses and dumps them back. A loaded
 state is checked for consistency (:mod:`calculator.engine.consistency`) and every problem is
 reported with a JSON Pointer into the document. No Flask here: the CLI uses this module too.
+
+The modules' words follow from their declarations (:class:`calculator.engine.hooks.Records`,
+through the registry): an action or event is ``{"type": kind}`` and its fields by their encoded
+names; a module's card is ``{wire: value}`` among the money; each field of a module's part of
+a player, the turn or the game is a member of that object, written when the game is played
+with the module (a part that omits its defaults leaves them out), and a field encoded as a
+member of the base game's (a hand) adds its cards to that member.
 """
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from enum import Enum
+from typing import Any, Final, TypeVar, get_args
 
+import msgspec
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
+from calculator import modules as registry
 from calculator.api import responses
 from calculator.api.problems import (
     InvalidDocument,
@@ -25,24 +37,19 @@ from calculator.api.problems import (
 )
 from calculator.api.wire import AlhambraField, TileField, dump_tile
 from calculator.core.scoring import RoundScore
-from calculator.core.tiles import Building, Cell, Currency, Tile
+from calculator.core.tiles import Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
-from calculator.engine.components import (
-    CARD,
-    DisplayCard,
-    ExchangeCard,
-    MoneyCard,
-    ScoringCard,
-    exchange_card,
-)
+from calculator.engine.components import CARD, DisplayCard, ModuleCard, MoneyCard, ScoringCard
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.errors import Path
+from calculator.engine.parts import Part
 from calculator.engine.state import (
     MODES,
     Award,
     GameState,
     Options,
+    Parts,
     Phase,
     Player,
     Turn,
@@ -51,11 +58,9 @@ from calculator.engine.state import (
 from calculator.modules import NAMES as MODULES
 
 VERSION: Final[int] = 1
-VIZIER_VERSION: Final[int] = 2
-"""The state document of a game with Vizier's Favour modules is version 2: players carry their
-vizier token (V1), exchange cards among their money (V2) and bonus cards (V3), the state the
-bonus cards set aside and the hut stacks (V4), the turn the players asked about the vizier
-(V1). A base game stays version 1."""
+MODULES_VERSION: Final[int] = 2
+"""The state document of a game with modules is version 2: the players, the turn and the state
+carry the modules' parts. A base game stays version 1."""
 
 _CARDS: Final[dict[tuple[str, int], MoneyCard]] = {
     (card.currency.value, card.value): card for card in CARD.values()
@@ -64,7 +69,7 @@ _CARDS: Final[dict[tuple[str, int], MoneyCard]] = {
 
 # --- the pieces ------------------------------------------------------------------------------
 # Integers are checked by the JSON Schema first; like it, they accept 3.0 for 3.
-# Tiles, huts and Alhambras are read and written by the codec of ``wire.py``, shared with the
+# Tiles and Alhambras are read and written by the codec of ``wire.py``, shared with the
 # v1 requests. Tiles and cards are the leaves of every document, so they are fields that look
 # the catalog's own objects up, not nested schemas.
 
@@ -83,29 +88,34 @@ def dump_card(card: MoneyCard) -> dict[str, Any]:
     return {"currency": card.currency.value, "value": card.value}
 
 
+def _module_card_kind(value: Any) -> type[ModuleCard] | None:
+    """The module's card a wire card is (``{wire: ...}``), if it is one."""
+    if isinstance(value, Mapping):
+        for member, kind in registry.CARDS.items():
+            if member in value:
+                return kind
+    return None
+
+
 def _display_card(value: Any) -> DisplayCard:
-    """A money card, or (V2) an exchange card ``{"exchange": ["denar", "dirham"]}``."""
-    if isinstance(value, Mapping) and "exchange" in value:
-        try:
-            first, second = (Currency(currency) for currency in value["exchange"])
-            return exchange_card(first, second)
-        except (TypeError, ValueError):
-            raise ValidationError(
-                'an exchange card shows two different currencies: {"exchange": ["denar", '
-                '"dirham"]} (V2)'
-            ) from None
-    return _money_card(value)
+    """A money card, or a module's card (``{wire: ...}``, V2)."""
+    kind = _module_card_kind(value)
+    if kind is None:
+        return _money_card(value)
+    try:
+        return kind.from_wire(value[kind.wire])
+    except ValueError as error:
+        raise ValidationError(str(error)) from None
 
 
 def dump_display_card(card: DisplayCard) -> dict[str, Any]:
-    if isinstance(card, ExchangeCard):
-        return {"exchange": [currency.value for currency in card.currencies]}
+    if isinstance(card, ModuleCard):
+        return {card.wire: card.to_wire()}
     return dump_card(card)
 
 
 class DisplayCardField(fields.Field):  # type: ignore[type-arg]
-    """A card that can lie face up, in a hand or in the discard: money, or an exchange card
-    (V2)."""
+    """A card that can lie face up, in a hand or in the discard: money, or a module's card."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> DisplayCard:
         return _display_card(value)
@@ -114,16 +124,16 @@ class DisplayCardField(fields.Field):  # type: ignore[type-arg]
         return dump_display_card(value)
 
 
-def _split(cards: list[DisplayCard]) -> tuple[tuple[MoneyCard, ...], tuple[ExchangeCard, ...]]:
-    """The money cards and the exchange cards (V2) of a hand, a take or a payment, each sorted
-    (the engine's canonical form)."""
+def _split(cards: list[DisplayCard]) -> tuple[tuple[MoneyCard, ...], tuple[ModuleCard, ...]]:
+    """The money cards and the modules' cards of a hand, a take or a payment, each sorted (the
+    engine's canonical form)."""
     money = sorted(card for card in cards if isinstance(card, MoneyCard))
-    exchange = sorted(card for card in cards if isinstance(card, ExchangeCard))
-    return tuple(money), tuple(exchange)
+    others = sorted(card for card in cards if isinstance(card, ModuleCard))
+    return tuple(money), tuple(others)
 
 
-class PileCard(fields.Field):  # type: ignore[type-arg]
-    """A card of the money pile: a money card, an exchange card (V2), or ``{"scoring_card": 1}``
+class PileCardField(fields.Field):  # type: ignore[type-arg]
+    """A card of the money pile: a money card, a module's card, or ``{"scoring_card": 1}``
     (T1)."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Any:
@@ -139,44 +149,208 @@ class PileCard(fields.Field):  # type: ignore[type-arg]
         return dump_display_card(value)
 
 
+# --- the modules' records on the wire ----------------------------------------------------------
+
+
+class _Member(msgspec.Struct, frozen=True):
+    """A field of a module's record: its name, its member on the wire, its type and default."""
+
+    name: str
+    wire: str
+    type: Any
+    default: Any
+
+
+def _members(record: type[msgspec.Struct]) -> tuple[_Member, ...]:
+    return tuple(
+        _Member(field.name, field.encode_name, field.type, field.default)
+        for field in msgspec.structs.fields(record)
+    )
+
+
+def _field_for(kind: Any) -> fields.Field:  # type: ignore[type-arg]
+    """The marshmallow field that reads a value of type ``kind`` (a module's field)."""
+    origin, arguments = typing.get_origin(kind), typing.get_args(kind)
+    if origin is tuple:
+        return fields.List(_field_for(arguments[0]))
+    if origin in (types.UnionType, typing.Union) and type(None) in arguments:
+        (inner,) = (argument for argument in arguments if argument is not type(None))
+        field = _field_for(inner)
+        field.allow_none = True
+        return field
+    if kind is Tile:
+        return TileField()
+    if kind is bool:
+        return fields.Boolean()
+    if kind is int:
+        return fields.Integer()
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return fields.String()
+    raise TypeError(f"a module's field of type {kind!r} has no codec")
+
+
+def _from_wire(kind: Any, value: Any) -> Any:
+    """A loaded value as the record holds it: lists as tuples, enums by their values."""
+    if isinstance(value, list):
+        (inner, *_) = typing.get_args(kind)
+        return tuple(_from_wire(inner, item) for item in value)
+    if isinstance(kind, type) and issubclass(kind, Enum) and value is not None:
+        return kind(value)
+    return value
+
+
+def _to_wire(value: Any) -> Any:
+    """A record's value on the wire: tiles and cards by their codecs, tuples as lists."""
+    if isinstance(value, Tile):
+        return dump_tile(value)
+    if isinstance(value, MoneyCard | ModuleCard):
+        return dump_display_card(value)
+    if isinstance(value, tuple):
+        return [_to_wire(item) for item in value]
+    if isinstance(value, Enum):
+        return value.value
+    return value
+
+
+def _card_kind(kind: Any) -> type[ModuleCard] | None:
+    """The module's card a field of type ``tuple[card, ...]`` holds, if it holds one."""
+    arguments = typing.get_args(kind)
+    card = arguments[0] if arguments else None
+    return card if isinstance(card, type) and issubclass(card, ModuleCard) else None
+
+
+class _PartCodec:
+    """How one module's part of a player, the turn or the game is read and written."""
+
+    def __init__(self, part: Part[Any], base: frozenset[str]) -> None:
+        self.part = part
+        self.members = _members(part.record)
+        self.omits = part.record.__struct_config__.omit_defaults
+        self.shared: dict[str, type[ModuleCard]] = {}
+        """The base's members the part's cards are written in (a hand), with the card."""
+        for member in self.members:
+            if member.wire in base:
+                kind = _card_kind(member.type)
+                if kind is None:
+                    raise TypeError(f"{member.name} shares {member.wire} but holds no cards")
+                self.shared[member.wire] = kind
+
+    def fields(self) -> dict[str, fields.Field]:  # type: ignore[type-arg]
+        return {
+            member.wire: _field_for(member.type)
+            for member in self.members
+            if member.wire not in self.shared
+        }
+
+    def load(self, data: Mapping[str, Any], holder: Player | Turn | GameState) -> Parts:
+        """``holder``'s parts with this module's, as ``data`` (the loaded object) gives it."""
+        values: dict[str, Any] = {}
+        for member in self.members:
+            kind = self.shared.get(member.wire)
+            if kind is not None:
+                values[member.name] = tuple(
+                    card for card in data[member.wire] if isinstance(card, kind)
+                )
+            elif member.wire in data:
+                values[member.name] = _from_wire(member.type, data[member.wire])
+        if not values:
+            return holder.parts
+        return self.part.parts_with(holder, self.part.record(**values))
+
+    def dump(self, holder: Player | Turn | GameState, document: dict[str, Any]) -> None:
+        record = self.part.of(holder)
+        for member in self.members:
+            value = getattr(record, member.name)
+            if self.omits and value == member.default:
+                continue
+            if member.wire in self.shared:
+                document[member.wire] += _to_wire(value)
+            else:
+                document[member.wire] = _to_wire(value)
+
+
+def _codecs(parts: tuple[Part[Any], ...], base: frozenset[str]) -> tuple[_PartCodec, ...]:
+    return tuple(_PartCodec(part, base) for part in parts)
+
+
+_PLAYER_MEMBERS: Final = frozenset({"name", "alhambra", "reserve", "hand", "score"})
+_PLAYER_PARTS: Final = _codecs(registry.PLAYER_PARTS, _PLAYER_MEMBERS)
+_TURN_PARTS: Final = _codecs(registry.TURN_PARTS, frozenset())
+_GAME_PARTS: Final = _codecs(registry.GAME_PARTS, frozenset())
+
+
+def _part_fields(codecs: tuple[_PartCodec, ...]) -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    return {name: field for codec in codecs for name, field in codec.fields().items()}
+
+
+_Holder = TypeVar("_Holder", Player, Turn, GameState)
+
+
+def _with_parts(
+    holder: _Holder, data: Mapping[str, Any], codecs: tuple[_PartCodec, ...]
+) -> _Holder:
+    """``holder`` with the modules' parts ``data`` gives (none when it gives none)."""
+    for codec in codecs:
+        parts = codec.load(data, holder)
+        if parts is not holder.parts:
+            holder = msgspec.structs.replace(holder, parts=parts)
+    return holder
+
+
+def _dump_parts(
+    holder: Player | Turn | GameState,
+    document: dict[str, Any],
+    codecs: tuple[_PartCodec, ...],
+    played: frozenset[str],
+) -> None:
+    for codec in codecs:
+        if codec.part.module in played:
+            codec.dump(holder, document)
+
+
+# --- the state ---------------------------------------------------------------------------------
+
+
 class PlayerSchema(Schema):
+    class Meta:
+        include = _part_fields(_PLAYER_PARTS)
+
     name = fields.String(required=True)
     alhambra = AlhambraField(required=True)
     reserve = fields.List(TileField(), required=True)
     hand = fields.List(DisplayCardField(), required=True)
-    """Money cards, and (V2) the player's exchange cards."""
+    """Money cards, and the modules' cards the player holds (V2)."""
     score = fields.Integer(required=True)
-    bonus_cards = fields.List(TileField(), load_default=list)
-    bonus_hand = fields.List(TileField(), load_default=list)
-    vizier = fields.Boolean(load_default=None, allow_none=True)
 
     @post_load
     def player(self, data: dict[str, Any], **_: Any) -> Player:
-        hand = data["hand"]
-        return Player(
+        player = Player(
             data["name"],
             data["alhambra"],
             tuple(data["reserve"]),
-            tuple(card for card in hand if isinstance(card, MoneyCard)),
+            tuple(card for card in data["hand"] if isinstance(card, MoneyCard)),
             data["score"],
-            bonus_cards=tuple(data["bonus_cards"]),
-            bonus_hand=tuple(data["bonus_hand"]),
-            vizier=data["vizier"],
-            exchange_cards=tuple(card for card in hand if isinstance(card, ExchangeCard)),
         )
+        return _with_parts(player, data, _PLAYER_PARTS)
+
+
+def _components_fields() -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    return {member: fields.List(TileField(), load_default=list) for member in registry.COMPONENTS}
 
 
 class ComponentsSchema(Schema):
-    bonus_cards = fields.List(TileField(), load_default=list)
-    huts = fields.List(TileField(), load_default=list)
+    """``options.components``: the tiles a module's components show (V3, V4), by member."""
+
+    class Meta:
+        include = _components_fields()
 
 
 _COMPONENTS_SCHEMA: Final = ComponentsSchema()
 
 
 def load_components(document: Any) -> dict[str, list[Tile]]:
-    """A game's ``options.components``: the tiles of the catalog the bonus cards depict (V3),
-    the worker huts (V4); :class:`InvalidDocument` lists every tile that is not one."""
+    """A game's ``options.components``, each the tiles of the catalog a module's components
+    show (V3, V4); :class:`InvalidDocument` lists every tile that is not one."""
     return load(_COMPONENTS_SCHEMA, document)  # type: ignore[no-any-return]
 
 
@@ -194,8 +368,11 @@ class OptionsSchema(Schema):
             mode=data["mode"],
             hole_rule=data["hole_rule"],
             modules=frozenset(data["modules"]),
-            bonus_cards=tuple(data["components"].get("bonus_cards", ())),
-            huts=tuple(data["components"].get("huts", ())),
+            components=tuple(
+                (member, tuple(tiles))
+                for member, tiles in sorted(data["components"].items())
+                if tiles
+            ),
         )
 
 
@@ -216,7 +393,7 @@ class MarketSlotSchema(Schema):
 
 class MoneySchema(Schema):
     face_up = fields.List(DisplayCardField(), required=True)
-    pile = fields.List(PileCard(), required=True)
+    pile = fields.List(PileCardField(), required=True)
     discard = fields.List(DisplayCardField(), required=True)
 
 
@@ -231,8 +408,11 @@ class AwardSchema(Schema):
 
 
 class TurnSchema(Schema):
+    class Meta:
+        include = _part_fields(_TURN_PARTS)
+
     player = fields.Integer(required=True, allow_none=True)
-    phase = fields.String(required=True, validate=validate.OneOf(list(Phase)))
+    phase = fields.String(required=True, validate=validate.OneOf(Phase.every()))
     number = fields.Integer(required=True)
     buys = fields.Integer(required=True)
     extra_action = fields.Boolean(required=True)
@@ -240,13 +420,12 @@ class TurnSchema(Schema):
     awarded = fields.List(fields.Nested(AwardSchema), required=True)
     scoring_due = fields.List(fields.Integer(), required=True)
     dummy_draws = fields.Integer(required=True)
-    vizier_asked = fields.List(fields.Integer(), load_default=list)
 
     @post_load
     def turn(self, data: dict[str, Any], **_: Any) -> Turn:
-        return Turn(
+        turn = Turn(
             player=data["player"],
-            phase=Phase(data["phase"]),
+            phase=Phase.named(data["phase"]),
             number=data["number"],
             buys=data["buys"],
             extra_action=data["extra_action"],
@@ -254,14 +433,17 @@ class TurnSchema(Schema):
             awarded=tuple(data["awarded"]),
             scoring_due=tuple(data["scoring_due"]),
             dummy_draws=data["dummy_draws"],
-            vizier_asked=tuple(data["vizier_asked"]),
         )
+        return _with_parts(turn, data, _TURN_PARTS)
 
 
 class GameStateSchema(Schema):
     """The state document (``schemas/game-state.json``)."""
 
-    version = fields.Integer(required=True, validate=validate.OneOf((VERSION, VIZIER_VERSION)))
+    class Meta:
+        include = _part_fields(_GAME_PARTS)
+
+    version = fields.Integer(required=True, validate=validate.OneOf((VERSION, MODULES_VERSION)))
     options = fields.Nested(OptionsSchema, required=True)
     rng = fields.Nested(RngSchema, required=True, allow_none=True)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
@@ -273,17 +455,14 @@ class GameStateSchema(Schema):
     rounds_scored = fields.List(fields.Integer(), required=True)
     over = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
-    bonus_aside = fields.List(TileField(), load_default=list)
-    hut_stacks = fields.List(fields.List(TileField()), load_default=list)
-    hidden_tops = fields.List(fields.Integer(), load_default=list)
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def version_and_market(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
         """Checked on the document as sent, so they are reported beside any other problem."""
         problems = []
-        if document["options"].get("modules") and document["version"] != VIZIER_VERSION:
+        if document["options"].get("modules") and document["version"] != MODULES_VERSION:
             problems.append(
-                Problem("/version", f"a game with modules is a version {VIZIER_VERSION} document")
+                Problem("/version", f"a game with modules is a version {MODULES_VERSION} document")
             )
         for index, slot in enumerate(document["market"]):
             currency = slot_currency(index + 1)
@@ -306,7 +485,7 @@ class GameStateSchema(Schema):
         market = data["market"]
         rng = data["rng"]
         money = data["money"]
-        return GameState(
+        state = GameState(
             options=data["options"],
             seed=None if rng is None else rng["seed"],
             shuffles=0 if rng is None else rng["shuffles"],
@@ -321,10 +500,8 @@ class GameStateSchema(Schema):
             turn=data["turn"],
             over=data["over"],
             winners=tuple(data["winners"]),
-            bonus_aside=tuple(data["bonus_aside"]),
-            hut_stacks=tuple(tuple(stack) for stack in data["hut_stacks"]),
-            hidden_tops=tuple(data["hidden_tops"]),
         )
+        return _with_parts(state, data, _GAME_PARTS)
 
 
 _STATE_SCHEMA: Final = GameStateSchema()
@@ -353,9 +530,10 @@ def load_state(document: Any) -> GameState:
 
 def dump_state(state: GameState) -> dict[str, Any]:
     """The state document of ``state``; ``load_state(dump_state(s)) == s``."""
+    played = state.options.modules
     document: dict[str, Any] = _STATE_SCHEMA.dump(
         {
-            "version": VIZIER_VERSION if state.options.modules else VERSION,
+            "version": MODULES_VERSION if played else VERSION,
             "options": state.options,
             "rng": None if state.seed is None else {"seed": state.seed, "shuffles": state.shuffles},
             "players": state.players,
@@ -370,41 +548,25 @@ def dump_state(state: GameState) -> dict[str, Any]:
             "rounds_scored": state.rounds_scored,
             "over": state.over,
             "winners": state.winners,
-            "bonus_aside": state.bonus_aside,
-            "hut_stacks": state.hut_stacks,
-            "hidden_tops": state.hidden_tops,
         }
     )
-    if not state.hidden_tops:  # V4: only a table waits for a top hut
-        del document["hidden_tops"]
-    for player, written in zip(state.players, document["players"], strict=True):
-        written["hand"] += [dump_display_card(card) for card in player.exchange_cards]  # V2
     options = document["options"]
     options.pop("components", None)
-    if state.options.modules:
-        options["modules"] = sorted(state.options.modules)
+    if played:
+        options["modules"] = sorted(played)
         components = {
-            name: [dump_tile(t) for t in given]
-            for name, given in (
-                ("bonus_cards", state.options.bonus_cards),
-                ("huts", state.options.huts),
-            )
-            if given
+            member: [dump_tile(tile) for tile in state.options.component(member)]
+            for member in registry.COMPONENTS
+            if state.options.component(member)
         }
         if components:
             options["components"] = components
     else:  # a base game's document stays as it was (version 1)
         options.pop("modules", None)
-    if "huts" not in state.options.modules:
-        del document["hut_stacks"]
-    if "bonus" not in state.options.modules:
-        del document["bonus_aside"]
-        for player in document["players"]:
-            del player["bonus_cards"], player["bonus_hand"]
-    if "vizier" not in state.options.modules:  # V1
-        del document["turn"]["vizier_asked"]
-        for player in document["players"]:
-            del player["vizier"]
+    for player, written in zip(state.players, document["players"], strict=True):
+        _dump_parts(player, written, _PLAYER_PARTS, played)
+    _dump_parts(state.turn, document["turn"], _TURN_PARTS, played)
+    _dump_parts(state, document, _GAME_PARTS, played)
     return document
 
 
@@ -414,6 +576,14 @@ _SECTIONS: Final[dict[str, tuple[str, ...]]] = {
     "discard": ("money", "discard"),
     "dummy": ("dummy", "tiles"),
 }
+
+_IN_HAND: Final[dict[str, type[ModuleCard]]] = {
+    member.name: kind
+    for codec in _PLAYER_PARTS
+    for member in codec.members
+    if member.wire == "hand" and (kind := _card_kind(member.type)) is not None
+}
+"""The fields of the modules' parts of a player whose cards are in the hand, with the card."""
 
 
 def _pointer_of(where: Path, document: Any) -> str:
@@ -429,29 +599,50 @@ def _pointer_of(where: Path, document: Any) -> str:
         return pointer("players", seat, "alhambra", *(() if index is None else (index,)))
     if head == "dummy" and not rest and document.get("dummy") is None:
         return pointer("dummy")
-    if head == "players" and len(rest) == 3 and rest[1] in ("hand", "exchange_cards"):
+    if head == "players" and len(rest) == 3 and (rest[1] == "hand" or rest[1] in _IN_HAND):
         seat, member, position = rest
+        kind = _IN_HAND.get(str(member))
         return pointer(
-            "players",
-            seat,
-            "hand",
-            _in_hand(document["players"][seat]["hand"], member == "exchange_cards", position),
+            "players", seat, "hand", _in_hand(document["players"][seat]["hand"], kind, position)
         )
     return pointer(*parts, *rest)
 
 
-def _in_hand(hand: list[Any], exchange: bool, index: object) -> object:
-    """Where the ``index``-th money card (or V2 exchange card) of a player is in the document's
-    hand, which holds both kinds in any order."""
-    of_kind = [i for i, card in enumerate(hand) if ("exchange" in card) == exchange]
+def _in_hand(hand: list[Any], kind: type[ModuleCard] | None, index: object) -> object:
+    """Where the ``index``-th money card (or card of a module's ``kind``) of a player is in the
+    document's hand, which holds every kind in any order."""
+    of_kind = [i for i, card in enumerate(hand) if _module_card_kind(card) is kind]
     return of_kind[index] if isinstance(index, int) and index < len(of_kind) else index
 
 
 # --- actions -----------------------------------------------------------------------------------
 
+_MODULE_CARDS: Final[str] = "module_cards"
+"""The field of an action or event that holds the modules' cards it uses (V2): on the wire they
+lie among the money cards of its card list."""
+
+
+def _module_record_fields(
+    kinds: tuple[type[msgspec.Struct], ...], base: frozenset[str]
+) -> dict[str, fields.Field]:  # type: ignore[type-arg]
+    return {
+        member.wire: _field_for(member.type)
+        for kind in kinds
+        for member in _members(kind)
+        if member.wire not in base and member.name != _MODULE_CARDS
+    }
+
+
+_ACTION_MEMBERS: Final = frozenset(
+    {"type", "player", "cards", "payment", "slot", "tile", "card", "x", "y", "round"}
+)
+
 
 class ActionSchema(Schema):
     """One action (``schemas/game-action.json``), loaded by its ``type``."""
+
+    class Meta:
+        include = _module_record_fields(tuple(registry.ACTIONS.values()), _ACTION_MEMBERS)
 
     type = fields.String(required=True)
     player = fields.Integer()
@@ -463,7 +654,6 @@ class ActionSchema(Schema):
     x = fields.Integer()
     y = fields.Integer()
     round = fields.Integer()
-    hut = fields.String()
 
     @post_load
     def action(self, data: dict[str, Any], **_: Any) -> act.Action:
@@ -478,30 +668,49 @@ class ActionSchema(Schema):
             raise refusal([needed]) from None
 
 
-def _cell(data: dict[str, Any]) -> Cell:
-    return (data["x"], data["y"])
+def _money_member(members: tuple[_Member, ...]) -> str | None:
+    """The member of an action or event that lists money cards, when it may use the modules'
+    cards too (V2): they are written among them."""
+    if not any(member.name == _MODULE_CARDS for member in members):
+        return None
+    return next(
+        member.wire
+        for member in members
+        if typing.get_origin(member.type) is tuple
+        and typing.get_args(member.type)[:1] == (MoneyCard,)
+    )
 
+
+def _maker(kind: type[Any]) -> Callable[[dict[str, Any]], act.Action]:
+    """How an action (or reveal) is made from its loaded members, as its record declares them:
+    a cell from ``x`` and ``y``; the modules' cards it uses (V2) from among its money cards."""
+    members = _members(kind)
+    cards_with = _money_member(members)
+
+    def make(data: dict[str, Any]) -> act.Action:
+        values: dict[str, Any] = {}
+        for member in members:
+            if member.name == _MODULE_CARDS:
+                values[member.name] = _split(data[cards_with])[1] if cards_with else ()
+            elif member.name == "cell":
+                values[member.name] = (data["x"], data["y"])
+            elif member.wire == cards_with:
+                values[member.name] = _split(data[member.wire])[0]
+            else:
+                values[member.name] = _from_wire(member.type, data[member.wire])
+        return kind(**values)  # type: ignore[no-any-return]
+
+    return make
+
+
+_ACTIONS: Final[tuple[type[Any], ...]] = (
+    *(kind for kind in get_args(act.Action) if kind not in (act.ModuleAction, act.ModuleReveal)),
+    *registry.ACTIONS.values(),
+)
+"""Every action record: the base game's and the modules'."""
 
 _ACTION_MAKERS: Final[dict[str, Callable[[dict[str, Any]], act.Action]]] = {
-    "take_money": lambda d: act.TakeMoney(d["player"], *_split(d["cards"])),
-    "buy": lambda d: act.Buy(d["player"], d["slot"], *_split(d["payment"])),
-    "end_turn": lambda d: act.EndTurn(d["player"]),
-    "pass": lambda d: act.Pass(d["player"]),
-    "build_from_reserve": lambda d: act.BuildFromReserve(d["player"], d["tile"], _cell(d)),
-    "move_to_reserve": lambda d: act.MoveToReserve(d["player"], _cell(d)),
-    "swap": lambda d: act.Swap(d["player"], d["tile"], _cell(d)),
-    "place": lambda d: act.PlaceTile(d["player"], d["tile"], _cell(d)),
-    "reserve": lambda d: act.ReserveTile(d["player"], d["tile"]),
-    "give_to_dummy": lambda d: act.GiveToDummy(d["player"], d["tile"]),
-    "reveal_tile": lambda d: act.RevealTile(d["tile"]),
-    "reveal_money": lambda d: act.RevealMoney(d["card"]),
-    "reveal_scoring_card": lambda d: act.RevealScoringCard(d["round"]),
-    "reveal_bonus_card": lambda d: act.RevealBonusCard(d["tile"]),
-    "reveal_hut": lambda d: act.RevealHut(d["tile"]),
-    "take_hut": lambda d: act.TakeHut(d["player"], Building(d["hut"])),
-    "vizier_buy": lambda d: act.VizierBuy(d["player"], d["slot"], *_split(d["payment"])),
-    "decline_vizier": lambda d: act.DeclineVizier(d["player"]),
-    "activate_vizier": lambda d: act.ActivateVizier(d["player"]),
+    kind.kind: _maker(kind) for kind in _ACTIONS
 }
 
 _ACTION_SCHEMA: Final = ActionSchema()
@@ -517,114 +726,61 @@ def dump_action(action: act.Action) -> dict[str, Any]:
     return _dump_form(action, _ACTION_FORMS[type(action)])
 
 
-def _dump_form(item: Any, form: tuple[str, tuple[str, ...]]) -> dict[str, Any]:
-    """An action or event as ``{"type": kind, member: ...}``, its exchange card (V2) written
-    with the money cards it goes with."""
-    kind, members = form
+Form = tuple[str, tuple[tuple[str, str], ...], str | None]
+"""An action's or event's wire form: its type, its fields with their members, and the member
+its modules' cards are written in (with the money cards they go with), if it has one."""
+
+
+def _form(kind: type[Any]) -> Form:
+    """An action or event as its record declares it."""
+    members = _members(kind)
+    return (
+        kind.kind,
+        tuple((member.name, member.wire) for member in members if member.name != _MODULE_CARDS),
+        _money_member(members),
+    )
+
+
+def _dump_form(item: Any, form: Form) -> dict[str, Any]:
+    """An action or event as ``{"type": kind, member: ...}``, the modules' cards it uses (V2)
+    written with the money cards they go with."""
+    kind, members, cards_with = form
     document: dict[str, Any] = {"type": kind}
-    for member in members:
-        document.update(_dump_member(member, getattr(item, member)))
-    _with_exchange(document, item)
+    for name, member in members:
+        document.update(_dump_member(member, getattr(item, name)))
+    if cards_with is not None and item.module_cards:
+        document[cards_with] += [dump_display_card(card) for card in item.module_cards]
     return document
 
 
-_EXCHANGE_WITH: Final[dict[type, str]] = {
-    act.TakeMoney: "cards",
-    act.Buy: "payment",
-    act.VizierBuy: "payment",
-    ev.MoneyTaken: "cards",
-    ev.TileBought: "payment",
-    ev.VizierBought: "payment",
-}
-"""V2: the list an action's or event's exchange card is written in, with the money cards."""
-
-
-def _with_exchange(document: dict[str, Any], action: Any) -> None:
-    member = _EXCHANGE_WITH.get(type(action))
-    if member is not None and action.exchange:
-        document[member] += [dump_display_card(card) for card in action.exchange]
-
-
-_ACTION_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
-    act.TakeMoney: ("take_money", ("player", "cards")),
-    act.Buy: ("buy", ("player", "slot", "payment")),
-    act.EndTurn: ("end_turn", ("player",)),
-    act.Pass: ("pass", ("player",)),
-    act.BuildFromReserve: ("build_from_reserve", ("player", "tile", "cell")),
-    act.MoveToReserve: ("move_to_reserve", ("player", "cell")),
-    act.Swap: ("swap", ("player", "tile", "cell")),
-    act.PlaceTile: ("place", ("player", "tile", "cell")),
-    act.ReserveTile: ("reserve", ("player", "tile")),
-    act.GiveToDummy: ("give_to_dummy", ("player", "tile")),
-    act.RevealTile: ("reveal_tile", ("tile",)),
-    act.RevealMoney: ("reveal_money", ("card",)),
-    act.RevealScoringCard: ("reveal_scoring_card", ("round",)),
-    act.RevealBonusCard: ("reveal_bonus_card", ("tile",)),
-    act.RevealHut: ("reveal_hut", ("tile",)),
-    act.TakeHut: ("take_hut", ("player", "building")),
-    act.VizierBuy: ("vizier_buy", ("player", "slot", "payment")),
-    act.DeclineVizier: ("decline_vizier", ("player",)),
-    act.ActivateVizier: ("activate_vizier", ("player",)),
-}
+_ACTION_FORMS: Final[dict[type, Form]] = {kind: _form(kind) for kind in _ACTIONS}
 
 
 def _dump_member(name: str, value: Any) -> dict[str, Any]:
     """One member of an action or event in its JSON form (a cell becomes ``x`` and ``y``)."""
     if name == "cell":
         return {"x": value[0], "y": value[1]}
-    if name == "building":  # V4: the colour of the stack a hut is taken from
-        return {"hut": value.value}
-    if isinstance(value, Tile):
-        return {name: dump_tile(value)}
-    if isinstance(value, MoneyCard | ExchangeCard):
-        return {name: dump_display_card(value)}
     if isinstance(value, tuple) and value and isinstance(value[0], MoneyCard):
         return {name: [dump_card(card) for card in value]}
-    if isinstance(value, tuple):
-        return {name: list(value)}
-    return {name: value}
+    return {name: _to_wire(value)}
 
 
 # --- events ------------------------------------------------------------------------------------
 
-_EVENT_FORMS: Final[dict[type, tuple[str, tuple[str, ...]]]] = {
-    ev.MoneyDealt: ("money_dealt", ("player", "card")),
-    ev.MoneyDrawn: ("money_drawn", ("card",)),
-    ev.PilesFormed: ("piles_formed", ("sizes",)),
-    ev.MarketFilled: ("market_filled", ("slot", "tile")),
-    ev.DummyDrew: ("dummy_drew", ("tile",)),
-    ev.TurnStarted: ("turn_started", ("player", "number")),
-    ev.MoneyTaken: ("money_taken", ("player", "cards")),
-    ev.TileBought: ("tile_bought", ("player", "slot", "tile", "payment", "exact")),
-    ev.ExtraActionDeclined: ("extra_action_declined", ("player",)),
-    ev.Passed: ("passed", ("player",)),
-    ev.TileBuiltFromReserve: ("tile_built_from_reserve", ("player", "tile", "cell")),
-    ev.TileMovedToReserve: ("tile_moved_to_reserve", ("player", "tile", "cell")),
-    ev.TilesSwapped: ("tiles_swapped", ("player", "tile", "cell", "removed")),
-    ev.TilePlaced: ("tile_placed", ("player", "tile", "cell")),
-    ev.TileReserved: ("tile_reserved", ("player", "tile")),
-    ev.TileGivenToDummy: ("tile_given_to_dummy", ("player", "tile")),
-    ev.TurnEnded: ("turn_ended", ("player",)),
-    ev.DiscardReshuffled: ("discard_reshuffled", ("cards",)),
-    ev.ScoringCardRevealed: ("scoring_card_revealed", ("round",)),
-    ev.MarketTileAwarded: ("market_tile_awarded", ("slot", "tile", "player")),
-    ev.GameEnded: ("game_ended", ("winners", "totals")),
-    ev.BonusCardLaid: ("bonus_card_laid", ("player", "tile")),
-    ev.BonusCardTakenBack: ("bonus_card_taken_back", ("player", "tile")),
-    ev.HutTaken: ("hut_taken", ("player", "tile")),
-    ev.BonusCardDealt: ("bonus_card_dealt", ("player", "tile")),
-    ev.HutRevealed: ("hut_revealed", ("tile",)),
-    ev.VizierOffered: ("vizier_offered", ("player",)),
-    ev.VizierBought: ("vizier_bought", ("player", "slot", "tile", "payment")),
-    ev.VizierDeclined: ("vizier_declined", ("player",)),
-    ev.VizierActivated: ("vizier_activated", ("player",)),
-}
+_EVENTS: Final[tuple[type[Any], ...]] = (
+    *(kind for kind in get_args(ev.Event) if kind not in (ev.ModuleEvent, ev.RoundScored)),
+    *(kind for module in registry.REGISTRY for kind in module.records.events),
+)
+"""Every event record written by its form: the base game's but a scored round, and the
+modules'."""
+
+_EVENT_FORMS: Final[dict[type, Form]] = {kind: _form(kind) for kind in _EVENTS}
 
 
 def dump_event(event: ev.Event) -> dict[str, Any]:
     if isinstance(event, ev.RoundScored):
         return {
-            "type": "round_scored",
+            "type": event.kind,
             "round": event.round,
             "scores": dump_round_score(event.result, event.names),
             "totals": list(event.totals),

@@ -10,27 +10,10 @@ page's Score tab groups its choice of modules from :func:`score_expansions`, and
 
 from __future__ import annotations
 
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 from calculator.i18n import LANGUAGES, messages
-from calculator.modules import REGISTRY
-
-
-class Expansion(NamedTuple):
-    """An expansion: its wire name, its number in the Big Box and the letter of its rules."""
-
-    name: str
-    number: int
-    letter: str
-
-
-EXPANSIONS: Final[tuple[Expansion, ...]] = (
-    Expansion("vizier_favour", 1, "V"),
-    Expansion("city_gates", 2, "G"),
-    Expansion("thiefs_turn", 3, "H"),
-    Expansion("treasure_chamber", 4, "K"),
-    Expansion("power_of_the_sultan", 5, "S"),
-)
+from calculator.modules import EXPANSIONS, REGISTRY
 
 MODULE_RULES: Final[tuple[tuple[str, str], ...]] = tuple(
     (module.name, module.rule) for module in REGISTRY

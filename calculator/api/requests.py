@@ -15,7 +15,6 @@ bazaar (K4), read by :func:`calculator.api.wire.placeable_of`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar, cast
@@ -56,10 +55,9 @@ from calculator.engine.actions import Action
 from calculator.engine.players import Level
 from calculator.engine.state import GameState, Options
 from calculator.modules import (
-    HUTS_BY_COLOUR,
-    HUTS_PER_PLAYER,
-    is_hut,
-    too_many_huts_message,
+    CARDS_MEMBERS,
+    REGISTRY,
+    beyond_limits,
     wall_carriers,
 )
 from calculator.pictures import Proposal
@@ -139,11 +137,13 @@ def _position(
         if unnamed is not None:
             problems.append(unnamed)
         placing = _at(data, placing_at)
-        if position is not None and isinstance(placing, Tile) and placing.hut:
-            held = sum(map(is_hut, position.furnished.alhambra.tiles.values()))
-            if held >= HUTS_PER_PLAYER:
-                where = pointer(*placing_at, "hut")
-                problems.append(Problem(where, too_many_huts_message(held + 1)))
+        if position is not None and isinstance(placing, Tile):
+            tiles = [*position.furnished.alhambra.tiles.values(), placing]
+            problems += [
+                Problem(pointer(*placing_at, member), message)
+                for index, member, message in beyond_limits(tiles)
+                if index == len(tiles) - 1  # the placement brings one too many (V4)
+            ]
     if problems or position is None:
         raise refusal(problems)
     return position
@@ -218,14 +218,14 @@ RENDER: Final = RenderRequest()
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One player at a scoring round: an Alhambra (counts and wall to compute) with the face-up
-    bonus cards (V3), or counts and a wall length as given."""
+    """One player at a scoring round: an Alhambra (counts and wall to compute) with the cards
+    beside it that count (V3: the face-up bonus cards), or counts and a wall length as given."""
 
     name: str
     alhambra: Alhambra | None
     counts: Counts | None
     wall: int
-    bonus_cards: tuple[Tile, ...] = ()
+    cards: tuple[Tile, ...] = ()
     furnished: Furnished | None = None
     """The Alhambra with the modules' pieces and the player's gates, when it has any."""
 
@@ -259,7 +259,7 @@ def _counts(wire: Mapping[str, int]) -> dict[Building, int]:
 
 def _seats(players: Sequence[Mapping[str, Any]]) -> tuple[Seat, ...]:
     """Every player: an Alhambra with its pieces and gates (G1) read in one pass, or counts and
-    a wall; the bonus cards (V3). Every tile's problem (C1, B6, V4)."""
+    a wall; the cards beside the Alhambra (V3). Every tile's problem (C1, B6, V4)."""
     problems: list[Problem] = []
     seats = []
     for index, player in enumerate(players):
@@ -275,11 +275,12 @@ def _seats(players: Sequence[Mapping[str, Any]]) -> tuple[Seat, ...]:
                 else:
                     alhambra = position
         cards = []
-        for card_index, item in enumerate(player.get("bonus_cards", ())):
-            try:
-                cards.append(tile_of(item))
-            except InvalidDocument as error:
-                problems += under((index, "bonus_cards", card_index), error.problems)
+        for member in CARDS_MEMBERS:
+            for card_index, item in enumerate(player.get(member, ())):
+                try:
+                    cards.append(tile_of(item))
+                except InvalidDocument as error:
+                    problems += under((index, member, card_index), error.problems)
         counts = _counts(player["counts"]) if "counts" in player else None
         wall = int(player.get("wall", 0))
         seats.append(Seat(player["name"], alhambra, counts, wall, tuple(cards), furnished))
@@ -561,7 +562,13 @@ class NewGameRequest(Schema):
                 )
             )
         problems += names_taken_twice(names, member=None)
-        problems += _huts_by_colour(original.get("options", {}).get("components", {}))
+        components = original.get("options", {}).get("components", {})
+        for module in REGISTRY:  # what a module's own components must be (V4)
+            if module.given_components is not None:
+                problems += [
+                    Problem(pointer("options", "components", member), message)
+                    for member, message in module.given_components(components)
+                ]
         if problems:
             raise refusal(problems)
 
@@ -577,26 +584,11 @@ class NewGameRequest(Schema):
                 mode=options.get("mode", "digital"),
                 hole_rule=options.get("holes", "region"),
                 modules=frozenset(options.get("modules", ())),
-                bonus_cards=tuple(components.get("bonus_cards", ())),
-                huts=tuple(components.get("huts", ())),
+                components=tuple(
+                    (member, tuple(tiles)) for member, tiles in sorted(components.items()) if tiles
+                ),
             ),
         )
-
-
-def _huts_by_colour(components: Mapping[str, Any]) -> list[Problem]:
-    """V4: the caller's 24 huts, if given, are as many of each colour as the game has."""
-    huts = components.get("huts", [])
-    counted = Counter(hut["hut"] for hut in huts)
-    wrong = [b.value for b in BUILDINGS if counted[b.value] != HUTS_BY_COLOUR[b]]
-    if not huts or not wrong:
-        return []
-    expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
-    return [
-        Problem(
-            "/options/components/huts",
-            f"the huts are {expected} (V4); not so for: {', '.join(wrong)}",
-        )
-    ]
 
 
 LEGAL_ACTIONS: Final = LegalActionsRequest()

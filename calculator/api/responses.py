@@ -83,7 +83,7 @@ def catalog_tiles(tiles: Iterable[Tile]) -> list[dict[str, Any]]:
     return [dump_tile(tile) for tile in tiles]
 
 
-def vizier_counts(counts: Tally) -> dict[str, Any]:
+def added_counts(counts: Tally) -> dict[str, Any]:
     """What the modules added to a player's majority counts, each under its member: per worker
     hut (V4) the buildings of its colour it joins and adds, per bonus card (V3) whether it
     counts (its tile is in the Alhambra), each as its module writes it, with :func:`dump_tile`.

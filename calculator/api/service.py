@@ -13,15 +13,13 @@ from typing import Any
 
 from calculator.api import expansions, requests, responses
 from calculator.api.contract import schema_documents
-from calculator.api.game_document import dump_display_card
 from calculator.api.module_catalog import big_box_catalog
 from calculator.core import building, pieces, walls
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS, Cell
-from calculator.engine.components import EXCHANGE_CARDS
 from calculator.i18n import picture_labels
-from calculator.modules import HUTS_BY_COLOUR, HUTS_PER_PLAYER, REGISTRY, tally
+from calculator.modules import CATALOG_SECTION, REGISTRY, tally
 from calculator.modules import NAMES as MODULES
 from calculator.pictures import render_alhambra
 
@@ -115,13 +113,13 @@ def scores(body: Any) -> dict[str, Any]:
         else:
             wall = walls.wall_length(seat.furnished.for_walls())
             found = expansions.alhambra_violations(seat.furnished, query.hole_rule, big_box.modules)
-        counted = tally(seat.alhambra.tiles, seat.bonus_cards)  # M1 with V3, V4
+        counted = tally(seat.alhambra.tiles, seat.cards)  # M1 with V3, V4
         holdings.append(Holding(counted.counts, wall.length))
         extras.append(
             {
                 "wall_exact": wall.exact,
                 **responses.verdict(found),
-                **responses.vizier_counts(counted),
+                **responses.added_counts(counted),
             }
         )
     result = score_round(query.scoring_round, holdings, query.dummy, big_box.points)
@@ -169,8 +167,10 @@ def render(body: Any, language: str) -> str:
 @cache
 def catalog() -> dict[str, Any]:
     """``GET /v1/catalog``: the components a client needs to describe a table (C1, C4, M2), the
-    Vizier's Favour's (V1-V4), its stand-in bonus cards and hut walls marked provisional, and
-    the Big Box's modules (G1-S4) with their names in every language."""
+    modules the engine plays (V1-V4), their stand-ins marked provisional, and the Big Box's
+    modules (G1-S4) with their names in every language."""
+    stood_in = [module for module in REGISTRY if module.stand_ins]
+    members = [member for module in stood_in for member in module.stand_ins]
     return {
         "buildings": [b.value for b in BUILDINGS],
         "tiles": responses.catalog_tiles(CATALOG),
@@ -181,22 +181,28 @@ def catalog() -> dict[str, Any]:
             for slot, currency in enumerate(MARKET_SLOTS, start=1)
         ],
         "big_box": big_box_catalog(),
-        "vizier_favour": {
+        CATALOG_SECTION: {
             "provisional": True,
             "note": (
-                "Not the printed components: the tiles shown on the bonus cards (V3) and the "
-                "walls of the worker huts (V4) are not in our sources. A game played with the "
-                '"bonus" or "huts" module and no options.components.bonus_cards or '
-                ".huts uses these stand-ins, chosen by us."
+                "Not the printed components: "
+                + " and ".join(module.stood_in_for for module in stood_in)
+                + " are not in our sources. A game played with the "
+                + " or ".join(f'"{module.name}"' for module in stood_in)
+                + " module and no options.components."
+                + " or .".join(members)
+                + " uses these stand-ins, chosen by us."
             ),
             "modules": list(MODULES),
-            "exchange_cards": [dump_display_card(card) for card in EXCHANGE_CARDS],
             **{
-                name: responses.catalog_tiles(tiles)
+                name: value
                 for module in REGISTRY
-                for name, tiles in module.stand_ins.items()
+                for name, value in (
+                    *(
+                        (name, responses.catalog_tiles(tiles))
+                        for name, tiles in module.stand_ins.items()
+                    ),
+                    *module.catalog.items(),
+                )
             },
-            "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
-            "huts_per_player": HUTS_PER_PLAYER,
         },
     }

@@ -35,7 +35,7 @@ from calculator.engine.table import inconsistencies as table_inconsistencies
 
 class TablePlayerSchema(PlayerSchema):
     """A player as described at a table: tiles may lack their price; reserve, hand and score
-    may be left out. The hand may hold exchange cards (V2), as in a game state."""
+    may be left out. The hand may hold the modules' cards (V2), as in a game state."""
 
     reserve = fields.List(TileField(), load_default=list)
     hand = fields.List(DisplayCardField(), load_default=list)
@@ -136,23 +136,25 @@ def _table_pointer(where: Path, document: Any) -> str:
 
 
 def _dump_purchase(purchase: Purchase) -> dict[str, Any]:
-    """T4; V2: ``exchange`` and ``needs_exchange`` only where an exchange card of the hand pays
-    the tile, so a table without exchange cards is reported without them."""
+    """T4; V2: the ways a module's card of the hand pays the tile, under the card's member
+    (``exchange``), and whether the tile needs one (``needs_exchange``); only where such a card
+    pays it, so a table without them is reported without these members."""
     document: dict[str, Any] = {
         "slot": purchase.slot,
         "tile": dump_tile(purchase.tile),
         "exact": purchase.exact,
         "payments": _dump_payments(purchase.payments),
     }
-    if purchase.exchange:
-        document["needs_exchange"] = purchase.needs_exchange
-        document["exchange"] = [
+    if purchase.with_cards:
+        member = purchase.with_cards[0].card.wire
+        document[f"needs_{member}"] = purchase.needs_card
+        document[member] = [
             {
                 "card": dump_display_card(way.card),
                 "exact": way.exact,
                 "payments": _dump_payments(way.payments),
             }
-            for way in purchase.exchange
+            for way in purchase.with_cards
         ]
     return document
 
@@ -170,7 +172,7 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
                 "name": player.name,
                 **responses.verdict(seat.violations),
                 "counts": {building.value: seat.counts.counts[building] for building in BUILDINGS},
-                **responses.vizier_counts(seat.counts),
+                **responses.added_counts(seat.counts),
                 "wall": responses.wall(seat.wall),
                 "purchases": [_dump_purchase(purchase) for purchase in seat.purchases],
             }
@@ -182,7 +184,7 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
             {
                 "wall_exact": seat.wall.exact,
                 **responses.verdict(seat.violations),
-                **responses.vizier_counts(seat.counts),
+                **responses.added_counts(seat.counts),
             }
             for seat in evaluated
         ]

@@ -44,8 +44,7 @@ from calculator.modules import (
     ON_TILES,
     PIECES,
     TOKENS,
-    huts_beyond_limit,
-    too_many_huts_message,
+    beyond_limits,
 )
 
 CATALOG_COUNTS: Final[dict[Building, int]] = building_counts(CATALOG)
@@ -143,10 +142,10 @@ def _alhambra(items: Sequence[Mapping[str, Any]], tiles: list[Tile] | None) -> A
         # JSON Schema's "integer" admits 2.0: such a coordinate is made an int
         cells = [(int(x), int(y)) for x, y in cells]
     problems: list[tuple[int, Problem]] = []
-    if tiles is None:  # the catalog's tiles are buildings: only described ones may be huts
+    if tiles is None:  # the catalog's tiles are buildings: only described ones are limited
         tiles = [_tile_or_problem(item, index, problems) for index, item in enumerate(items)]
-        for count, index in enumerate(huts_beyond_limit(tiles), start=4):
-            problems.append((index, Problem(pointer(index, "hut"), too_many_huts_message(count))))
+        for index, member, message in beyond_limits(tiles):
+            problems.append((index, Problem(pointer(index, member), message)))
     alhambra = _position(list(zip(cells, tiles, strict=True)), problems)
     if problems:
         problems.sort(key=itemgetter(0))  # stable: a tile's problems stay in the order found

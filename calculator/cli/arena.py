@@ -54,7 +54,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     budget.add_argument("--iterations", type=_positive, metavar="I", help="per decision")
     arena.add_argument(
         "--modules", nargs="*", choices=MODULES, default=[], metavar="MODULE",
-        help=f"Vizier's Favour modules to play: {', '.join(MODULES)}",
+        help=f"modules to play (V1-V4): {', '.join(MODULES)}",
     )  # fmt: skip
     arena.add_argument(
         "--workers", type=_positive, default=os.cpu_count() or 1, metavar="W",

@@ -39,7 +39,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         choices=MODULES,
         default=[],
         metavar="MODULE",
-        help=f"Vizier's Favour modules to play: {', '.join(MODULES)}",
+        help=f"modules to play (V1-V4): {', '.join(MODULES)}",
     )
     simulating.set_defaults(run=run_simulate)
 

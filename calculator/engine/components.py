@@ -1,5 +1,5 @@
 """The components the engine moves around besides the tiles: money cards and scoring cards (C3,
-D1), and the Vizier's Favour exchange cards (V2).
+D1), and the cards a module adds to the money (:class:`ModuleCard`, declared by the module).
 
 The 54 building tiles and the fountain are the core's (:mod:`calculator.core.tiles`).
 """
@@ -7,8 +7,7 @@ The 54 building tiles and the fountain are the core's (:mod:`calculator.core.til
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
-from typing import Final, TypeVar
+from typing import ClassVar, Final, TypeVar
 
 from msgspec import Struct
 
@@ -41,35 +40,33 @@ def piles_formed(pile: Sequence[object]) -> bool:
     return any(isinstance(card, ScoringCard) for card in pile)
 
 
-class ExchangeCard(Struct, frozen=True, order=True):
-    """V2: an exchange card, showing two currencies (in alphabetical order, so a card has one
-    form); it lets one purchase be paid in both. It is no money: it has no value."""
+class ModuleCard(Struct, frozen=True, order=True):
+    """A card a module shuffles into the money piles (:attr:`calculator.engine.hooks.Module.
+    pile_cards`): drawn, laid face up, taken, held and discarded like money, but no money: it
+    has no value and counts for nothing where money is counted. Each module's cards are a
+    subclass, declared in its package: on the wire a card is ``{wire: ...}``, what
+    :meth:`to_wire` writes and :meth:`from_wire` reads."""
 
-    currencies: tuple[Currency, Currency]
-
-    def __post_init__(self) -> None:
-        first, second = self.currencies
-        if not first < second:
-            raise ValueError("an exchange card shows two currencies, in alphabetical order")
+    wire: ClassVar[str]
 
     def describe(self) -> str:
-        return f"exchange card {self.currencies[0].value}/{self.currencies[1].value}"
+        """The card as a refusal names it."""
+        raise NotImplementedError(type(self).__name__)
+
+    def to_wire(self) -> object:
+        """The value of the card's member on the wire (JSON types only)."""
+        raise NotImplementedError(type(self).__name__)
+
+    @classmethod
+    def from_wire(cls, value: object) -> ModuleCard:
+        """The card a member's value names; :class:`ValueError` (its message in the game's
+        words) when it names none."""
+        raise NotImplementedError(cls.__name__)
 
 
-EXCHANGE_CARDS: Final[tuple[ExchangeCard, ...]] = tuple(
-    ExchangeCard(pair) for pair in combinations(CURRENCIES, 2)
-)
-"""V2: 6 exchange cards, one per pair of currencies."""
-
-
-def exchange_card(first: Currency, second: Currency) -> ExchangeCard:
-    """V2: the exchange card showing ``first`` and ``second``, in either order."""
-    return ExchangeCard((first, second) if first < second else (second, first))
-
-
-DisplayCard = MoneyCard | ExchangeCard
-"""A card that can lie face up, in a hand or in the discard pile: money, or an exchange card
-(V2). The money pile also holds the scoring cards."""
+DisplayCard = MoneyCard | ModuleCard
+"""A card that can lie face up, in a hand or in the discard pile: money, or a module's card.
+The money pile also holds the scoring cards."""
 
 SCORING_CARDS: Final[tuple[ScoringCard, ...]] = (ScoringCard(1), ScoringCard(2))
 

@@ -2,7 +2,7 @@
 
 A client holds the game state between requests and may send back anything. Before the
 engine goes on from it, the state must hold every component exactly once (C1, C3, D1: 54
-tiles, 108 or 72 money cards, 2 scoring cards; V2-V4: the modules' cards and huts), only legal
+tiles, 108 or 72 money cards, 2 scoring cards; V2-V4: what the modules add), only legal
 Alhambras (B2-B5), and a turn that can exist (the phase agrees with the market, the tiles
 waiting, the scoring rounds...).
 
@@ -33,12 +33,24 @@ from calculator.engine.components import (
     piles_formed,
     total,
 )
-from calculator.engine.draws import Draw
-from calculator.engine.dummy import SETUP_TILES
-from calculator.engine.end import FINAL_ROUND
 from calculator.engine.errors import Path
-from calculator.engine.setup import STARTING_MONEY
-from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState, Phase, Player
+from calculator.engine.state import (
+    ACTION,
+    BOUGHT,
+    FACE_UP_MONEY,
+    FINAL_PLACEMENT,
+    MAX_BUYS,
+    OVER,
+    PLACEMENT,
+    REFILL,
+    SETUP,
+    GameState,
+    Player,
+)
+from calculator.engine.turn.draws import Draw
+from calculator.engine.turn.dummy import SETUP_TILES
+from calculator.engine.turn.end import FINAL_ROUND
+from calculator.engine.turn.setup import STARTING_MONEY
 
 
 class Inconsistency(Struct, frozen=True):
@@ -97,7 +109,7 @@ def _tiles(state: GameState) -> list[Inconsistency]:
     seen: dict[Tile, Path] = {}
     for where, tile in tile_places(state):
         if tile.hut:
-            continue  # V4: huts are counted by the huts module
+            continue  # V4: counted by its module
         if tile not in CATALOG_SET:
             found.append(Inconsistency(where, f"{_describe(tile)} is not a tile of the game (C1)"))
         elif tile in seen:
@@ -134,8 +146,8 @@ def _missing(names: list[str], kind: str, rule: str) -> str:
 def money_in_sight(
     players: Sequence[Player], face_up: Sequence[DisplayCard]
 ) -> list[tuple[Path, MoneyCard]]:
-    """Where each money card in sight lies: the hands and the face-up money (V2: the exchange
-    cards among it are counted apart)."""
+    """Where each money card in sight lies: the hands and the face-up money (a module's cards
+    among it are counted by the module: V2)."""
     places: list[tuple[Path, MoneyCard]] = [
         (("players", seat, "hand", index), card)
         for seat, player in enumerate(players)
@@ -256,9 +268,7 @@ def _scoring_cards(state: GameState) -> list[Inconsistency]:
 
 def _before_piles(state: GameState) -> bool:
     """T1: during setup the scoring cards join the pile only once the money is dealt out."""
-    return (
-        state.turn.phase == Phase.SETUP and not state.rounds_scored and not state.turn.scoring_due
-    )
+    return state.turn.phase == SETUP and not state.rounds_scored and not state.turn.scoring_due
 
 
 def _alhambras(state: GameState) -> list[Inconsistency]:
@@ -302,7 +312,7 @@ def _turn(state: GameState) -> list[Inconsistency]:
         found.append(Inconsistency(where, message))
 
     if turn.player is None:
-        if phase != Phase.SETUP:
+        if phase != SETUP:
             wrong(("turn", "player"), "only a table game's setup may wait for its start player")
     elif not 0 <= turn.player < seats:
         wrong(("turn", "player"), f"there is no seat {turn.player} among {seats} players")
@@ -319,15 +329,15 @@ def _turn(state: GameState) -> list[Inconsistency]:
             "the dummy draws only what the bag holds, in a 2-player game (D2)",
         )
     empty_slots = sum(tile is None for tile in state.market)
-    if state.over != (phase == Phase.OVER):
+    if state.over != (phase == OVER):
         wrong(("over",), "the game is over exactly in the phase 'over'")
-    if phase == Phase.OVER:
+    if phase == OVER:
         totals = [player.score for player in state.players]
         if list(state.winners) != winners(totals):
             wrong(("winners",), "the winners are the players with the highest total (M6)")
     elif state.winners:
         wrong(("winners",), "there are winners only once the game is over (T9)")
-    if phase in (Phase.SETUP, Phase.REFILL):
+    if phase in (SETUP, REFILL):
         if state.digital:
             wrong(
                 ("turn", "phase"),
@@ -336,11 +346,11 @@ def _turn(state: GameState) -> list[Inconsistency]:
             )
         elif not _waits_for_draw(state):
             wrong(("turn", "phase"), "nothing is left to draw here: this setup or refill is over")
-    if phase == Phase.SETUP:
+    if phase == SETUP:
         found += _setup(state)
-    if phase != Phase.SETUP and turn.number < 1:
+    if phase != SETUP and turn.number < 1:
         wrong(("turn", "number"), "the first turn is number 1")
-    if phase in (Phase.ACTION, Phase.PLACEMENT):
+    if phase in (ACTION, PLACEMENT):
         if turn.buys > MAX_BUYS:
             wrong(("turn", "buys"), f"a turn holds at most {MAX_BUYS} buys (T4)")
         if empty_slots != turn.buys:
@@ -349,28 +359,28 @@ def _turn(state: GameState) -> list[Inconsistency]:
                 "the market is full when a turn begins and is not refilled "
                 "during it (T4): its empty slots are the tiles bought this turn",
             )
-        bought = [tile for tile in turn.bought if not tile.hut]  # huts are taken, not bought
-        if len(bought) > turn.buys or (phase == Phase.ACTION and len(bought) != turn.buys):
+        bought = [tile for tile in turn.bought if not tile.hut]  # a hut is taken, not bought
+        if len(bought) > turn.buys or (phase == ACTION and len(bought) != turn.buys):
             wrong(("turn", "bought"), "the tiles waiting are the ones bought this turn (T6)")
-        huts = len(turn.bought) - len(bought)
-        if huts > 1 or (huts and phase == Phase.ACTION):
+        taken = len(turn.bought) - len(bought)
+        if taken > 1 or (taken and phase == ACTION):
             wrong(
                 ("turn", "bought"),
                 "taking a hut is one of the turn's actions and ends "
                 "them (V4): at most one hut waits, once the actions are over",
             )
-        if turn.extra_action and (phase != Phase.ACTION or turn.buys == 0):
+        if turn.extra_action and (phase != ACTION or turn.buys == 0):
             wrong(("turn", "extra_action"), "only an exact payment earns another action (T4)")
-        if phase == Phase.PLACEMENT and not turn.bought:
+        if phase == PLACEMENT and not turn.bought:
             wrong(("turn", "bought"), "the placement phase places the tiles bought (T6)")
-    elif (turn.bought and phase != Phase.VIZIER_PLACEMENT) or turn.extra_action:  # V1 apart
+    elif (turn.bought and phase not in BOUGHT) or turn.extra_action:  # a module's buy apart (V1)
         wrong(("turn", "bought"), "tiles wait to be placed only at the end of a turn (T6)")
-    if phase == Phase.FINAL_PLACEMENT:
+    if phase == FINAL_PLACEMENT:
         if state.bag or not turn.awarded:
             wrong(("turn", "awarded"), "awarded tiles are placed when the bag is empty (T9)")
     elif turn.awarded:
         wrong(("turn", "awarded"), "tiles are awarded only at the end of the game (T9)")
-    if turn.scoring_due and phase != Phase.REFILL:
+    if turn.scoring_due and phase != REFILL:
         wrong(("turn", "scoring_due"), "a revealed scoring card is scored after the refill (T8)")
     return found
 

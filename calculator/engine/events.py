@@ -1,40 +1,48 @@
 """What happened: the engine reports every change it makes, automatic ones included, in order.
 
 Events are facts for the client to show (a card drawn, a round scored); the state alone is
-the truth the engine goes on from.
+the truth the engine goes on from. Each record declares its wire name (``kind``); its fields
+are its members, and the codec follows from them (:mod:`calculator.api.game_document`). A
+module declares its own events in its package, as subclasses of :class:`ModuleEvent`.
 """
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from msgspec import Struct
 
 from calculator.core.scoring import RoundScore
 from calculator.core.tiles import Cell, Tile
-from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
+from calculator.engine.components import DisplayCard, ModuleCard, MoneyCard
 
 
 class MoneyDealt(Struct, frozen=True):
     """T1: a starting money card for ``player``."""
 
+    kind: ClassVar[str] = "money_dealt"
     player: int
     card: MoneyCard
 
 
 class MoneyDrawn(Struct, frozen=True):
-    """T1, T7: a money card (V2: or an exchange card) laid face up."""
+    """T1, T7: a money card (or a module's card) laid face up."""
 
+    kind: ClassVar[str] = "money_drawn"
     card: DisplayCard
 
 
 class PilesFormed(Struct, frozen=True):
     """T1: the rest of the money split into five piles, scoring cards in piles 2 and 4."""
 
+    kind: ClassVar[str] = "piles_formed"
     sizes: tuple[int, ...]
 
 
 class MarketFilled(Struct, frozen=True):
     """T1, T7: a tile drawn from the bag into a market slot."""
 
+    kind: ClassVar[str] = "market_filled"
     slot: int
     tile: Tile
 
@@ -42,49 +50,56 @@ class MarketFilled(Struct, frozen=True):
 class DummyDrew(Struct, frozen=True):
     """D2: the dummy drew a tile from the bag."""
 
+    kind: ClassVar[str] = "dummy_drew"
     tile: Tile
 
 
 class TurnStarted(Struct, frozen=True):
+    kind: ClassVar[str] = "turn_started"
     player: int
     number: int
 
 
 class MoneyTaken(Struct, frozen=True):
-    """T3; V2: or an exchange card (``exchange``)."""
+    """T3; or a module's card (``module_cards``)."""
 
+    kind: ClassVar[str] = "money_taken"
     player: int
     cards: tuple[MoneyCard, ...]
-    exchange: tuple[ExchangeCard, ...] = ()
+    module_cards: tuple[ModuleCard, ...] = ()
 
 
 class TileBought(Struct, frozen=True):
-    """T4: ``exact`` payments earn another action. V2: ``exchange``, the exchange card used,
-    discarded with the payment."""
+    """T4: ``exact`` payments earn another action. ``module_cards``: a module's card that
+    helped pay, discarded with the payment."""
 
+    kind: ClassVar[str] = "tile_bought"
     player: int
     slot: int
     tile: Tile
     payment: tuple[MoneyCard, ...]
     exact: bool
-    exchange: tuple[ExchangeCard, ...] = ()
+    module_cards: tuple[ModuleCard, ...] = ()
 
 
 class ExtraActionDeclined(Struct, frozen=True):
     """T4: the player ended the turn instead of taking the action an exact payment allowed."""
 
+    kind: ClassVar[str] = "extra_action_declined"
     player: int
 
 
 class Passed(Struct, frozen=True):
     """T2: the player had no legal action."""
 
+    kind: ClassVar[str] = "passed"
     player: int
 
 
 class TileBuiltFromReserve(Struct, frozen=True):
     """T5."""
 
+    kind: ClassVar[str] = "tile_built_from_reserve"
     player: int
     tile: Tile
     cell: Cell
@@ -93,6 +108,7 @@ class TileBuiltFromReserve(Struct, frozen=True):
 class TileMovedToReserve(Struct, frozen=True):
     """T5."""
 
+    kind: ClassVar[str] = "tile_moved_to_reserve"
     player: int
     tile: Tile
     cell: Cell
@@ -101,6 +117,7 @@ class TileMovedToReserve(Struct, frozen=True):
 class TilesSwapped(Struct, frozen=True):
     """T5: ``tile`` left the reserve for ``cell``; ``removed`` went from there to the reserve."""
 
+    kind: ClassVar[str] = "tiles_swapped"
     player: int
     tile: Tile
     cell: Cell
@@ -110,6 +127,7 @@ class TilesSwapped(Struct, frozen=True):
 class TilePlaced(Struct, frozen=True):
     """T6, T9."""
 
+    kind: ClassVar[str] = "tile_placed"
     player: int
     tile: Tile
     cell: Cell
@@ -118,6 +136,7 @@ class TilePlaced(Struct, frozen=True):
 class TileReserved(Struct, frozen=True):
     """T6, T9."""
 
+    kind: ClassVar[str] = "tile_reserved"
     player: int
     tile: Tile
 
@@ -125,29 +144,34 @@ class TileReserved(Struct, frozen=True):
 class TileGivenToDummy(Struct, frozen=True):
     """D4."""
 
+    kind: ClassVar[str] = "tile_given_to_dummy"
     player: int
     tile: Tile
 
 
 class TurnEnded(Struct, frozen=True):
+    kind: ClassVar[str] = "turn_ended"
     player: int
 
 
 class DiscardReshuffled(Struct, frozen=True):
     """T7: the discard pile became the new money pile."""
 
+    kind: ClassVar[str] = "discard_reshuffled"
     cards: int
 
 
 class ScoringCardRevealed(Struct, frozen=True):
     """T8: set aside; the round is scored after the refill."""
 
+    kind: ClassVar[str] = "scoring_card_revealed"
     round: int
 
 
 class RoundScored(Struct, frozen=True):
     """T8, T9: a scoring round in full (as ``/v1/scores`` gives it) and the totals after it."""
 
+    kind: ClassVar[str] = "round_scored"
     round: int
     names: tuple[str, ...]
     result: RoundScore
@@ -158,6 +182,7 @@ class MarketTileAwarded(Struct, frozen=True):
     """T9: a tile left on the market goes to ``player``; ``None`` when it stays (a tie, or
     nobody holds its currency)."""
 
+    kind: ClassVar[str] = "market_tile_awarded"
     slot: int
     tile: Tile
     player: int | None
@@ -166,78 +191,21 @@ class MarketTileAwarded(Struct, frozen=True):
 class GameEnded(Struct, frozen=True):
     """T9, M6: equal totals share the win."""
 
+    kind: ClassVar[str] = "game_ended"
     winners: tuple[int, ...]
     totals: tuple[int, ...]
 
 
-class BonusCardLaid(Struct, frozen=True):
-    """V3: the tile a bonus card depicts is in the player's Alhambra; the card lies face up."""
+class ModuleEvent(Struct, frozen=True):
+    """What a module's rules did (its subclass, in the module's package); ``kind`` is its wire
+    name (``type``)."""
 
-    player: int
-    tile: Tile
-
-
-class BonusCardTakenBack(Struct, frozen=True):
-    """V3: the depicted tile left the Alhambra; the card goes back to the player's hand."""
-
-    player: int
-    tile: Tile
-
-
-class BonusCardDealt(Struct, frozen=True):
-    """V3, setup: a bonus card dealt face down to ``player``."""
-
-    player: int
-    tile: Tile
-
-
-class HutRevealed(Struct, frozen=True):
-    """V4, table mode: the top hut of its colour's stack is turned face up."""
-
-    tile: Tile
-
-
-class HutTaken(Struct, frozen=True):
-    """V4: a player took the top hut of a stack; it waits for the end of the turn."""
-
-    player: int
-    tile: Tile
-
-
-class VizierOffered(Struct, frozen=True):
-    """V1: after the turn (and its refill), ``player`` is asked whether to use the vizier."""
-
-    player: int
-
-
-class VizierBought(Struct, frozen=True):
-    """V1: out of turn, ``player`` bought a tile paying exactly; the vizier turns face down.
-    V2: ``exchange``, the exchange card used, discarded with the payment."""
-
-    player: int
-    slot: int
-    tile: Tile
-    payment: tuple[MoneyCard, ...]
-    exchange: tuple[ExchangeCard, ...] = ()
-
-
-class VizierDeclined(Struct, frozen=True):
-    """V1: the player asked let the vizier's purchase go by."""
-
-    player: int
-
-
-class VizierActivated(Struct, frozen=True):
-    """V1: the player turned the vizier face up again (the turn's action)."""
-
-    player: int
+    kind: ClassVar[str]
 
 
 Event = (
     MoneyDealt | MoneyDrawn | PilesFormed | MarketFilled | DummyDrew | TurnStarted | MoneyTaken
     | TileBought | ExtraActionDeclined | Passed | TileBuiltFromReserve | TileMovedToReserve
     | TilesSwapped | TilePlaced | TileReserved | TileGivenToDummy | TurnEnded | DiscardReshuffled
-    | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded | BonusCardLaid
-    | BonusCardTakenBack | HutTaken | BonusCardDealt | HutRevealed
-    | VizierOffered | VizierBought | VizierDeclined | VizierActivated
+    | ScoringCardRevealed | RoundScored | MarketTileAwarded | GameEnded | ModuleEvent
 )  # fmt: skip

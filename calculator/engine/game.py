@@ -13,11 +13,11 @@ from typing import Final
 
 from calculator import modules as registry
 from calculator.core.tiles import Tile
-from calculator.engine import end, refill, setup
 from calculator.engine.actions import (
     Action,
     Buy,
     EndTurn,
+    ModuleReveal,
     Pass,
     PlayerAction,
     Reveal,
@@ -27,26 +27,28 @@ from calculator.engine.actions import (
     TakeMoney,
 )
 from calculator.engine.components import ScoringCard
-from calculator.engine.draws import Draw, Item, Source, Step, draw, drawable
 from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
 from calculator.engine.events import Event, ExtraActionDeclined, Passed
-from calculator.engine.money import legal_takes, take_money
-from calculator.engine.placement import Placement, legal_placements, place, placer
-from calculator.engine.purchase import buy, legal_buys
-from calculator.engine.redesign import Redesign, legal_redesigns, redesign
 from calculator.engine.state import (
     ACTION,
     DEFAULT_OPTIONS,
     FINAL_PLACEMENT,
+    PLACEMENT,
     PLACING,
     REFILL,
+    SETUP,
     Draft,
     Game,
     GameState,
     Options,
     Phase,
 )
-from calculator.engine.turn import actions_done
+from calculator.engine.turn import actions_done, end, refill, setup
+from calculator.engine.turn.draws import Draw, Item, Source, Step, draw, drawable
+from calculator.engine.turn.money import legal_takes, take_money
+from calculator.engine.turn.placement import Placement, legal_placements, place, placer
+from calculator.engine.turn.purchase import buy, legal_buys
+from calculator.engine.turn.redesign import Redesign, legal_redesigns, redesign
 
 
 def new_game(
@@ -64,25 +66,25 @@ def new_game(
 def next_step(game: Game) -> Draw | Step | None:
     """What happens next without a player's decision, or ``None`` when a player decides."""
     if game.options.modules:  # a game without modules runs no hooks
-        step = _module_draws_first(game)
+        step = module_draw_first(game)
         if step is not None:
             return step
     automatic = _AUTOMATIC.get(game.turn.phase)
     return None if automatic is None else automatic(game)
 
 
-_AUTOMATIC: Final[dict[str, Callable[[Game], Draw | Step | None]]] = {
-    Phase.SETUP: setup.next_step,
+_AUTOMATIC: Final[dict[Phase, Callable[[Game], Draw | Step | None]]] = {
+    SETUP: setup.next_step,
     REFILL: refill.next_step,
     FINAL_PLACEMENT: end.next_step,
 }
 """The phases with automatic steps, and what decides the next one."""
-_SEAT_DECIDES: Final[frozenset[Phase]] = frozenset({Phase.ACTION, Phase.PLACEMENT})
+_SEAT_DECIDES: Final[frozenset[Phase]] = frozenset({ACTION, PLACEMENT})
 """The phases in which the current player decides (T2, T6)."""
 
 
-def _module_draws_first(game: Game) -> Draw | None:
-    """A module's draw that comes before anything else (V4: a top hut turned up at a table)."""
+def module_draw_first(game: Game) -> Draw | None:
+    """A module's draw that comes before anything else (V4)."""
     for first_step in registry.active(game.options.modules).first_step:
         step = first_step(game)
         if step is not None:
@@ -106,7 +108,7 @@ def settle(draft: Draft) -> list[Event]:
 
 def to_act(state: Game) -> int | None:
     """The seat that must decide now; ``None`` when the table must reveal a draw, or at the end."""
-    if state.options.modules and _module_draws_first(state) is not None:
+    if state.options.modules and module_draw_first(state) is not None:
         return None  # the table reveals a module's draw first
     phase = state.turn.phase
     if phase in _SEAT_DECIDES:
@@ -150,7 +152,7 @@ def _turn_actions(state: Game) -> list[Action]:
 
 def _reveal(item: Item, source: Source) -> Action:
     if source in registry.SOURCES:
-        return registry.SOURCES[source][1].reveal(item)
+        return registry.SOURCES[source][1].reveal_kind(item)
     if isinstance(item, Tile):
         return RevealTile(item)
     if isinstance(item, ScoringCard):
@@ -218,7 +220,7 @@ def advance(draft: Draft, action: Action) -> list[Event]:
         if action.player != seat:
             rules = registry.PHASES.get(draft.turn.phase)
             raise NotYourTurn(
-                "T2" if rules is None else Phase(draft.turn.phase).rule,
+                "T2" if rules is None else Phase.named(draft.turn.phase).rule,
                 f"{_who(draft)} must act now, not seat {action.player}"
                 + ("" if rules is None else rules.who_acts),
             )
@@ -243,7 +245,9 @@ def _revealed(state: Game, step: Draw, action: Reveal) -> Item:
         item = action.card
     elif isinstance(action, RevealScoringCard):
         item = ScoringCard(action.round)
-    else:  # a tile of the bag, or what a module's source holds
+    elif isinstance(action, ModuleReveal):
+        item = action.item
+    else:
         item = action.tile
     if _source_of(action) != step.source:
         raise IllegalAction(_rule(step.source, "T7"), f"a {_drawn(step.source)} is drawn now")
@@ -266,11 +270,11 @@ def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
     if phase in PLACING:
         if not isinstance(action, Placement):
             raise IllegalAction(
-                Phase(phase).rule, "place the waiting tiles first (Alhambra or reserve)"
+                Phase.named(phase).rule, "place the waiting tiles first (Alhambra or reserve)"
             )
         return place(draft, action)
     if phase != ACTION:
-        decide = registry.PHASES[phase].decide  # a module's phase (V1: the vizier offered)
+        decide = registry.PHASES[phase].decide  # a module's phase (V1)
         assert decide is not None
         return decide(draft, action)
     if type(action) in registry.CLAIMS:  # a module's action, or its way of a base one

@@ -8,6 +8,13 @@ a module fills the ones its rules need. The base asks the registry for the modul
 (:func:`calculator.modules.active`) and, where a refusal must name the module that would
 allow an action, for every registered one.
 
+A module's words (its actions, reveals, events, cards among the money, phases and its parts of
+a player, the turn and the game) are declared once in its package, on the base's classes for
+them (:class:`~calculator.engine.actions.ModuleAction`, :class:`~calculator.engine.events.
+ModuleEvent`, :class:`~calculator.engine.components.ModuleCard`,
+:class:`~calculator.engine.state.ModulePhase`, :class:`~calculator.engine.parts.Part`), and
+listed in its :class:`Records`: the codecs follow from them.
+
 Where several modules fill one hook, the registry's order decides who goes first.
 """
 
@@ -19,12 +26,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from calculator.core.tiles import Tile
-from calculator.engine.actions import Action
-from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard
-from calculator.engine.draws import Draw, Item, Step
+from calculator.engine.actions import Action, ModuleAction, ModuleReveal
+from calculator.engine.components import DisplayCard, ModuleCard, MoneyCard
 from calculator.engine.errors import Path
-from calculator.engine.events import Event
+from calculator.engine.events import Event, ModuleEvent
+from calculator.engine.parts import Part
 from calculator.engine.state import Draft, Game, GameState, Phase, Player
+from calculator.engine.turn.draws import Draw, Item, Step
 
 Apply = Callable[[Draft, Any], list[Event]]
 """Carries out an action on the working copy (or refuses it: :class:`ActionRefused`)."""
@@ -54,6 +62,8 @@ class PhaseRules:
     placed: Step | None = None
     random_choice: Callable[[Game, random.Random], Action] | None = None
     """How the random player decides in this phase (else uniformly among the legal actions)."""
+    playout_choice: Callable[[Game, random.Random], Action] | None = None
+    """How a search's playouts decide in this phase (else as the random player)."""
     who_acts: str = ""
     """Added to the refusal of a seat that is not the one to act, to say who is."""
 
@@ -65,11 +75,10 @@ class DrawSource:
 
     held: Callable[[Game], Sequence[Item]]
     """What it holds, the item drawn next first (digital mode)."""
-    reveal: Callable[[Any], Action]
-    """The reveal naming a drawn item."""
-    reveal_kind: type
+    reveal_kind: type[ModuleReveal]
+    """The reveal naming a drawn item (its one field)."""
     drawn: str
-    """The item drawn, as a refusal names it ("bonus card (V3)")."""
+    """The item drawn, as a refusal names it (with its rule id)."""
     holder: str
     """Where it is drawn from, as a refusal names it."""
     take: Callable[[Draft, Any], None] | None = None
@@ -92,10 +101,26 @@ RandomKind = tuple[str, int, tuple[Lister, ...]]
 ways. A kind the base already has (``"take money"``, ``"buy"``) gains the module's ways."""
 
 Payments = Callable[
-    [Player, int, int], Iterable[tuple[ExchangeCard, tuple[tuple[MoneyCard, ...], ...]]]
+    [Player, int, int], Iterable[tuple[ModuleCard, tuple[tuple[MoneyCard, ...], ...]]]
 ]
 """Further ways ``player`` may pay for the tile of market slot ``slot`` at ``price``, each with
-the card that allows it."""
+the module's card that allows it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Records:
+    """The module's words, each declared once in its package (its ``records``): its actions,
+    events and cards (each with its wire name), and its parts of a player, of the turn and of
+    the game. The codecs of the state document, the actions and the events follow from them
+    (:mod:`calculator.api.game_document`); its reveals are those of its ``draw_sources``."""
+
+    actions: tuple[type[ModuleAction], ...] = ()
+    events: tuple[type[ModuleEvent], ...] = ()
+    cards: tuple[type[ModuleCard], ...] = ()
+    """Its cards among the money (:attr:`Module.pile_cards`), each with its wire member."""
+    player: Part[Any] | None = None
+    turn: Part[Any] | None = None
+    game: Part[Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +129,7 @@ class Module:
 
     name: str
     rule: str
+    records: Records = field(default_factory=Records)
     set_up: Callable[[GameState], GameState] | None = None
     """Setup before any draw: the module's components laid out (T1)."""
     setup_draw: Callable[[Game], Draw | None] | None = None
@@ -119,14 +145,42 @@ class Module:
     """Actions the module adds to those of a turn (T2)."""
     claims: tuple[Claim, ...] = ()
     phases: Mapping[Phase, PhaseRules] = field(default_factory=dict)
+    """Its phases (declared with their rule ids in its records) and their rules."""
     draw_sources: Mapping[str, DrawSource] = field(default_factory=dict)
     payments: Payments | None = None
     usable: Callable[[Game], bool] | None = None
     """Whether ``payments`` may be used now."""
     random_kinds: tuple[RandomKind, ...] = ()
+    counted: Callable[[Player], tuple[Tile, ...]] | None = None
+    """Cards of the player's that count as one more building of the tile they depict, in a
+    scoring round and wherever the majorities are weighed (V3); called for every registered
+    module where a described table is scored."""
+    information: Callable[[GameState, int], GameState] | None = None
+    """What a seat knows of the module's parts: the state with every order the seat cannot
+    see sorted and every holding it cannot see pooled (:mod:`calculator.engine.players.
+    information`)."""
+    deal_unseen: Callable[[GameState, int, random.Random], GameState] | None = None
+    """What the module deals face down to the other players, dealt again at random, agreeing
+    with what the seat knows (a search's determinisation: after the other players' money,
+    before the draw piles)."""
+    shuffle_unseen: Callable[[GameState, int, random.Random], GameState] | None = None
+    """The module's piles whose order the seat cannot see, shuffled again (after the bag and
+    the money pile)."""
     stand_ins: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
     """Components not in our sources, stood in for by our own choice and published as such in
-    the catalog, by the name of their ``options.components`` member (V3: the bonus cards)."""
+    the catalog, by the name of their ``options.components`` member (V3, V4)."""
+    stood_in_for: str = ""
+    """What the stand-ins stand for, as the catalog's note names it."""
+    given_components: Callable[[Mapping[str, Any]], list[tuple[str, str]]] | None = None
+    """Why the components a new game names (``options.components``, as sent) cannot be the
+    module's: each member at fault with the message."""
+    catalog: Mapping[str, object] = field(default_factory=dict)
+    """What the module adds to the catalog (``GET /v1/catalog``), as JSON values."""
+    member_words: Mapping[str, str] = field(default_factory=dict)
+    """How a player names the module's wire members whose names are not plain words, for a
+    refusal's wording (:mod:`calculator.api.explanation`)."""
+    item_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    """The items of the module's list members, one (with its article) and several."""
     table_inconsistencies: (
         Callable[[Sequence[Player], Sequence[DisplayCard]], list[tuple[Path, str]]] | None
     ) = None
@@ -150,4 +204,5 @@ __all__ = [
     "PhaseRules",
     "PileCards",
     "RandomKind",
+    "Records",
 ]

@@ -15,67 +15,116 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import field
 from enum import StrEnum
-from typing import Final, Literal
+from typing import Any, Final, Literal, NoReturn
 
 from msgspec import Struct, structs
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
 from calculator.core.tiles import MARKET_SLOTS, Currency, Tile
-from calculator.engine.components import DisplayCard, ExchangeCard, MoneyCard, ScoringCard
+from calculator.engine.components import DisplayCard, MoneyCard, ScoringCard
 
 Mode = Literal["digital", "table"]
 MODES: Final[tuple[Mode, ...]] = ("digital", "table")
 
 
+class Parts(dict[str, Any]):
+    """The parts modules keep of a player, the turn or the game, by module name: each a frozen
+    record of the module's (:class:`calculator.engine.parts.Part`), absent while it is empty.
+    Frozen and hashable like the records that hold it: a change makes new parts. A mapping, as
+    the rules look a part up at nearly every step of a game with modules."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def _frozen(self, *_: object, **__: object) -> NoReturn:
+        raise TypeError("parts are frozen: a change makes new parts")
+
+    __setitem__ = __delitem__ = __ior__ = _frozen
+    clear = pop = popitem = setdefault = update = _frozen
+
+
+NO_PARTS: Final[Parts] = Parts()
+
+
+PLACING: Final[set[str]] = set()
+"""The phases in which waiting tiles are placed (T6, T9; a module's, V1), each declared so."""
+BOUGHT: Final[set[str]] = set()
+"""The phases that place tiles bought (T6; a module's, V1), which may go to the dummy (D4)."""
+
+
 class Phase(StrEnum):
     """Where the game stands, each phase with the rule that defines it; the value is its wire
-    name (``turn.phase`` of the state document)."""
+    name (``turn.phase`` of the state document). This class declares the base game's phases;
+    a module declares its own (V1) in its package, as members of a subclass of
+    :class:`ModulePhase`. A ``placing`` phase places waiting tiles (:data:`PLACING`), a
+    ``bought`` one tiles bought (:data:`BOUGHT`)."""
 
     rule: str
 
     # ``Phase("refill")`` looks a phase up by its wire name; the default only lets the type
-    # checker see that call, as every member below gives its rule
-    def __new__(cls, wire_name: str, rule: str = "") -> Phase:
+    # checker see that call, as every member gives its rule
+    def __new__(
+        cls, wire_name: str, rule: str = "", placing: bool = False, bought: bool = False
+    ) -> Phase:
         phase = str.__new__(cls, wire_name)
         phase._value_ = wire_name
         phase.rule = rule
+        if placing or bought:
+            PLACING.add(wire_name)
+        if bought:
+            BOUGHT.add(wire_name)
         return phase
+
+    @staticmethod
+    def named(wire_name: str) -> Phase:
+        """The phase of wire name ``wire_name``, the base game's or a module's
+        (:class:`ValueError` when there is none)."""
+        kinds: tuple[type[Phase], ...] = (BasePhase, *ModulePhase.__subclasses__())
+        for kind in kinds:
+            if wire_name in kind._value2member_map_:
+                return kind(wire_name)
+        raise ValueError(f"there is no phase {wire_name!r}")
+
+    @staticmethod
+    def every() -> tuple[Phase, ...]:
+        """Every phase: the base game's, then the modules' in the order they are imported."""
+        return (*BasePhase, *(phase for kind in ModulePhase.__subclasses__() for phase in kind))
+
+
+class BasePhase(Phase):
+    """The base game's phases."""
 
     SETUP = ("setup", "T1")
     """Automatic (T1, D2); a state rests here only in table mode, waiting for a reveal."""
     ACTION = ("action", "T2")
     """The current player chooses an action (T2), or another after an exact payment (T4)."""
-    PLACEMENT = ("placement", "T6")
-    """The current player places the tiles bought this turn and the hut taken (T6, V4)."""
+    PLACEMENT = ("placement", "T6", True, True)
+    """The current player places the tiles bought this turn, and what a module added (T6)."""
     REFILL = ("refill", "T7")
     """Automatic (T7-T9); a state rests here only in table mode, waiting for a reveal."""
-    FINAL_PLACEMENT = ("final_placement", "T9")
+    FINAL_PLACEMENT = ("final_placement", "T9", True)
     """Players place the market tiles awarded at the end of the game (T9)."""
     OVER = ("over", "T9")
     """The final round is scored and the winners are known (T9, M6)."""
-    VIZIER = ("vizier", "V1")
-    """Between two turns, a player with an active vizier is offered an exact purchase (V1)."""
-    VIZIER_PLACEMENT = ("vizier_placement", "V1")
-    """The player who used the vizier places the tile so bought (V1, T6)."""
+
+
+class ModulePhase(Phase):
+    """The phases of a module: each module declares its own subclass, in its package."""
 
 
 # The base game's phases as constants too, for the rules that run at every action: on Python
 # 3.11 a member looked up on its enum class goes through the metaclass's __getattr__ hook, four
 # times slower than a global.
 SETUP, ACTION, PLACEMENT, REFILL, FINAL_PLACEMENT, OVER = (
-    Phase.SETUP, Phase.ACTION, Phase.PLACEMENT, Phase.REFILL, Phase.FINAL_PLACEMENT, Phase.OVER,
+    BasePhase.SETUP, BasePhase.ACTION, BasePhase.PLACEMENT, BasePhase.REFILL,
+    BasePhase.FINAL_PLACEMENT, BasePhase.OVER,
 )  # fmt: skip
 
-PLACING: Final[frozenset[Phase]] = frozenset(
-    {Phase.PLACEMENT, Phase.VIZIER_PLACEMENT, Phase.FINAL_PLACEMENT}
-)
-"""The phases in which waiting tiles are placed: bought ones (T6, V1) and awards (T9)."""
-BOUGHT: Final[frozenset[Phase]] = frozenset({Phase.PLACEMENT, Phase.VIZIER_PLACEMENT})
-"""The phases that place bought tiles (T6, V1), which may go to the dummy (D4)."""
-
 FACE_UP_MONEY: Final[int] = 4
-"""T1, T7: four money cards lie face up (V2: four cards in all, money or exchange cards)."""
+"""T1, T7: four money cards lie face up (four cards in all, with a module's cards among them)."""
 
 MAX_BUYS: Final[int] = len(MARKET_SLOTS)
 """T4: the market is not refilled during a turn, so a turn holds at most four buys."""
@@ -86,10 +135,14 @@ class Options(Struct, frozen=True):
     hole_rule: HoleRule = "region"
     modules: frozenset[str] = frozenset()
     """The modules played, by wire name (:data:`calculator.modules.NAMES`)."""
-    bonus_cards: tuple[Tile, ...] = ()
-    """V3: the 10 bonus cards in play (the tiles they depict), with the "bonus" module."""
-    huts: tuple[Tile, ...] = ()
-    """V4: the 24 worker huts in play, with the "huts" module."""
+    components: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
+    """The tiles a module's components show, as the game names them (``options.components``):
+    each member (:attr:`calculator.engine.hooks.Module.stand_ins`) with its tiles, in the order
+    of the members; the stand-ins for a member not named."""
+
+    def component(self, member: str) -> tuple[Tile, ...]:
+        """The tiles the game names for ``member`` of ``options.components`` (none if none)."""
+        return next((tiles for name, tiles in self.components if name == member), ())
 
 
 DEFAULT_OPTIONS: Final[Options] = Options()
@@ -101,14 +154,8 @@ class Player(Struct, frozen=True):
     reserve: tuple[Tile, ...] = ()
     hand: tuple[MoneyCard, ...] = ()
     score: int = 0
-    bonus_cards: tuple[Tile, ...] = ()
-    """V3: the player's face-up bonus cards (each depicts one building tile)."""
-    bonus_hand: tuple[Tile, ...] = ()
-    """V3: the player's bonus cards not (or no longer) laid, face down."""
-    vizier: bool | None = None
-    """V1: the vizier token, ``True`` face up (active); ``None`` without the module."""
-    exchange_cards: tuple[ExchangeCard, ...] = ()
-    """V2: the exchange cards in the player's hand (``hand`` holds the money)."""
+    parts: Parts = NO_PARTS
+    """What the modules give the player (:class:`calculator.engine.parts.Part`)."""
 
 
 class Award(Struct, frozen=True):
@@ -124,12 +171,10 @@ class Turn(Struct, frozen=True):
 
     ``player`` is the current player (``None`` only during a table-mode setup, before the
     start player is known); ``number`` counts the turns begun. ``bought`` holds the tiles bought
-    this turn (V4: and the hut taken), waiting for its end (T6); ``extra_action`` says an exact
-    payment earned another action (T4). ``scoring_due`` lists scoring cards revealed during the
-    refill, scored once it is over (T8); ``dummy_draws`` the tiles the dummy still has to draw
-    (D2).
-    ``vizier_asked`` lists, in order, the seats asked about their vizier since the turn's
-    refill (V1); in phase ``vizier_placement`` the last of them bought and places the tile.
+    this turn (and what a module's action added), waiting for its end (T6); ``extra_action``
+    says an exact payment earned another action (T4). ``scoring_due`` lists scoring cards
+    revealed during the refill, scored once it is over (T8); ``dummy_draws`` the tiles the dummy
+    still has to draw (D2). ``parts``: what the modules keep of the turn, gone with it.
     """
 
     player: int | None
@@ -141,7 +186,7 @@ class Turn(Struct, frozen=True):
     awarded: tuple[Award, ...] = ()
     scoring_due: tuple[int, ...] = ()
     dummy_draws: int = 0
-    vizier_asked: tuple[int, ...] = ()
+    parts: Parts = NO_PARTS
 
 
 class Game(Struct):
@@ -160,7 +205,7 @@ class Game(Struct):
     market: Sequence[Tile | None]
     """C4: the tile in each market slot, slot 1 first."""
     face_up: Sequence[DisplayCard]
-    """T1, T7: the face-up money (V2: exchange cards among it)."""
+    """T1, T7: the face-up money (a module's cards among it, V2)."""
     pile: tuple[DisplayCard | ScoringCard, ...]
     discard: tuple[DisplayCard, ...]
     bag: tuple[Tile, ...]
@@ -168,16 +213,8 @@ class Game(Struct):
     turn: Turn
     over: bool = False
     winners: tuple[int, ...] = ()
-    bonus_aside: tuple[Tile, ...] = ()
-    """V3: the bonus cards not dealt: before the deal (a setup step) the deck, in digital mode
-    shuffled (the top card first), then the cards set aside unseen. Table mode knows them as a
-    set, what no player was dealt, kept in the game's order like the bag."""
-    hut_stacks: tuple[tuple[Tile, ...], ...] = ()
-    """V4: the six stacks of huts, one per colour in the order of BUILDINGS, top first. In
-    table mode only the top hut is known: the rest of a stack is kept in the game's order."""
-    hidden_tops: tuple[int, ...] = ()
-    """V4, table mode: the stacks (indexes in ``hut_stacks``) whose top hut the table has yet
-    to reveal, first to be revealed first; the whole stack is then in the game's order."""
+    parts: Parts = NO_PARTS
+    """What the modules keep of the game (:class:`calculator.engine.parts.Part`)."""
 
     @property
     def digital(self) -> bool:

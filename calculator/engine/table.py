@@ -7,16 +7,16 @@ those exactly (T4). On request, a scoring round (M1-M5, W4, D3) and the end-of-g
 the market tiles (T9); warnings for what a real game could not show (the core's plausibility
 checks). Each rule is the core's or the engine's own; this module only gathers.
 
-A described table must be one that can exist (C1, C3, D1, V4): at most the 54 tiles, each
+A described table must be one that can exist (C1, C3, D1): at most the 54 tiles, each
 printed tile at most once and no more tiles of a building than the game has; no more money
-cards of a kind than exist; at most four cards face up; no more worker huts of a colour than
-exist and at most 3 per player, reserve included; each of the 6 exchange cards at most once
-(V2). Huts and face-up bonus cards count in the buildings (V3, V4).
+cards of a kind than exist; at most four cards face up; and what each module's rules allow
+(its ``table_inconsistencies``: V2, V4). What the modules' pieces add counts in the buildings
+(its ``counted``: V3, V4).
 
-Exchange cards (V2) in a hand make more tiles buyable: one card pays a tile in both of its
-currencies when one of them is the slot's (a module's ``payments``, :mod:`hooks`).
-A table has no bag, so whether the last building tile has entered the market is said by the
-table (``bag_empty``); from then on the cards pay nothing. They are no money in T9's majority.
+A module's cards in a hand may make more tiles buyable (a module's ``payments``, :mod:`hooks`:
+V2). A table has no bag, so whether the last building tile has entered the market is said by
+the table (``bag_empty``); from then on such cards pay nothing. They are no money in T9's
+majority.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from calculator.core.tiles import CATALOG, Building, Tile
 from calculator.core.walls import Wall, longest_wall
 from calculator.engine.components import (
     DisplayCard,
-    ExchangeCard,
+    ModuleCard,
     MoneyCard,
     copies_per_card,
     total,
@@ -45,18 +45,18 @@ from calculator.engine.consistency import (
     money_in_sight,
     tiles_on_table,
 )
-from calculator.engine.end import receiver
-from calculator.engine.errors import Path
-from calculator.engine.purchase import payments_for
 from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency
+from calculator.engine.turn.end import receiver
+from calculator.engine.turn.purchase import payments_for
 
 CATALOG_COUNTS = building_counts(CATALOG)
 
 
 class Table(Struct, frozen=True):
-    """What lies on a table: the players, the market (slot 1 first), the face-up money (V2:
-    exchange cards too), the dummy's tiles (2-player game) and the reading of B5; and whether
-    the bag is empty, the last building tile in the market (V2: exchange cards unusable)."""
+    """What lies on a table: the players, the market (slot 1 first), the face-up money (a
+    module's cards too: V2), the dummy's tiles (2-player game) and the reading of B5; and
+    whether the bag is empty, the last building tile in the market (a module's cards then
+    unusable: V2)."""
 
     players: tuple[Player, ...]
     market: tuple[Tile | None, ...]
@@ -66,11 +66,11 @@ class Table(Struct, frozen=True):
     bag_empty: bool = False
 
 
-class Exchange(Struct, frozen=True):
-    """V2: the canonical payments that need the exchange card ``card``, and whether one of
+class CardPayments(Struct, frozen=True):
+    """The canonical payments that need the module's card ``card`` (V2), and whether one of
     them is exact (T4)."""
 
-    card: ExchangeCard
+    card: ModuleCard
     payments: tuple[tuple[MoneyCard, ...], ...]
     exact: bool
 
@@ -78,17 +78,17 @@ class Exchange(Struct, frozen=True):
 class Purchase(Struct, frozen=True):
     """T4: a market tile the player can pay for, every canonical payment in the slot's
     currency, and whether one payment is exact (and so earns another action), with or without
-    an exchange card; V2: the payments each exchange card of the hand makes possible. With no
-    payment in the slot's currency alone, the tile needs an exchange card."""
+    a module's card; ``with_cards``: the payments each such card of the hand makes possible
+    (V2). With no payment in the slot's currency alone, the tile needs such a card."""
 
     slot: int
     tile: Tile
     payments: tuple[tuple[MoneyCard, ...], ...]
     exact: bool
-    exchange: tuple[Exchange, ...] = ()
+    with_cards: tuple[CardPayments, ...] = ()
 
     @property
-    def needs_exchange(self) -> bool:
+    def needs_card(self) -> bool:
         return not self.payments
 
 
@@ -115,17 +115,17 @@ def _seat(table: Table, player: Player) -> Seat:
     alhambra = player.alhambra
     return Seat(
         tuple(alhambra_violations(alhambra, table.hole_rule)),
-        registry.tally(alhambra.tiles, player.bonus_cards),
+        registry.tally(alhambra.tiles, registry.counted(player)),
         longest_wall(alhambra),
-        purchases(table.market, player, exchange_usable=not table.bag_empty),
+        purchases(table.market, player, cards_usable=not table.bag_empty),
     )
 
 
 def purchases(
-    market: Sequence[Tile | None], player: Player, exchange_usable: bool = True
+    market: Sequence[Tile | None], player: Player, cards_usable: bool = True
 ) -> tuple[Purchase, ...]:
-    """T4: what ``player`` can buy from ``market``; V2: also with one exchange card of the
-    hand, unless they are no longer usable."""
+    """T4: what ``player`` can buy from ``market``; also with one module's card of the hand
+    (V2), unless such cards are no longer usable."""
     found = []
     for slot, tile in enumerate(market, start=1):
         if tile is None or tile.price is None:
@@ -135,17 +135,17 @@ def purchases(
         by_card = [
             way
             for module in registry.REGISTRY
-            if module.payments is not None and exchange_usable
+            if module.payments is not None and cards_usable
             for way in module.payments(player, slot, price)
         ]
-        exchange = tuple(
-            Exchange(card, with_card, _exact(with_card, price))
+        with_cards = tuple(
+            CardPayments(card, with_card, _exact(with_card, price))
             for card, with_card in by_card
             if with_card
         )
-        if payments or exchange:
-            exact = _exact(payments, price) or any(way.exact for way in exchange)
-            found.append(Purchase(slot, tile, payments, exact, exchange))
+        if payments or with_cards:
+            exact = _exact(payments, price) or any(way.exact for way in with_cards)
+            found.append(Purchase(slot, tile, payments, exact, with_cards))
     return tuple(found)
 
 
@@ -172,7 +172,7 @@ def awards(table: Table) -> tuple[Award, ...]:
 
 def implausibilities(table: Table, scoring_round: int | None) -> list[Implausibility]:
     """What a real game could not show on this table, as warnings (the core's checks, C1, C2,
-    D1, D2, T9): the building tiles in sight, huts aside, count towards the 54."""
+    D1, D2, T9): the building tiles in sight count towards the 54 (V4: a hut is none)."""
     building_tiles = sum(
         not tile.hut for _, tile in tiles_on_table(table.players, table.market, table.dummy)
     )
@@ -186,8 +186,9 @@ def implausibilities(table: Table, scoring_round: int | None) -> list[Implausibi
 
 
 def inconsistencies(table: Table) -> list[Inconsistency]:
-    """Why this table cannot exist (C1, C3, D1, V2, V4); none for one that can."""
-    found = _tiles(table) + _huts(table) + _money(table)
+    """Why this table cannot exist (C1, C3, D1; the modules' rules, V2, V4); none for one that
+    can."""
+    found = _tiles(table) + _money(table)
     for module in registry.REGISTRY:  # a described table shows the pieces of any module
         if module.table_inconsistencies is not None:
             problems = module.table_inconsistencies(table.players, table.face_up)
@@ -203,7 +204,7 @@ def _tiles(table: Table) -> list[Inconsistency]:
     places = [
         (where, tile)
         for where, tile in tiles_on_table(table.players, table.market, table.dummy)
-        if not tile.hut  # V4: huts are counted by _huts
+        if not tile.hut  # V4: counted by its module
     ]
     for number, (where, tile) in enumerate(places, start=1):
         assert tile.building is not None
@@ -231,36 +232,6 @@ def _tiles(table: Table) -> list[Inconsistency]:
             )
         if number == len(CATALOG) + 1:
             found.append(Inconsistency(where, f"the game has {len(CATALOG)} tiles (C1)"))
-    return found
-
-
-def _huts(table: Table) -> list[Inconsistency]:
-    """V4: no more huts of a colour than the 24 hold, at most 3 per player (reserve included)."""
-    found = []
-    per_colour: Counter[Building] = Counter()
-    for seat, player in enumerate(table.players):
-        places: list[tuple[Path, Tile]] = [
-            (("players", seat, "alhambra", cell), tile)
-            for cell, tile in player.alhambra.buildings()
-        ]
-        places += [(("players", seat, "reserve", i), tile) for i, tile in enumerate(player.reserve)]
-        places = [(where, tile) for where, tile in places if tile.hut]
-        beyond = registry.huts_beyond_limit(tile for _, tile in places)
-        for count, index in enumerate(beyond, start=4):
-            found.append(Inconsistency(places[index][0], registry.too_many_huts_message(count)))
-        for where, hut in places:
-            assert hut.building is not None
-            per_colour[hut.building] += 1
-            if per_colour[hut.building] == registry.HUTS_BY_COLOUR[hut.building] + 1:
-                found.append(
-                    Inconsistency(
-                        where,
-                        (
-                            f"one {hut.building.value} hut too many: there are "
-                            f"{registry.HUTS_BY_COLOUR[hut.building]} (V4)"
-                        ),
-                    )
-                )
     return found
 
 

@@ -3,11 +3,14 @@
 A module is what a table switches on (``options.modules``, a scoring's ``modules``), so it is
 the unit here rather than the box it comes in: the Vizier's Favour's four (V1-V4) and the Big
 Box's sixteen (G1-G4, H1-H4, K1-K4, S1-S4) are twenty packages, each holding everything of its
-module on the Python side and declaring what it adds to the base game in one record, a
-:class:`~calculator.engine.hooks.Module`: its engine hooks (setup, actions, automatic steps,
-consistency checks) and its ``scoring``, a :class:`~calculator.modules.scoring.ScoringModule`
-(its part of a round, its counts, its refusals and warnings of a scoring request). The base
-game reaches a module only through this registry.
+module on the Python side (its words, declared once in its ``records``: actions, events, cards,
+phases and its parts of the state; its setup, actions, automatic steps and consistency checks)
+and declaring what it adds to the base game in one record, a
+:class:`~calculator.engine.hooks.Module`: its engine hooks and its ``scoring``, a
+:class:`~calculator.modules.scoring.ScoringModule` (its part of a round, its counts, its
+refusals and warnings of a scoring request). The base game, the codecs, the players, the
+catalog and the refusals' words reach a module only through this registry and the indexes
+below.
 
 :data:`REGISTRY` lists the twenty in the order of their rules; the catalog, the page and the
 contract's enums list them so. The engine runs the hooks of the modules it plays in
@@ -26,8 +29,11 @@ from calculator.core.pieces import Piece
 from calculator.core.plausibility import WallCarriers
 from calculator.core.scoring import Added, Tally, building_counts
 from calculator.core.tiles import Cell, Tile
+from calculator.engine.actions import ModuleAction, ModuleReveal
+from calculator.engine.components import ModuleCard
 from calculator.engine.hooks import Apply, Claim, DrawSource, Lister, Module, PhaseRules, PileCards
-from calculator.engine.state import Phase
+from calculator.engine.parts import Part
+from calculator.engine.state import Phase, Player
 from calculator.modules import (
     art_of_the_moors,
     bazaars,
@@ -51,17 +57,9 @@ from calculator.modules import (
     vizier,
 )
 
-# what the base reads of two modules' own, through the registry: which tile a bonus card
-# depicts (V3) for the computer players' guess of hidden cards; the worker huts' supply and
-# limit (V4) for the catalog, a game's components, a described table and an Alhambra's refusals
+# what the base reads of a module's own, through the registry: which tile a bonus card depicts
+# (V3), for the computer players' guess of hidden cards
 from calculator.modules.bonus.scoring import depicts
-from calculator.modules.huts.scoring import (
-    HUTS_BY_COLOUR,
-    HUTS_PER_PLAYER,
-    huts_beyond_limit,
-    is_hut,
-    too_many_huts_message,
-)
 from calculator.modules.scoring import ScoringModule
 
 REGISTRY: Final[tuple[Module, ...]] = (
@@ -87,6 +85,24 @@ REGISTRY: Final[tuple[Module, ...]] = (
     art_of_the_moors.MODULE,
 )
 """Every module, in the order of their rules: V1-V4, G1-G4, H1-H4, K1-K4, S1-S4."""
+
+
+class Expansion(NamedTuple):
+    """An expansion: its wire name, its number in the Big Box and the letter of its rules."""
+
+    name: str
+    number: int
+    letter: str
+
+
+EXPANSIONS: Final[tuple[Expansion, ...]] = (
+    Expansion("vizier_favour", 1, "V"),
+    Expansion("city_gates", 2, "G"),
+    Expansion("thiefs_turn", 3, "H"),
+    Expansion("treasure_chamber", 4, "K"),
+    Expansion("power_of_the_sultan", 5, "S"),
+)
+"""The boxes the modules come in, in the Big Box's order; a module's is the letter of its rule."""
 
 
 def _plays(module: Module) -> bool:
@@ -124,6 +140,54 @@ SOURCES: Final[dict[str, tuple[Module, DrawSource]]] = {
 SOURCE_OF_REVEAL: Final[dict[type, str]] = {
     source.reveal_kind: name for name, (_, source) in SOURCES.items()
 }
+
+
+ACTIONS: Final[dict[str, type[ModuleAction] | type[ModuleReveal]]] = {
+    **{kind.kind: kind for module in IN_PLAY for kind in module.records.actions},
+    **{
+        source.reveal_kind.kind: source.reveal_kind
+        for module in IN_PLAY
+        for source in module.draw_sources.values()
+    },
+}
+"""Every module's actions and reveals, by wire name."""
+
+CARDS: Final[dict[str, type[ModuleCard]]] = {
+    card.wire: card for module in IN_PLAY for card in module.records.cards
+}
+"""Every module's cards among the money, by the member that names them on the wire."""
+
+PLAYER_PARTS: Final[tuple[Part[Any], ...]] = tuple(
+    module.records.player for module in IN_PLAY if module.records.player is not None
+)
+"""The modules' parts of a player."""
+TURN_PARTS: Final[tuple[Part[Any], ...]] = tuple(
+    module.records.turn for module in IN_PLAY if module.records.turn is not None
+)
+"""The modules' parts of the turn."""
+GAME_PARTS: Final[tuple[Part[Any], ...]] = tuple(
+    module.records.game for module in IN_PLAY if module.records.game is not None
+)
+"""The modules' parts of the game."""
+
+MEMBER_WORDS: Final[dict[str, str]] = {
+    member: words for module in IN_PLAY for member, words in module.member_words.items()
+}
+"""How a player names the modules' wire members whose names are not plain words."""
+ITEM_WORDS: Final[dict[str, tuple[str, str]]] = {
+    member: words for module in IN_PLAY for member, words in module.item_words.items()
+}
+"""The items of the modules' list members, one and several."""
+
+CATALOG_SECTION: Final[str] = EXPANSIONS[0].name
+"""The catalog's section of the modules the engine plays (``GET /v1/catalog``), named after
+the expansion they come from."""
+
+COMPONENTS: Final[dict[str, tuple[Tile, ...]]] = {
+    member: stand_ins for module in IN_PLAY for member, stand_ins in module.stand_ins.items()
+}
+"""The members of ``options.components``, each with the stand-ins used when a game does not
+name its components."""
 
 
 class Scoring(NamedTuple):
@@ -198,6 +262,23 @@ _ALHAMBRA_ADDS: Final = tuple(
 )
 _CARDS_ADD: Final = tuple(hooks.cards_add for _, hooks in SCORING if hooks.cards_add is not None)
 
+CARDS_MEMBERS: Final[tuple[str, ...]] = tuple(
+    hooks.cards_member for _, hooks in SCORING if hooks.cards_member is not None
+)
+"""The members of a ``POST /v1/scores`` player that list cards beside the Alhambra that count
+in its majorities (V3), as tiles."""
+
+_BEYOND_LIMIT: Final = tuple(
+    hooks.beyond_limit for _, hooks in SCORING if hooks.beyond_limit is not None
+)
+
+
+def beyond_limits(tiles: Sequence[Tile]) -> list[tuple[int, str, str]]:
+    """The tiles of one player (reserve included) beyond what a module lets one player own
+    (V4), every registered module's: each tile's position, its member to point at and the
+    message, in the order of the tiles."""
+    return sorted(beyond for limit in _BEYOND_LIMIT for beyond in limit(tiles))
+
 
 def tally(alhambra: Mapping[Cell, Tile], cards: Sequence[Tile] = ()) -> Tally:
     """M1, V3, V4: a player's buildings as majority scoring sees them: the Alhambra's
@@ -240,11 +321,15 @@ class Active:
     __slots__ = (
         "after_action",
         "between_turns",
+        "counted",
+        "deal_unseen",
         "first_step",
+        "information",
         "modules",
         "payments",
         "pile_cards",
         "setup_draw",
+        "shuffle_unseen",
         "turn_actions",
     )
 
@@ -261,6 +346,10 @@ class Active:
             m.pile_cards for m in modules if m.pile_cards
         )
         self.payments = tuple((m.payments, m.usable) for m in modules if m.payments)
+        self.counted = tuple(m.counted for m in modules if m.counted)
+        self.information = tuple(m.information for m in modules if m.information)
+        self.deal_unseen = tuple(m.deal_unseen for m in modules if m.deal_unseen)
+        self.shuffle_unseen = tuple(m.shuffle_unseen for m in modules if m.shuffle_unseen)
 
 
 def claimed(action: object) -> Apply | None:
@@ -277,15 +366,35 @@ def active(names: frozenset[str]) -> Active:
     return Active(tuple(module for module in IN_PLAY if module.name in names))
 
 
+COUNTED: Final = tuple(m.counted for m in IN_PLAY if m.counted)
+"""Every registered module's ``counted`` hook: what counts as buildings at a described table."""
+
+
+def counted(player: Player, names: frozenset[str] | None = None) -> tuple[Tile, ...]:
+    """The cards of ``player``'s that count as buildings (V3), by the modules named, or by
+    every registered one (a described table may show any)."""
+    hooks = COUNTED if names is None else active(names).counted
+    return tuple(card for count in hooks for card in count(player))
+
+
 __all__ = [
+    "ACTIONS",
+    "CARDS",
+    "CARDS_MEMBERS",
+    "CATALOG_SECTION",
     "CLAIMS",
-    "HUTS_BY_COLOUR",
-    "HUTS_PER_PLAYER",
+    "COMPONENTS",
+    "COUNTED",
+    "EXPANSIONS",
+    "GAME_PARTS",
     "IN_PLAY",
+    "ITEM_WORDS",
+    "MEMBER_WORDS",
     "NAMES",
     "ON_TILES",
     "PHASES",
     "PIECES",
+    "PLAYER_PARTS",
     "REGISTRY",
     "SCORING",
     "SCORING_BY_NAME",
@@ -293,15 +402,16 @@ __all__ = [
     "SOURCES",
     "SOURCE_OF_REVEAL",
     "TOKENS",
+    "TURN_PARTS",
     "Active",
+    "Expansion",
     "Scoring",
     "active",
+    "beyond_limits",
     "claimed",
+    "counted",
     "depicts",
-    "huts_beyond_limit",
-    "is_hut",
     "most_held",
     "tally",
-    "too_many_huts_message",
     "wall_carriers",
 ]

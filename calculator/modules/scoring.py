@@ -97,6 +97,9 @@ AlhambraAdds = Callable[[Mapping[Cell, Tile]], Added | None]
 CardsAdd = Callable[[Mapping[Cell, Tile], Sequence[Tile]], Added | None]
 """What a player's face-up cards (the tiles they depict) add to the majority counts of the
 Alhambra beside them (V3); ``None``: nothing."""
+BeyondLimit = Callable[[Sequence[Tile]], list[tuple[int, str, str]]]
+"""The tiles of one player (reserve included) beyond what the module lets one player own
+(V4): each tile's position, the member of the tile to point at and the message."""
 
 
 class ScoringModule(Struct, frozen=True):
@@ -123,6 +126,10 @@ class ScoringModule(Struct, frozen=True):
     """The points per place of the majorities, read off the request (S1)."""
     alhambra_adds: AlhambraAdds | None = None
     cards_add: CardsAdd | None = None
+    cards_member: str | None = None
+    """The member of a ``POST /v1/scores`` player that lists the cards ``cards_add`` reads
+    (V3: the face-up bonus cards, as tiles)."""
+    beyond_limit: BeyondLimit | None = None
     wall_carriers: WallCarriers | None = None
     """Its tiles that carry walls but are no building, which bound a typed wall (V4)."""
     most_held: int = 0

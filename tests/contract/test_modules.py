@@ -1,16 +1,19 @@
 """The modules: one package each under ``calculator/modules``, reached by the base game only
-through the registry (issue 20's rule: outside a module's package, only the registry may import
-it), and the registry agrees with the contract (V1-V4)."""
+through the registry (outside a module's package, only the registry may import it or name it
+in code), and the registry agrees with the contract (V1-V4)."""
 
 from __future__ import annotations
 
+import ast
+import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 import calculator
 from calculator.api.contract import schema_documents
-from calculator.engine.state import Phase
+from calculator.engine.state import ModulePhase
 from calculator.modules import (
     IN_PLAY,
     NAMES,
@@ -123,10 +126,13 @@ def test_a_game_without_modules_has_no_hooks_to_run():
     assert hooks.modules == () and hooks.first_step == () and hooks.turn_actions == ()
 
 
-def test_each_phase_a_module_brings_is_one_of_the_declared_phases_with_its_rule():
-    """V1: the vizier's two phases are declared in the Phase enum and brought by the vizier."""
-    assert set(PHASES) == {Phase.VIZIER, Phase.VIZIER_PLACEMENT}
-    assert all(phase.rule == BY_NAME["vizier"].rule for phase in PHASES)
+def test_each_phase_a_module_declares_is_brought_by_it_with_its_rule():
+    """V1: a module's phases are members of its own ``ModulePhase``, each brought by the module
+    with the module's rule; the base game declares none of them."""
+    declared = {phase for kind in ModulePhase.__subclasses__() for phase in kind}
+    assert set(PHASES) == declared and declared
+    for module in REGISTRY:
+        assert all(phase.rule == module.rule for phase in module.phases), module.name
 
 
 def test_each_draw_source_of_a_module_names_its_rule_when_refused():
@@ -135,3 +141,155 @@ def test_each_draw_source_of_a_module_names_its_rule_when_refused():
         "bonus": "V3",
         "huts": "V4",
     }
+
+
+# --- the base names no module ------------------------------------------------------------------
+
+REGISTRY_FILE = MODULES / "__init__.py"
+
+EVERYDAY: frozenset[str] = frozenset({"change"})
+"""Wire names that are also words the code uses for itself (H2's ``change``: a part's
+``change``, money changed): their packages are held to themselves by the import test alone."""
+
+SHARED: dict[str, dict[str, str]] = {
+    "core/pieces.py": {
+        "gates": "G1's gates are pieces of the core's Alhambra with pieces, as added walls and "
+        "tokens are: the building rules, the walls and the pictures read them there"
+    },
+    "pictures.py": {"gates": "the gates drawn with the Alhambra (G1)"},
+    "api/wire.py": {"gates": "the gates read with the Alhambra, in the same pass (G1)"},
+    "api/requests.py": {"gates": "a body's gates, a member of the contract (G1)"},
+    "api/expansions.py": {"gates": "a body's gates, a member of the contract (G1)"},
+    "modules/scoring.py": {
+        "characters": "a player's members of a scoring request as the Big Box's terms read "
+        "them (X1): the contract's ``characters`` (G3)"
+    },
+    "api/explanation.py": {"characters": "the word: a name too many characters long"},
+}
+"""Big Box modules' names outside their packages, each with its reason. No module the engine
+plays is here: outside its package only the registry names it. The list only shrinks: a file
+that no longer names what it lists fails :func:`test_each_name_shared_is_still_there`."""
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The string constants that are docstrings: of a module, a class or a function, or of an
+    attribute (a string right after an assignment)."""
+    found: set[int] = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(body, list) or not body:
+            continue
+        first = body[0]
+        if (
+            isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+        ):
+            found.add(id(first.value))
+        for before, after in pairwise(body):
+            if (
+                isinstance(before, ast.Assign | ast.AnnAssign)
+                and isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+            ):
+                found.add(id(after.value))
+    return found
+
+
+def _words(text: str) -> set[str]:
+    """The words of a name or a text: ``HUTS_BY_COLOUR`` and ``hutsByColour`` both hold
+    "huts"."""
+    return {word.lower() for word in re.split(r"[^A-Za-z]+|(?<=[a-z])(?=[A-Z])", text) if word}
+
+
+def _code_texts(node: ast.AST, docstrings: set[int]) -> list[str]:
+    """What ``node`` names in code: identifiers, imported names and strings (docstrings and
+    comments aside)."""
+    if isinstance(node, ast.Name):
+        return [node.id]
+    if isinstance(node, ast.Attribute):
+        return [node.attr]
+    if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        return [node.name]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.keyword) and node.arg:
+        return [node.arg]
+    if isinstance(node, ast.alias):
+        return [node.name, node.asname or ""]
+    if isinstance(node, ast.ImportFrom) and node.module:
+        return [node.module]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [] if id(node) in docstrings else [node.value]
+    return []
+
+
+def names_in_code(source: str, names: tuple[str, ...]) -> set[str]:
+    """Which of ``names`` ``source`` names in code."""
+    tree = ast.parse(source)
+    docstrings = _docstrings(tree)
+    return {
+        name
+        for node in ast.walk(tree)
+        for text in _code_texts(node, docstrings)
+        for name in set(names) & _words(text)
+    }
+
+
+def _named_outside() -> dict[str, set[str]]:
+    """Every Python file of the package but the registry that names a registered module in
+    code outside the module's own package, with the modules it names."""
+    names = tuple(module.name for module in REGISTRY if module.name not in EVERYDAY)
+    found: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path == REGISTRY_FILE:
+            continue
+        named = {
+            name
+            for name in names_in_code(path.read_text("utf-8"), names)
+            if MODULES / name not in path.parents
+        }
+        if named:
+            found[path.relative_to(PACKAGE).as_posix()] = named
+    return found
+
+
+def test_the_base_names_no_module_in_code():
+    """Outside a module's package only the registry names it in code: the base game, the api,
+    the cli, the web layer and the other modules reach it through the registry's hooks and the
+    module's declarations (a docstring citing its rule aside)."""
+    found = _named_outside()
+    beyond = {path: names - set(SHARED.get(path, {})) for path, names in found.items()}
+    assert {path: names for path, names in beyond.items() if names} == {}
+
+
+def test_no_module_the_engine_plays_is_named_outside_its_package():
+    """V1-V4: ``grep`` finds each in its package and the registry alone (docstrings aside)."""
+    assert not {name for shared in SHARED.values() for name in shared} & set(NAMES)
+    assert not EVERYDAY & set(NAMES)
+
+
+def test_each_name_shared_is_still_there():
+    found = _named_outside()
+    assert {path: set(names) - found.get(path, set()) for path, names in SHARED.items()} == {
+        path: set() for path in SHARED
+    }
+
+
+@pytest.mark.parametrize(
+    ("source", "named"),
+    [
+        ("from calculator.modules.huts.rules import take_hut", {"huts"}),
+        ("import calculator.modules.exchange", {"exchange"}),
+        ("state.options.modules == {'vizier'}", {"vizier"}),
+        ("cards = player.bonus_cards", {"bonus"}),
+        ("HUTS_BY_COLOUR = 1", {"huts"}),
+        ("def take(exchange): return exchange", {"exchange"}),
+        ("replace(turn, vizier_asked=())", {"vizier"}),
+        ('def f():\n    """The vizier offered (V1)."""\n    return 1  # the huts', set()),
+        ('LIMIT = 3\n"""The bonus cards (V3)."""', set()),
+        ("tile.hut", set()),
+    ],
+)
+def test_a_module_named_in_code_is_found_and_in_a_docstring_is_not(source, named):
+    assert names_in_code(source, ("vizier", "exchange", "bonus", "huts")) == named

@@ -18,11 +18,14 @@ import calculator.engine
 from calculator.core.grid import Grid
 from calculator.core.tiles import FOUNTAIN, Building, Currency, Tile
 from calculator.engine import new_game
-from calculator.engine.actions import TakeHut, TakeMoney
-from calculator.engine.components import CARD, ExchangeCard, MoneyCard
+from calculator.engine.actions import TakeMoney
+from calculator.engine.components import CARD, MoneyCard
 from calculator.engine.events import TurnStarted
 from calculator.engine.state import Draft, Game, GameState, Options, Player, Turn
 from calculator.modules import NAMES as MODULES
+from calculator.modules.exchange.records import ExchangeCard
+from calculator.modules.huts.records import TakeHut
+from calculator.modules.huts.rules import stacks_of
 
 
 def classes_of(package: object) -> list[type]:
@@ -78,7 +81,7 @@ def test_a_record_cannot_be_changed(made):
 
 def test_a_draft_freezes_into_the_state_it_was_made_of():
     state = new_game(["Anna", "Ben", "Carla"], 7, options=Options(modules=frozenset(MODULES)))
-    assert state.hut_stacks and state.hidden_tops == ()  # fields set, and one at its default
+    assert stacks_of(state).hut_stacks and stacks_of(state).hidden_tops == ()  # one at its default
     draft = Draft.of(state)
     assert isinstance(draft.players, list) and isinstance(draft.market, list)
     assert {name: getattr(draft, name) for name in Game.__struct_fields__} == {

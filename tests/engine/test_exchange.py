@@ -18,23 +18,16 @@ from calculator.api.game_document import dump_state, load_state
 from calculator.core.tiles import Currency
 from calculator.engine import ActionRefused, GameState, Options, apply, legal_actions, new_game
 from calculator.engine.actions import Buy, EndTurn, TakeMoney
-from calculator.engine.components import (
-    CARD,
-    EXCHANGE_CARDS,
-    ExchangeCard,
-    MoneyCard,
-    ScoringCard,
-    exchange_card,
-    money_cards,
-)
+from calculator.engine.components import CARD, MoneyCard, ScoringCard, money_cards
 from calculator.engine.consistency import inconsistencies
-from calculator.engine.end import receiver
 from calculator.engine.events import DiscardReshuffled, MoneyDrawn, MoneyTaken, TileBought
 from calculator.engine.players.random_play import random_action
-from calculator.engine.setup import pile_sizes
 from calculator.engine.simulate import play_random_game
+from calculator.engine.turn.end import receiver
+from calculator.engine.turn.setup import pile_sizes
 from calculator.modules import NAMES as MODULES
-from calculator.modules.exchange.rules import payments_with
+from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard, exchange_card
+from calculator.modules.exchange.rules import held, payments_with
 from tests.engine.test_properties import check_listing
 from tests.engine_scenes import (
     NAMES,
@@ -143,7 +136,7 @@ def test_v2_taking_a_face_up_exchange_card_is_the_whole_take_money_action():
     assert take in legal_actions(state)
     after, events = apply(state, take)
     assert MoneyTaken(0, (), (DENAR_FLORIN,)) in events
-    assert after.players[0].exchange_cards == (DENAR_FLORIN,)
+    assert held(after.players[0]) == (DENAR_FLORIN,)
     assert after.players[0].hand == state.players[0].hand  # no money with it
     assert after.turn.player == 1  # the turn ended (T3)
     assert len(after.face_up) == 4 and DENAR_FLORIN not in after.face_up
@@ -153,7 +146,7 @@ def test_v2_an_exchange_card_cannot_be_taken_together_with_money():
     state = with_face_up(
         exchange_game(), [DENAR_FLORIN, DIRHAM_DUCAT, *cards("florin 1", "dirham 2")]
     )
-    listed = [a for a in legal_actions(state) if isinstance(a, TakeMoney) and a.exchange]
+    listed = [a for a in legal_actions(state) if isinstance(a, TakeMoney) and a.module_cards]
     assert sorted(listed, key=repr) == sorted(
         [TakeMoney(0, (), (DENAR_FLORIN,)), TakeMoney(0, (), (DIRHAM_DUCAT,))], key=repr
     )
@@ -184,7 +177,7 @@ def test_v2_the_rulebook_example_nine_denars_and_two_florins_pay_ten_denars():
     assert action in legal_actions(state)
     after, events = apply(state, action)
     bought = next(e for e in events if isinstance(e, TileBought))
-    assert bought.exact is False and bought.exchange == (DENAR_FLORIN,)
+    assert bought.exact is False and bought.module_cards == (DENAR_FLORIN,)
     assert after.turn.phase == "placement" and not after.turn.extra_action
 
 
@@ -198,7 +191,7 @@ def test_v2_an_exact_payment_in_two_currencies_earns_another_action():
 def test_v2_the_exchange_card_is_discarded_with_the_payment():
     state = rulebook_buy()
     after, _ = apply(state, Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)))
-    assert after.players[0].exchange_cards == ()
+    assert held(after.players[0]) == ()
     assert after.players[0].hand == cards("florin 2")
     assert after.discard[-3:] == (*cards("denar 9", "florin 1"), DENAR_FLORIN)
     assert not inconsistencies(after)
@@ -210,7 +203,7 @@ def test_v2_one_exchange_card_covers_one_purchase():
         state, [tile("pavilion", 2), tile("seraglio", 3), tile("tower", 10), tile("seraglio", 5)]
     )
     after, _ = apply(state, Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)))
-    assert not [a for a in legal_actions(after) if isinstance(a, Buy) and a.exchange]
+    assert not [a for a in legal_actions(after) if isinstance(a, Buy) and a.module_cards]
     with pytest.raises(ActionRefused) as refused:
         apply(after, Buy(0, 1, cards("denar 2", "florin 3"), (DENAR_FLORIN,)))
     assert refused.value.rule == "V2"
@@ -245,7 +238,7 @@ def test_v2_listing_of_the_rulebook_hand():
     assert Buy(0, 1, cards("florin 2")) in florin
     assert Buy(0, 1, cards("florin 1", "florin 2")) not in florin  # a card to spare
     assert all(
-        not a.exchange or any(c.currency is Currency.DENAR for c in a.payment) for a in florin
+        not a.module_cards or any(c.currency is Currency.DENAR for c in a.payment) for a in florin
     )
 
 
@@ -274,7 +267,7 @@ def test_v2_listed_payments_are_exactly_those_that_need_the_card(denars, florins
 def test_v2_refused_when_neither_currency_is_the_slots():
     state = holding_exchange(rulebook_buy(cards("denar 9", "dirham 1", "ducat 1")), 0, DIRHAM_DUCAT)
     assert not any(
-        a.exchange == (DIRHAM_DUCAT,) and a.slot == DENAR_SLOT
+        a.module_cards == (DIRHAM_DUCAT,) and a.slot == DENAR_SLOT
         for a in legal_actions(state)
         if isinstance(a, Buy)
     )
@@ -309,7 +302,7 @@ def test_v2_refused_without_the_card_in_hand():
         0,
         cards("denar 9", "florin 1"),
     )
-    assert not any(isinstance(a, Buy) and a.exchange for a in legal_actions(state))
+    assert not any(isinstance(a, Buy) and a.module_cards for a in legal_actions(state))
     with pytest.raises(ActionRefused, match="holds no exchange card denar/florin") as refused:
         apply(state, Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)))
     assert refused.value.rule == "V2"
@@ -331,14 +324,14 @@ def test_v2_not_usable_once_the_last_building_tile_has_entered_the_market():
         with_bag(state, []), [DIRHAM_DUCAT, *cards("florin 4", "dirham 5", "ducat 6")]
     )
     listed = legal_actions(state)
-    assert not any(isinstance(a, Buy) and a.exchange for a in listed)
+    assert not any(isinstance(a, Buy) and a.module_cards for a in listed)
     with pytest.raises(ActionRefused, match="last building tile") as refused:
         apply(state, Buy(0, DENAR_SLOT, cards("denar 9", "florin 1"), (DENAR_FLORIN,)))
     assert refused.value.rule == "V2"
     # taking one is still a take-money action (T3): legal
     assert TakeMoney(0, (), (DIRHAM_DUCAT,)) in listed
     after, _ = apply(state, TakeMoney(0, (), (DIRHAM_DUCAT,)))
-    assert DIRHAM_DUCAT in after.players[0].exchange_cards
+    assert DIRHAM_DUCAT in held(after.players[0])
 
 
 def test_v2_refused_in_a_game_without_the_module():
@@ -409,8 +402,8 @@ def test_v2_exchange_cards_without_the_module_are_inconsistent():
 @pytest.mark.parametrize("players,count", [(2, 72 + 6), (4, 108 + 6)])
 def test_v2_every_card_of_the_money_is_somewhere(players, count):
     state = play_random_game(players, 3, EXCHANGE).state
-    held = [c for p in state.players for c in (*p.hand, *p.exchange_cards)]
-    everywhere = held + [c for c in (*state.face_up, *state.pile, *state.discard)]
+    in_hands = [c for p in state.players for c in (*p.hand, *held(p))]
+    everywhere = in_hands + [c for c in (*state.face_up, *state.pile, *state.discard)]
     assert len(everywhere) == count
     assert sorted(c for c in everywhere if isinstance(c, MoneyCard)) == sorted(money_cards(players))
 
@@ -459,8 +452,8 @@ def test_random_games_with_exchange_cards_keep_every_rule(modules, players, seed
             # payment, or when the slot's currency alone pays it (V2: listed without the card)
             check_listing(state, rng, exchange_candidates(state, rng))
         action = random_action(state, rng)
-        used += isinstance(action, Buy) and bool(action.exchange)
-        taken += isinstance(action, TakeMoney) and bool(action.exchange)
+        used += isinstance(action, Buy) and bool(action.module_cards)
+        taken += isinstance(action, TakeMoney) and bool(action.module_cards)
         state, _ = apply(state, action)
     assert state.over, "the game did not end"
     assert used and taken  # the random player plays the module

@@ -15,14 +15,8 @@ from msgspec.structs import replace
 from calculator.core.scoring import ROUNDS
 from calculator.core.tiles import Building
 from calculator.engine import GameOver, NotYourTurn, Options, apply, legal_actions, new_game, to_act
-from calculator.engine.actions import (
-    Buy,
-    DeclineVizier,
-    PlaceTile,
-    ReserveTile,
-    VizierBuy,
-)
-from calculator.engine.components import CARD, EXCHANGE_CARDS, MoneyCard
+from calculator.engine.actions import Buy, PlaceTile, ReserveTile
+from calculator.engine.components import CARD, MoneyCard
 from calculator.engine.players import LEVELS, Budget, advise, choose
 from calculator.engine.players.advice import Clock
 from calculator.engine.players.evaluation import (
@@ -36,6 +30,14 @@ from calculator.engine.players.information import determinise, information_set
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import NAMES
 from calculator.engine.state import GameState
+from calculator.modules.bonus.records import ASIDE, CARDS, Aside
+from calculator.modules.bonus.rules import aside
+from calculator.modules.exchange.records import EXCHANGE_CARDS
+from calculator.modules.exchange.rules import held
+from calculator.modules.huts.records import STACKS
+from calculator.modules.huts.rules import stacks_of
+from calculator.modules.vizier.records import DeclineVizier, VizierBuy
+from tests.clocks import Ticks
 from tests.engine_scenes import holding_exchange, with_hand
 
 SMALL = Budget(iterations=12)
@@ -100,29 +102,30 @@ def _disguise(state: GameState, seat: int, rng: random.Random) -> GameState:
             if spots and rng.random() < 0.7:
                 spot = rng.choice(spots)
                 hand[position], pile[spot] = pile[spot], card  # type: ignore[assignment]
-        aside = list(state.bonus_aside)
-        bonus = list(player.bonus_hand)
-        if aside and bonus:
-            spot = rng.randrange(len(aside))
-            bonus[0], aside[spot] = aside[spot], bonus[0]
-            state = replace(state, bonus_aside=tuple(aside))
-        players[index] = replace(player, hand=tuple(hand), bonus_hand=tuple(bonus))
+        set_aside = list(aside(state))
+        bonus = list(CARDS.of(player).bonus_hand)
+        if set_aside and bonus:
+            spot = rng.randrange(len(set_aside))
+            bonus[0], set_aside[spot] = set_aside[spot], bonus[0]
+            state = ASIDE.put(state, Aside(tuple(set_aside)))
+        player = CARDS.change(player, bonus_hand=tuple(bonus))
+        players[index] = replace(player, hand=tuple(hand))
     rng.shuffle(pile)
     bag = list(state.bag)
     rng.shuffle(bag)
     stacks = []
-    for stack in state.hut_stacks:
+    for stack in stacks_of(state).hut_stacks:
         below = list(stack[1:])
         rng.shuffle(below)
         stacks.append(stack[:1] + tuple(below))
-    return replace(
+    disguised = replace(
         state,
         seed=None if state.seed is None else rng.randrange(2**31),
         players=tuple(players),
         pile=tuple(pile),
         bag=tuple(bag),
-        hut_stacks=tuple(stacks),
     )
+    return STACKS.change(disguised, hut_stacks=tuple(stacks)) if stacks else disguised
 
 
 def test_a_disguise_changes_what_the_seat_cannot_see_and_nothing_else():
@@ -289,21 +292,9 @@ def _worst_state() -> GameState:
     )
     seat = state.turn.player
     state = with_hand(state, seat, list(CARD.values()))
-    held = {card for player in state.players for card in player.exchange_cards}
-    free = [card for card in EXCHANGE_CARDS if card not in held and card not in state.face_up]
+    in_hands = {card for player in state.players for card in held(player)}
+    free = [card for card in EXCHANGE_CARDS if card not in in_hands and card not in state.face_up]
     return holding_exchange(state, seat, *free)
-
-
-class Ticks:
-    """A time that moves one millisecond at each reading: a player's time is its looks at the
-    clock, so a budget in milliseconds is a budget of looks, on any machine at any load."""
-
-    def __init__(self) -> None:
-        self.readings = 0
-
-    def __call__(self) -> float:
-        self.readings += 1
-        return self.readings / 1000
 
 
 @pytest.mark.parametrize("level", ["greedy", "mcts"])
@@ -382,7 +373,7 @@ def _exact_and_over(state: GameState) -> int | None:
         paid = {
             sum(card.value for card in action.payment) == tile.price
             for action in legal_actions(state)
-            if type(action) is Buy and action.slot == slot and not action.exchange
+            if type(action) is Buy and action.slot == slot and not action.module_cards
         }
         if paid == {True, False}:
             return slot

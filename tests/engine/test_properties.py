@@ -25,10 +25,8 @@ from calculator.core.tiles import BUILDINGS, CATALOG
 from calculator.engine import ActionRefused, GameState, Options, apply, legal_actions, new_game
 from calculator.engine.actions import (
     Action,
-    ActivateVizier,
     BuildFromReserve,
     Buy,
-    DeclineVizier,
     EndTurn,
     GiveToDummy,
     MoveToReserve,
@@ -39,9 +37,7 @@ from calculator.engine.actions import (
     RevealScoringCard,
     RevealTile,
     Swap,
-    TakeHut,
     TakeMoney,
-    VizierBuy,
 )
 from calculator.engine.components import CARD, MoneyCard
 from calculator.engine.consistency import inconsistencies
@@ -49,6 +45,8 @@ from calculator.engine.game import to_act
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import play_random_game
 from calculator.modules import NAMES as MODULES
+from calculator.modules.huts.records import TakeHut
+from calculator.modules.vizier.records import ActivateVizier, DeclineVizier, VizierBuy
 
 pytestmark = pytest.mark.slow  # whole random games, every module combination: out of make check
 

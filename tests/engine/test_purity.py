@@ -65,8 +65,8 @@ def test_the_memos_of_the_alhambras_are_keyed_by_value_from_any_thread():
     from calculator.core.alhambra import Alhambra
     from calculator.core.building import legal_cells
     from calculator.core.tiles import CATALOG
-    from calculator.engine.cells import KEPT, cells_for
-    from calculator.engine.redesign import removable_cells
+    from calculator.engine.turn.cells import KEPT, cells_for
+    from calculator.engine.turn.redesign import removable_cells
 
     open_tiles = [tile for tile in CATALOG if not tile.walls]
     placed = [((1, 0), open_tiles[0]), ((-1, 0), open_tiles[1])]

@@ -37,10 +37,10 @@ from calculator.engine.events import (
     TileGivenToDummy,
     TurnStarted,
 )
-from calculator.engine.purchase import minimal_payments
-from calculator.engine.redesign import removable_cells, swappable_cells
-from calculator.engine.setup import pile_sizes
 from calculator.engine.state import GameState
+from calculator.engine.turn.purchase import minimal_payments
+from calculator.engine.turn.redesign import removable_cells, swappable_cells
+from calculator.engine.turn.setup import pile_sizes
 from tests.alhambras import grow
 from tests.engine_scenes import (
     cards,

@@ -17,41 +17,32 @@ from calculator.engine.actions import (
     Action,
     PlaceTile,
     ReserveTile,
-    RevealBonusCard,
-    RevealHut,
     RevealMoney,
     RevealScoringCard,
     RevealTile,
-    TakeHut,
     TakeMoney,
 )
-from calculator.engine.components import (
-    CARD,
-    EXCHANGE_CARDS,
-    ExchangeCard,
-    MoneyCard,
-    ScoringCard,
-)
+from calculator.engine.components import CARD, MoneyCard, ScoringCard
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.events import (
-    BonusCardDealt,
     DummyDrew,
     Event,
-    HutRevealed,
-    HutTaken,
     MarketFilled,
     MoneyDealt,
     MoneyDrawn,
     ScoringCardRevealed,
-    VizierBought,
 )
 from calculator.engine.game import new_game, settle
 from calculator.engine.players.random_play import random_action
-from calculator.engine.setup import initial_state
 from calculator.engine.state import Draft, GameState
+from calculator.engine.turn.setup import initial_state
 from calculator.modules import NAMES as MODULES
-from calculator.modules.bonus.rules import cards_in_play
-from calculator.modules.huts.rules import huts_in_play
+from calculator.modules.bonus.records import ASIDE, CARDS, Aside, BonusCardDealt, RevealBonusCard
+from calculator.modules.bonus.rules import PROVISIONAL_BONUS_CARDS, aside
+from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard
+from calculator.modules.huts.records import STACKS, HutRevealed, HutTaken, RevealHut, TakeHut
+from calculator.modules.huts.rules import PROVISIONAL_HUTS, stacks_of
+from calculator.modules.vizier.records import ASKED, TOKEN, VizierBought
 from tests.engine_scenes import NAMES, checked, game
 
 
@@ -145,7 +136,9 @@ def _follow_a_digital_game(players: int, seed: int, modules: frozenset[str]) -> 
     assert table.players == state.players and table.winners == state.winners
     assert table.market == state.market and table.dummy == state.dummy
     assert table.face_up == state.face_up and table.rounds_scored == state.rounds_scored
-    assert [stack[:1] for stack in table.hut_stacks] == [stack[:1] for stack in state.hut_stacks]
+    assert [stack[:1] for stack in stacks_of(table).hut_stacks] == [
+        stack[:1] for stack in stacks_of(state).hut_stacks
+    ]
 
 
 def _setup_draws(names: list[str], seed: int, modules: frozenset[str]) -> list[Action]:
@@ -153,7 +146,7 @@ def _setup_draws(names: list[str], seed: int, modules: frozenset[str]) -> list[A
     the bonus cards (V3), the deal, face-up money, market, dummy."""
     start = initial_state(names, seed, options=Options(modules=modules))
     events = settle(Draft.of(start))
-    return [RevealHut(stack[0]) for stack in start.hut_stacks] + _drawn(events, start)
+    return [RevealHut(stack[0]) for stack in stacks_of(start).hut_stacks] + _drawn(events, start)
 
 
 def _drawn(events: list[Event], after: GameState) -> list[Action]:
@@ -168,7 +161,7 @@ def _drawn(events: list[Event], after: GameState) -> list[Action]:
         elif isinstance(event, BonusCardDealt):
             reveals.append(RevealBonusCard(event.tile))
         elif isinstance(event, HutTaken):  # V4: the table turns up the stack's next hut
-            stack = after.hut_stacks[BUILDINGS.index(event.tile.building)]
+            stack = stacks_of(after).hut_stacks[BUILDINGS.index(event.tile.building)]
             reveals += [RevealHut(stack[0])] if stack else []
     return reveals
 
@@ -233,7 +226,7 @@ def test_v1_the_vizier_is_played_at_a_table_and_its_refill_is_revealed():
     rng = random.Random(4)
     for _ in range(50):  # games until a vizier buys (bounded)
         state = new_table_game(3, _table("vizier"), rng)
-        assert all(player.vizier for player in state.players)
+        assert all(TOKEN.of(player).vizier for player in state.players)
         while not state.over:
             state, events = apply(state, random_action(state, rng))
             checked(state)
@@ -243,7 +236,7 @@ def test_v1_the_vizier_is_played_at_a_table_and_its_refill_is_revealed():
             break
     assert state.turn.phase == "vizier_placement"
     state, _ = apply(state, random_action(state, rng))  # placed: the market is refilled (T7)
-    assert to_act(state) is None and state.turn.vizier_asked
+    assert to_act(state) is None and ASKED.of(state.turn).vizier_asked
     assert legal_actions(state) == [RevealTile(tile) for tile in dict.fromkeys(state.bag)]
     checked(state)
 
@@ -289,9 +282,9 @@ def test_v2_at_a_table_the_discard_reshuffled_is_known_as_a_set_money_first():
 
 def test_v3_at_a_table_the_bonus_cards_dealt_are_revealed_in_seat_order():
     state = new_game(list(NAMES[:4]), 0, 0, _table("bonus"))
-    in_play = cards_in_play(())
+    in_play = PROVISIONAL_BONUS_CARDS
     assert legal_actions(state) == [RevealBonusCard(card) for card in in_play]
-    assert state.bonus_aside == in_play and to_act(state) is None
+    assert aside(state) == in_play and to_act(state) is None
     with pytest.raises(NotYourTurn):
         apply(state, TakeMoney(0, ()))
     state, events = apply(state, RevealBonusCard(in_play[5]))
@@ -303,7 +296,7 @@ def test_v3_at_a_table_the_bonus_cards_dealt_are_revealed_in_seat_order():
         apply(state, RevealMoney(CARD[next(iter(CARD))]))  # the deal of the bonus cards first
     for card in in_play[:7]:  # 2 each with 4 players (V3)
         state, _ = apply(state, RevealBonusCard(card)) if card != in_play[5] else (state, [])
-    assert [p.bonus_hand for p in state.players] == [
+    assert [CARDS.of(p).bonus_hand for p in state.players] == [
         (in_play[5], in_play[0]),
         (in_play[1], in_play[2]),
         (in_play[3], in_play[4]),
@@ -311,18 +304,18 @@ def test_v3_at_a_table_the_bonus_cards_dealt_are_revealed_in_seat_order():
     ]
     checked(state)
     state, _ = apply(state, RevealBonusCard(in_play[9]))
-    assert state.bonus_aside == (in_play[7], in_play[8])  # known as a set: what nobody holds
+    assert aside(state) == (in_play[7], in_play[8])  # known as a set: what nobody holds
     assert all(isinstance(a, RevealMoney) for a in legal_actions(state))
     checked(state)
 
 
 def test_v3_a_table_deal_out_of_seat_order_is_inconsistent():
     state = new_game(list(NAMES[:3]), 0, 0, _table("bonus"))
-    card = state.bonus_aside[0]
-    skipped = replace(
-        state,
-        bonus_aside=state.bonus_aside[1:],
-        players=(state.players[0], replace(state.players[1], bonus_hand=(card,)), state.players[2]),
+    card = aside(state)[0]
+    dealt = CARDS.change(state.players[1], bonus_hand=(card,))
+    skipped = ASIDE.put(
+        replace(state, players=(state.players[0], dealt, state.players[2])),
+        Aside(aside(state)[1:]),
     )
     assert [p.where for p in inconsistencies(skipped)] == [
         ("players", 0, "bonus_hand"),
@@ -338,19 +331,21 @@ def test_v3_a_table_deal_out_of_seat_order_is_inconsistent():
 
 def test_v4_at_a_table_each_stack_s_top_hut_is_revealed_and_again_after_a_take():
     state = new_game(list(NAMES[:2]), 0, 0, _table("huts"))
-    assert state.hidden_tops == tuple(range(6)) and to_act(state) is None
-    pavilions = [hut for hut in huts_in_play(()) if hut.building is Building.PAVILION]
+    assert stacks_of(state).hidden_tops == tuple(range(6)) and to_act(state) is None
+    pavilions = [hut for hut in PROVISIONAL_HUTS if hut.building is Building.PAVILION]
     assert legal_actions(state) == [RevealHut(hut) for hut in dict.fromkeys(pavilions)]
     with pytest.raises(IllegalAction) as refused:
-        apply(state, RevealHut(state.hut_stacks[5][0]))  # a tower: the pavilions come first
+        apply(
+            state, RevealHut(stacks_of(state).hut_stacks[5][0])
+        )  # a tower: the pavilions come first
     assert refused.value.rule == "V4"
     state = new_table_game(2, _table("huts"), random.Random(3))
-    assert not state.hidden_tops
+    assert not stacks_of(state).hidden_tops
     seat = state.turn.player
     garden = BUILDINGS.index(Building.GARDEN)
-    top, rest = state.hut_stacks[garden][0], state.hut_stacks[garden][1:]
+    top, rest = stacks_of(state).hut_stacks[garden][0], stacks_of(state).hut_stacks[garden][1:]
     state, events = apply(state, TakeHut(seat, Building.GARDEN))
-    assert events == [HutTaken(seat, top)] and state.hidden_tops == (garden,)
+    assert events == [HutTaken(seat, top)] and stacks_of(state).hidden_tops == (garden,)
     # the hut is the turn's action, as in a digital game: placed once the top is revealed
     assert to_act(state) is None and state.turn.phase == "placement"
     assert legal_actions(state) == [RevealHut(hut) for hut in dict.fromkeys(rest)]
@@ -358,7 +353,7 @@ def test_v4_at_a_table_each_stack_s_top_hut_is_revealed_and_again_after_a_take()
         apply(state, ReserveTile(seat, top))
     checked(state)
     state, events = apply(state, RevealHut(rest[-1]))
-    assert events == [HutRevealed(rest[-1])] and state.hut_stacks[garden][0] == rest[-1]
+    assert events == [HutRevealed(rest[-1])] and stacks_of(state).hut_stacks[garden][0] == rest[-1]
     assert to_act(state) == seat and ReserveTile(seat, top) in legal_actions(state)
     assert {type(action) for action in legal_actions(state)} == {PlaceTile, ReserveTile}
     with pytest.raises(IllegalAction) as refused:
@@ -375,14 +370,14 @@ def test_v4_at_a_table_each_stack_s_top_hut_is_revealed_and_again_after_a_take()
 def test_v4_hidden_tops_that_cannot_be_are_inconsistent():
     table = new_table_game(2, _table("huts"))
     digital = new_game(list(NAMES[:2]), 0, 0, Options(modules=frozenset({"huts"})))
-    assert [p.where for p in inconsistencies(replace(digital, hidden_tops=(2,)))] == [
+    assert [p.where for p in inconsistencies(STACKS.change(digital, hidden_tops=(2,)))] == [
         ("hidden_tops",)
     ]
-    emptied = replace(
-        table, hut_stacks=((), *table.hut_stacks[1:]), hidden_tops=(0,), bag=table.bag
+    emptied = STACKS.change(
+        table, hut_stacks=((), *stacks_of(table).hut_stacks[1:]), hidden_tops=(0,)
     )
     assert ("hidden_tops", 0) in [p.where for p in inconsistencies(emptied)]
-    assert [p.where for p in inconsistencies(replace(table, hidden_tops=(1, 1)))] == [
+    assert [p.where for p in inconsistencies(STACKS.change(table, hidden_tops=(1, 1)))] == [
         ("hidden_tops",)
     ]
 

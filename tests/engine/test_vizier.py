@@ -24,42 +24,55 @@ from calculator.engine import (
     to_act,
 )
 from calculator.engine.actions import (
-    ActivateVizier,
     BuildFromReserve,
     Buy,
-    DeclineVizier,
     EndTurn,
     GiveToDummy,
     MoveToReserve,
     Pass,
     PlaceTile,
     ReserveTile,
-    TakeHut,
     TakeMoney,
-    VizierBuy,
 )
-from calculator.engine.components import ScoringCard, exchange_card
+from calculator.engine.components import ScoringCard
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.events import (
-    BonusCardLaid,
-    BonusCardTakenBack,
-    HutTaken,
     MarketFilled,
     MoneyDrawn,
     RoundScored,
     ScoringCardRevealed,
     TurnEnded,
     TurnStarted,
+)
+from calculator.engine.players.random_play import random_action
+from calculator.engine.simulate import play_random_game
+from calculator.engine.turn.rounds import holding
+from calculator.modules.bonus.records import (
+    ASIDE,
+    CARDS,
+    Aside,
+    BonusCardLaid,
+    BonusCardTakenBack,
+    Cards,
+)
+from calculator.modules.bonus.rules import DEALT, PROVISIONAL_BONUS_CARDS, aside
+from calculator.modules.exchange.records import exchange_card
+from calculator.modules.exchange.rules import held
+from calculator.modules.huts import PROVISIONAL_HUTS
+from calculator.modules.huts.records import STACKS, HutTaken, TakeHut
+from calculator.modules.huts.rules import stacks_of
+from calculator.modules.vizier.records import (
+    ASKED,
+    TOKEN,
+    ActivateVizier,
+    DeclineVizier,
+    Token,
     VizierActivated,
     VizierBought,
+    VizierBuy,
     VizierDeclined,
     VizierOffered,
 )
-from calculator.engine.players.random_play import random_action
-from calculator.engine.rounds import holding
-from calculator.engine.simulate import play_random_game
-from calculator.modules.bonus.rules import DEALT, PROVISIONAL_BONUS_CARDS
-from calculator.modules.huts import PROVISIONAL_HUTS
 from tests.engine_scenes import (
     NAMES,
     cards,
@@ -85,33 +98,33 @@ def bonus_game(players: int = 3, seed: int = 7, options: Options = BONUS):
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_v3_bonus_cards_are_dealt_by_player_count_the_rest_set_aside(players):
     state = checked(bonus_game(players))
-    hands = [player.bonus_hand for player in state.players]
+    hands = [CARDS.of(player).bonus_hand for player in state.players]
     assert [len(hand) for hand in hands] == [DEALT[players]] * players
     assert DEALT[players] == {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}[players]
     dealt = [card for hand in hands for card in hand]
-    assert sorted(map(repr, dealt + list(state.bonus_aside))) == sorted(
+    assert sorted(map(repr, dealt + list(aside(state)))) == sorted(
         map(repr, PROVISIONAL_BONUS_CARDS)
     )
 
 
 def test_v3_the_caller_may_name_the_bonus_cards():
     named = tuple(CATALOG[20:30])
-    state = checked(bonus_game(4, options=replace(BONUS, bonus_cards=named)))
-    in_game = [c for p in state.players for c in p.bonus_hand] + list(state.bonus_aside)
+    state = checked(bonus_game(4, options=replace(BONUS, components=(("bonus_cards", named),))))
+    in_game = [c for p in state.players for c in CARDS.of(p).bonus_hand] + list(aside(state))
     assert set(in_game) == set(named)
 
 
 def test_v3_without_the_module_there_are_no_bonus_cards():
     state = new_game(list(NAMES[:3]), 7, 0)
-    assert all(not p.bonus_hand and not p.bonus_cards for p in state.players)
-    assert not state.bonus_aside and "bonus_aside" not in dump_state(state)
+    assert all(not CARDS.of(p).bonus_hand and not CARDS.of(p).bonus_cards for p in state.players)
+    assert not aside(state) and "bonus_aside" not in dump_state(state)
     assert dump_state(state)["version"] == 1
 
 
 def laid_scene():
     """Seat 0 holds a card whose tile lies in its reserve; building it lays the card."""
     state = bonus_game()
-    card = state.players[0].bonus_hand[0]
+    card = CARDS.of(state.players[0]).bonus_hand[0]
     state = with_reserve(state, 0, [card])
     build = next(
         action
@@ -123,12 +136,15 @@ def laid_scene():
 
 def test_v3_a_card_is_laid_face_up_when_its_tile_enters_the_alhambra():
     state, card, build = laid_scene()
-    before = holding(state.players[0]).counts[card.building]
+    before = holding(state.players[0], BONUS.modules).counts[card.building]
     after, events = apply(state, build)
     assert of_type(events, BonusCardLaid) == [BonusCardLaid(0, card)]
-    assert card in after.players[0].bonus_cards and card not in after.players[0].bonus_hand
+    assert (
+        card in CARDS.of(after.players[0]).bonus_cards
+        and card not in CARDS.of(after.players[0]).bonus_hand
+    )
     # the tile and its card: two buildings of that type
-    assert holding(after.players[0]).counts[card.building] == before + 2
+    assert holding(after.players[0], BONUS.modules).counts[card.building] == before + 2
     checked(after)
 
 
@@ -140,14 +156,17 @@ def test_v3_a_card_goes_back_to_the_hand_when_its_tile_leaves_the_alhambra():
     state = replace(state, turn=replace(state.turn, player=0, phase="action"))
     state, events = apply(state, MoveToReserve(0, cell))
     assert of_type(events, BonusCardTakenBack) == [BonusCardTakenBack(0, card)]
-    assert card in state.players[0].bonus_hand and not state.players[0].bonus_cards
+    assert (
+        card in CARDS.of(state.players[0]).bonus_hand and not CARDS.of(state.players[0]).bonus_cards
+    )
     checked(state)
 
 
 def test_v3_a_card_face_up_without_its_tile_is_inconsistent():
     state = bonus_game()
     player = state.players[0]
-    wrong = replace(player, bonus_cards=player.bonus_hand[:1], bonus_hand=player.bonus_hand[1:])
+    hand = CARDS.of(player).bonus_hand
+    wrong = CARDS.put(player, Cards(bonus_cards=hand[:1], bonus_hand=hand[1:]))
     problems = inconsistencies(replace(state, players=(wrong, *state.players[1:])))
     assert [p.where for p in problems] == [("players", 0, "bonus_cards", 0)]
     assert "V3" in problems[0].message
@@ -155,13 +174,13 @@ def test_v3_a_card_face_up_without_its_tile_is_inconsistent():
 
 def test_v3_each_bonus_card_exists_once():
     state = bonus_game()
-    doubled = replace(state, bonus_aside=state.bonus_aside + state.players[0].bonus_hand[:1])
+    doubled = ASIDE.put(state, Aside(aside(state) + CARDS.of(state.players[0]).bonus_hand[:1]))
     assert any("once" in p.message for p in inconsistencies(doubled))
 
 
 def test_v3_a_missing_bonus_card_is_inconsistent():
     state = bonus_game()
-    assert any("missing" in p.message for p in inconsistencies(replace(state, bonus_aside=())))
+    assert any("missing" in p.message for p in inconsistencies(ASIDE.put(state, Aside())))
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (4, 2), (6, 3)])
@@ -180,9 +199,10 @@ def test_v3_random_games_with_bonus_cards_keep_every_rule(players, seed):
         laid += len(of_type(events, BonusCardLaid))
     assert not inconsistencies(state)
     assert load_state(json.loads(json.dumps(dump_state(state)))) == state
-    final = [holding(p).counts for p in state.players]
+    final = [holding(p, state.options.modules).counts for p in state.players]
     assert all(
-        sum(c.values()) >= len(p.bonus_cards) for c, p in zip(final, state.players, strict=True)
+        sum(c.values()) >= len(CARDS.of(p).bonus_cards)
+        for c, p in zip(final, state.players, strict=True)
     )
 
 
@@ -202,13 +222,13 @@ def hut_game(players: int = 3, seed: int = 7, options: Options = HUTS):
 
 def test_v4_huts_lie_in_six_stacks_by_colour_top_face_up():
     state = checked(hut_game())
-    assert [len(stack) for stack in state.hut_stacks] == [3, 3, 4, 4, 5, 5]
+    assert [len(stack) for stack in stacks_of(state).hut_stacks] == [3, 3, 4, 4, 5, 5]
     assert all(
         {hut.building for hut in stack} == {building}
-        for building, stack in zip(BUILDINGS, state.hut_stacks, strict=True)
+        for building, stack in zip(BUILDINGS, stacks_of(state).hut_stacks, strict=True)
     )
-    assert all(hut.hut and hut.walls for stack in state.hut_stacks for hut in stack)
-    assert sorted(map(repr, (h for s in state.hut_stacks for h in s))) == sorted(
+    assert all(hut.hut and hut.walls for stack in stacks_of(state).hut_stacks for hut in stack)
+    assert sorted(map(repr, (h for s in stacks_of(state).hut_stacks for h in s))) == sorted(
         map(repr, PROVISIONAL_HUTS)
     )
 
@@ -222,22 +242,26 @@ def hut_scene(hands):
 def with_huts_in_reserve(state, seat, count):
     """The seat keeps ``count`` worker huts in its reserve, the top ones of the tower stack."""
     tower = BUILDINGS.index(Building.TOWER)
-    stack = state.hut_stacks[tower]
+    stack = stacks_of(state).hut_stacks[tower]
     player = replace(state.players[seat], reserve=state.players[seat].reserve + stack[:count])
     players = (*state.players[:seat], player, *state.players[seat + 1 :])
-    stacks = (*state.hut_stacks[:tower], stack[count:], *state.hut_stacks[tower + 1 :])
-    return checked(replace(state, players=players, hut_stacks=stacks))
+    stacks = (
+        *stacks_of(state).hut_stacks[:tower],
+        stack[count:],
+        *stacks_of(state).hut_stacks[tower + 1 :],
+    )
+    return checked(STACKS.change(replace(state, players=players), hut_stacks=stacks))
 
 
 def test_v4_hut_is_the_turns_action_and_is_placed_at_the_end_of_the_turn():
     state = hut_game(players=2)
     take = TakeHut(0, Building.TOWER)
     assert take in legal_actions(state)
-    top = state.hut_stacks[5][0]
+    top = stacks_of(state).hut_stacks[5][0]
     after, events = apply(state, take)
     assert events == [HutTaken(0, top)]
     assert after.players[0].hand == state.players[0].hand  # no money
-    assert after.hut_stacks[5] == state.hut_stacks[5][1:]
+    assert stacks_of(after).hut_stacks[5] == stacks_of(state).hut_stacks[5][1:]
     # no further action (T2): the hut waits and is placed like a bought tile (T6)
     assert after.turn.phase == "placement" and not after.turn.extra_action
     assert after.turn.bought == (top,) and to_act(after) == 0
@@ -256,7 +280,7 @@ def test_v4_hut_may_be_the_further_action_an_exact_payment_earns():
     state = hut_scene([("florin 6",), ("ducat 2",), ("ducat 3",)])
     state, _ = apply(state, Buy(0, 1, cards("florin 6")))
     assert state.turn.extra_action and TakeHut(0, Building.GARDEN) in legal_actions(state)
-    top = state.hut_stacks[BUILDINGS.index(Building.GARDEN)][0]
+    top = stacks_of(state).hut_stacks[BUILDINGS.index(Building.GARDEN)][0]
     after, events = apply(state, TakeHut(0, Building.GARDEN))
     assert events == [HutTaken(0, top)]
     assert after.turn.phase == "placement" and not after.turn.extra_action  # T4: no more
@@ -305,7 +329,7 @@ def test_v4_taking_a_hut_is_listed_only_while_an_action_is_open():
 
 def test_v4_a_player_who_can_take_a_hut_does_not_pass():
     state = with_face_up(hut_scene([(), ("ducat 2",), ("ducat 3",)]), ())
-    without_huts = replace(state, options=Options(), hut_stacks=())
+    without_huts = STACKS.change(replace(state, options=Options()), hut_stacks=())
     assert legal_actions(checked(without_huts)) == [Pass(0)]  # nothing else is legal (T2)
     assert legal_actions(state) == [TakeHut(0, building) for building in BUILDINGS]
     with pytest.raises(IllegalAction) as refused:
@@ -340,10 +364,9 @@ def test_v4_hut_waiting_while_the_player_still_acts_is_inconsistent():
     problems = inconsistencies(acting)
     assert [p.where for p in problems] == [("turn", "bought")] and "V4" in problems[0].message
     garden = BUILDINGS.index(Building.GARDEN)
-    stacks = state.hut_stacks
-    two = replace(
-        state,
-        turn=replace(state.turn, bought=(*state.turn.bought, stacks[garden][0])),
+    stacks = stacks_of(state).hut_stacks
+    two = STACKS.change(
+        replace(state, turn=replace(state.turn, bought=(*state.turn.bought, stacks[garden][0]))),
         hut_stacks=(*stacks[:garden], stacks[garden][1:], *stacks[garden + 1 :]),
     )
     problems = inconsistencies(two)
@@ -352,15 +375,14 @@ def test_v4_hut_waiting_while_the_player_still_acts_is_inconsistent():
 
 def test_v4_an_empty_stack_cannot_be_taken_from():
     state = hut_game()
-    emptied = replace(state, hut_stacks=((), *state.hut_stacks[1:]))
+    emptied = STACKS.change(state, hut_stacks=((), *stacks_of(state).hut_stacks[1:]))
     assert TakeHut(0, Building.PAVILION) not in legal_actions(emptied)
 
 
 def test_v4_a_hut_too_many_is_inconsistent():
     state = hut_game()
-    extra = replace(
-        state, hut_stacks=(state.hut_stacks[0] + state.hut_stacks[0][:1], *state.hut_stacks[1:])
-    )
+    stacks = stacks_of(state).hut_stacks
+    extra = STACKS.change(state, hut_stacks=(stacks[0] + stacks[0][:1], *stacks[1:]))
     assert any("V4" in p.message for p in inconsistencies(extra))
 
 
@@ -372,8 +394,8 @@ def test_v4_the_caller_may_give_the_huts_walls():
             {"pavilion": 3, "seraglio": 3, "arcades": 4, "chambers": 4, "garden": 5, "tower": 5}[b]
         )
     )
-    state = checked(hut_game(options=replace(HUTS, huts=given)))
-    assert all(h.walls == "NS" for s in state.hut_stacks for h in s)
+    state = checked(hut_game(options=replace(HUTS, components=(("huts", given),))))
+    assert all(h.walls == "NS" for s in stacks_of(state).hut_stacks for h in s)
 
 
 def test_v4_no_hut_can_be_taken_in_a_game_without_the_huts_module():
@@ -403,7 +425,7 @@ def vizier_scene(hands, viziers=None, start=0, options=VIZIER):
     for seat, hand in enumerate(hands):
         state = with_hand(state, seat, cards(*hand))
     if viziers is not None:
-        players = tuple(replace(p, vizier=v) for p, v in zip(state.players, viziers, strict=True))
+        players = tuple(TOKEN.put(p, Token(v)) for p, v in zip(state.players, viziers, strict=True))
         state = replace(state, players=players)
     return checked(state)
 
@@ -421,8 +443,8 @@ def take_denar(state):
 
 def test_v1_each_player_has_an_active_vizier_at_setup():
     state = checked(new_game(list(NAMES[:4]), 3, None, VIZIER))
-    assert [player.vizier for player in state.players] == [True] * 4
-    assert all(player.vizier is None for player in new_game(list(NAMES[:4]), 3).players)
+    assert [TOKEN.of(player).vizier for player in state.players] == [True] * 4
+    assert all(TOKEN.of(player).vizier is None for player in new_game(list(NAMES[:4]), 3).players)
 
 
 def test_v1_after_a_turn_only_players_with_an_active_vizier_who_can_pay_exactly_are_asked():
@@ -447,7 +469,11 @@ def test_v1_after_a_turn_only_players_with_an_active_vizier_who_can_pay_exactly_
     after, events = apply(after, DeclineVizier(3))
     assert of_type(events, VizierDeclined) == [VizierDeclined(3)]
     assert of_type(events, TurnStarted) == [TurnStarted(1, 2)]
-    assert after.turn.phase == "action" and after.turn.player == 1 and not after.turn.vizier_asked
+    assert (
+        after.turn.phase == "action"
+        and after.turn.player == 1
+        and not ASKED.of(after.turn).vizier_asked
+    )
 
 
 def asked_until_the_next_turn(state):
@@ -508,7 +534,7 @@ def test_v1_a_vizier_purchase_flips_the_token_earns_no_action_and_is_placed_at_o
     after, events = apply(state, VizierBuy(1, 1, payment))
     assert events == [VizierBought(1, 1, GARDEN_6, payment)]
     buyer = after.players[1]
-    assert buyer.vizier is False and buyer.hand == cards("denar 5")
+    assert TOKEN.of(buyer).vizier is False and buyer.hand == cards("denar 5")
     assert after.market[0] is None and after.discard[-2:] == payment
     # no extra action: the tile is placed now, by the buyer (Alhambra or reserve, T6)
     assert after.turn.phase == "vizier_placement" and to_act(after) == 1
@@ -526,7 +552,7 @@ def test_v1_a_vizier_purchase_flips_the_token_earns_no_action_and_is_placed_at_o
     # then normal order resumes: the turn after seat 0's is seat 1's
     after, events = apply(after, DeclineVizier(2))
     assert of_type(events, TurnStarted) == [TurnStarted(1, 2)]
-    assert after.players[1].vizier is False
+    assert TOKEN.of(after.players[1]).vizier is False
     checked(after)
 
 
@@ -549,7 +575,7 @@ def test_v1_declining_keeps_the_vizier_and_the_player_is_not_asked_again():
     assert to_act(state) == 1
     state, events = apply(state, DeclineVizier(1))
     assert events == [VizierDeclined(1), VizierOffered(2)]
-    assert state.players[1].vizier is True
+    assert TOKEN.of(state.players[1]).vizier is True
     assert state.players[1].hand == cards("dirham 7", "florin 5")
     state, _ = apply(state, VizierBuy(2, 1, cards("florin 6")))
     state, events = apply(state, ReserveTile(2, GARDEN_6))
@@ -575,7 +601,7 @@ def test_v1_activating_the_vizier_is_a_full_action():
     assert ActivateVizier(0) in legal_actions(state)
     after, events = apply(state, ActivateVizier(0))
     assert events[:2] == [VizierActivated(0), TurnEnded(0)]
-    assert after.players[0].vizier is True
+    assert TOKEN.of(after.players[0]).vizier is True
     assert after.turn.player == 1 and after.turn.phase == "action"  # the turn is over (T2)
     checked(after)
 
@@ -585,7 +611,9 @@ def test_v1_activating_the_vizier_may_be_the_action_an_exact_payment_earns():
     state, _ = apply(state, Buy(0, 1, cards("florin 6")))
     assert state.turn.extra_action and ActivateVizier(0) in legal_actions(state)
     after, _ = apply(state, ActivateVizier(0))
-    assert after.players[0].vizier is True and after.turn.phase == "placement"  # T4: no more
+    assert (
+        TOKEN.of(after.players[0]).vizier is True and after.turn.phase == "placement"
+    )  # T4: no more
 
 
 def test_v1_activating_an_active_vizier_is_refused():
@@ -686,11 +714,11 @@ def test_v1_never_for_worker_huts():
 
 def test_v1_a_vizier_without_the_module_or_none_with_it_is_inconsistent():
     base = new_game(list(NAMES[:3]), 7, 0)
-    player = replace(base.players[1], vizier=True)
+    player = TOKEN.put(base.players[1], Token(True))
     problems = inconsistencies(replace(base, players=(base.players[0], player, *base.players[2:])))
     assert [p.where for p in problems] == [("players", 1, "vizier")]
     state = vizier_scene([("ducat 1",), ("ducat 2",), ("ducat 3",)])
-    player = replace(state.players[2], vizier=None)
+    player = TOKEN.put(state.players[2], Token(None))
     problems = inconsistencies(replace(state, players=(*state.players[:2], player)))
     assert [p.where for p in problems] == [("players", 2, "vizier")]
 
@@ -742,7 +770,7 @@ def test_v1_v2_the_vizier_may_pay_with_an_exchange_card_exactly():
     # the garden (florin 6) = florin 2 + dirham 4; the seraglio (dirham 7) = dirham 4 + florins 3
     assert legal_actions(state) == [with_card, seraglio, DeclineVizier(1)]
     after, events = apply(state, with_card)
-    assert after.players[1].vizier is False and after.players[1].exchange_cards == ()
+    assert TOKEN.of(after.players[1]).vizier is False and held(after.players[1]) == ()
     assert after.discard[-3:] == (*cards("dirham 4", "florin 2"), card)
     assert events[0] == VizierBought(1, 1, GARDEN_6, with_card.payment, (card,))
     assert not inconsistencies(after)

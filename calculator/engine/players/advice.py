@@ -7,6 +7,7 @@ count of iterations, or both (whichever runs out first); the time always caps th
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import ClassVar, Final, Literal
@@ -94,10 +95,14 @@ class Clock:
     def expired(self) -> bool:
         return self._deadline is not None and Clock.now() >= self._deadline
 
+    def left_ms(self) -> float:
+        """The milliseconds left (infinite without a time limit)."""
+        return math.inf if self._deadline is None else (self._deadline - Clock.now()) * 1000
+
 
 def check_seat(state: GameState, seat: int) -> None:
-    """Only the seat that must decide now can be advised (T2; V1: the seat offered the vizier;
-    in table mode a reveal is the table's, not a player's)."""
+    """Only the seat that must decide now can be advised (T2; in a module's phase the seat it
+    names, V1; in table mode a reveal is the table's, not a player's)."""
     if state.over:
         raise GameOver("T9", "the game is over")
     acting = to_act(state)

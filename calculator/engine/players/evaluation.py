@@ -36,9 +36,9 @@ from calculator.core.scoring import ROUNDS, building_counts, rank_majority
 from calculator.core.tiles import BUILDINGS, CATALOG, Building
 from calculator.core.walls import wall_length
 from calculator.engine.actions import Action, BuildFromReserve, MoveToReserve, Swap
-from calculator.engine.dummy import dummy_counts
-from calculator.engine.placement import placer, waiting_tiles
-from calculator.engine.state import PLACING, Game, Phase, Player, slot_currency
+from calculator.engine.state import ACTION, PLACING, Game, Player, slot_currency
+from calculator.engine.turn.dummy import dummy_counts
+from calculator.engine.turn.placement import placer, waiting_tiles
 
 
 class Weights(Struct, frozen=True):
@@ -85,8 +85,12 @@ def round_weights(game: Game, weights: Weights) -> list[tuple[int, float]]:
 def building_holdings(game: Game) -> list[dict[Building, int]]:
     """M1, V3, V4: each seat's buildings, the tiles waiting to be placed counted as built (T6,
     T9: they are the seat's and will most likely be placed)."""
-    holdings = [dict(registry.tally(p.alhambra.tiles, p.bonus_cards).counts) for p in game.players]
-    if game.turn.phase in PLACING or (game.turn.phase == Phase.ACTION and game.turn.bought):
+    modules = game.options.modules
+    holdings = [
+        dict(registry.tally(p.alhambra.tiles, registry.counted(p, modules)).counts)
+        for p in game.players
+    ]
+    if game.turn.phase in PLACING or (game.turn.phase == ACTION and game.turn.bought):
         seat = placer(game) if game.turn.phase in PLACING else game.turn.player
         assert seat is not None
         for building, count in building_counts(waiting_tiles(game, seat)).items():

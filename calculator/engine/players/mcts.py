@@ -31,27 +31,26 @@ import math
 import random
 from typing import Final, cast
 
+from calculator import modules as registry
 from calculator.engine.actions import (
     Action,
     Buy,
-    DeclineVizier,
     EndTurn,
     PlaceTile,
     ReserveTile,
     TakeMoney,
-    VizierBuy,
 )
 from calculator.engine.components import total
-from calculator.engine.game import advance, legal_actions, to_act
-from calculator.engine.money import legal_takes
-from calculator.engine.placement import placements_of, placer, waiting_tiles
+from calculator.engine.game import advance, legal_actions, module_draw_first, to_act
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
 from calculator.engine.players.evaluation import projections, win_chances
 from calculator.engine.players.greedy import judge
 from calculator.engine.players.information import determinise, information_set
 from calculator.engine.players.random_play import random_action
-from calculator.engine.purchase import legal_buys
-from calculator.engine.state import PLACING, Draft, Game, GameState, Phase
+from calculator.engine.state import ACTION, PLACING, Draft, Game, GameState
+from calculator.engine.turn.money import legal_takes
+from calculator.engine.turn.placement import placements_of, placer, waiting_tiles
+from calculator.engine.turn.purchase import legal_buys
 
 EXPLORATION: Final[float] = 0.3
 """UCB's exploration constant for rewards in 0..1."""
@@ -192,9 +191,10 @@ def _rewards(game: Draft, finals: list[float]) -> list[float]:
 def playout_action(game: Game, rng: random.Random) -> Action:
     """A cheap, greedy-ish policy for playouts: build what is bought, buy with an exact
     payment whenever possible (T4), otherwise buy half the time, else take the most money
-    (T3); buy with the vizier when offered (V1). Anything else is the random player's."""
+    (T3); in a module's phase, as the module says its playouts decide (V1). Anything else is
+    the random player's."""
     phase = game.turn.phase
-    if game.hidden_tops:
+    if game.options.modules and module_draw_first(game) is not None:
         return random_action(game, rng)
     if phase in PLACING:  # T6: into the Alhambra where it fits, else onto the reserve
         tile = waiting_tiles(game, placer(game))[0]
@@ -203,13 +203,10 @@ def playout_action(game: Game, rng: random.Random) -> Action:
         if places:
             return places[rng.randrange(len(places))]
         return next(action for action in options if type(action) is ReserveTile)
-    if phase == Phase.VIZIER:
-        decisions = legal_actions(game)
-        vizier_buys = [action for action in decisions if type(action) is VizierBuy]
-        if vizier_buys:
-            return vizier_buys[rng.randrange(len(vizier_buys))]
-        return next(action for action in decisions if type(action) is DeclineVizier)
-    if phase != Phase.ACTION:
+    rules = registry.PHASES.get(phase)
+    if rules is not None and rules.playout_choice is not None:
+        return rules.playout_choice(game, rng)
+    if phase != ACTION:
         return random_action(game, rng)
     buys = cast("list[Buy]", list(legal_buys(game)))
     exact = [action for action in buys if _exact(game, action)]

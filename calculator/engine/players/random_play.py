@@ -4,12 +4,12 @@ The random player decides from the top down, the way a person does: first what k
 action (T2: take money, buy, redesign; or decline the extra action an exact payment allows),
 then which one of that kind, uniformly. The kinds are weighted: taking money, buying and
 declining equally, redesigning a quarter as often (so about one action in ten when all are
-open); with the modules, taking a hut and turning the vizier face up again a quarter as often
-too, and a player offered the vizier (V1) buys or declines equally often. Redesigns are
+open); with the modules, each of their own kinds as its module weighs it (V1, V4), and in a
+module's phase as the module decides (V1: buying or declining equally often). Redesigns are
 occasional in real games; with all kinds equal, a third of the turns would shuffle tiles
 between Alhambra and reserve and games would run twice as long. A redesign is one of the
-three (T5) chosen uniformly among those open; with exchange cards (V2), taking money (money
-cards or an exchange card) and buying (with an exchange card or without) are two ways each,
+three (T5) chosen uniformly among those open; with a module's cards (V2), taking money (money
+cards or such a card) and buying (with such a card or without) are two ways each,
 chosen the same way. A placement is a waiting tile, then one of its places, each uniformly; a
 reveal is uniform among all.
 
@@ -31,14 +31,14 @@ from calculator import modules as registry
 from calculator.engine.actions import Action, Choices, EndTurn, Pass
 from calculator.engine.game import legal_actions
 from calculator.engine.hooks import Lister
-from calculator.engine.money import legal_takes
-from calculator.engine.placement import placements_of, placer, waiting_tiles
 from calculator.engine.players.advice import Advice, Budget, RatedAction, check_seat
 from calculator.engine.players.evaluation import projections
 from calculator.engine.players.information import information_set
-from calculator.engine.purchase import legal_buys
-from calculator.engine.redesign import legal_builds, legal_removals, legal_swaps
 from calculator.engine.state import ACTION, PLACING, Game, GameState
+from calculator.engine.turn.money import legal_takes
+from calculator.engine.turn.placement import placements_of, placer, waiting_tiles
+from calculator.engine.turn.purchase import legal_buys
+from calculator.engine.turn.redesign import legal_builds, legal_removals, legal_swaps
 
 REDESIGNS: Final[tuple[Lister, ...]] = (legal_builds, legal_removals, legal_swaps)
 WEIGHTS: Final[dict[str, int]] = {"take money": 4, "buy": 4, "redesign": 1, "decline": 4}
@@ -59,7 +59,7 @@ def random_action(state: Game, rng: random.Random) -> Action:
         return rng.choice(placements_of(state, rng.choice(waiting)))
     rules = registry.PHASES.get(phase)
     if rules is not None and rules.random_choice is not None:
-        return rules.random_choice(state, rng)  # V1: the vizier bought with or declined
+        return rules.random_choice(state, rng)  # a module's phase (V1)
     if phase != ACTION:
         return rng.choice(legal_actions(state))  # the table reveals a draw
     open_weights, open_listers = _kinds(state.options.modules, state.turn.extra_action)
@@ -90,7 +90,7 @@ def _kinds(
 ) -> tuple[tuple[int, ...], tuple[tuple[Lister, ...], ...]]:
     """The kinds of action open in phase ``action``, in the player's order of thought: their
     weights, and the listings of each kind's ways. The base game's kinds come first, with the
-    ways modules add to them (V2: an exchange card taken or used like money), then declining
+    ways modules add to them (V2: a module's card taken or used like money), then declining
     the further action, then the modules' own kinds in the registry's order."""
     kinds: dict[str, tuple[Lister, ...]] = {
         "take money": (legal_takes,),

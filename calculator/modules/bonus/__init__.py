@@ -6,13 +6,24 @@ from __future__ import annotations
 from typing import Final
 
 from calculator.core.tiles import Tile
-from calculator.engine.actions import RevealBonusCard
-from calculator.engine.draws import without
-from calculator.engine.hooks import DrawSource, Module
-from calculator.engine.state import Draft, Game
+from calculator.engine.hooks import DrawSource, Module, Records
+from calculator.engine.state import Draft, Player
+from calculator.engine.turn.draws import without
+from calculator.modules.bonus.records import (
+    ASIDE,
+    CARDS,
+    EVENTS,
+    NAME,
+    Aside,
+    RevealBonusCard,
+)
 from calculator.modules.bonus.rules import (
+    COMPONENT,
     PROVISIONAL_BONUS_CARDS,
+    aside,
+    deal_unseen,
     inconsistencies,
+    information,
     lay_and_take_back,
     next_deal,
     shuffle,
@@ -20,17 +31,19 @@ from calculator.modules.bonus.rules import (
 from calculator.modules.bonus.scoring import SCORING
 
 
-def _not_dealt(game: Game) -> tuple[Tile, ...]:
-    return game.bonus_aside
-
-
 def _deal(draft: Draft, card: Tile) -> None:
-    draft.bonus_aside = without(draft.bonus_aside, card)
+    ASIDE.store(draft, Aside(without(aside(draft), card)))
+
+
+def _face_up(player: Player) -> tuple[Tile, ...]:
+    """V3: a face-up card counts as one more building of its tile's type."""
+    return CARDS.of(player).bonus_cards
 
 
 MODULE: Final[Module] = Module(
-    name="bonus",
+    name=NAME,
     rule="V3",
+    records=Records(events=EVENTS, player=CARDS, game=ASIDE),
     set_up=shuffle,
     setup_draw=next_deal,
     # a card is laid as soon as its tile is in the Alhambra (so before any scoring round) and
@@ -38,9 +51,8 @@ MODULE: Final[Module] = Module(
     # an automatic step, so once after each action is enough
     after_action=lay_and_take_back,
     draw_sources={
-        "bonus": DrawSource(
-            held=_not_dealt,
-            reveal=RevealBonusCard,
+        NAME: DrawSource(
+            held=aside,
             reveal_kind=RevealBonusCard,
             drawn="bonus card (V3)",
             holder="the bonus cards not dealt (V3)",
@@ -48,8 +60,21 @@ MODULE: Final[Module] = Module(
         )
     },
     inconsistencies=inconsistencies,
-    stand_ins={"bonus_cards": PROVISIONAL_BONUS_CARDS},
+    stand_ins={COMPONENT: PROVISIONAL_BONUS_CARDS},
     scoring=SCORING,
+    stood_in_for="the tiles shown on the bonus cards (V3)",
+    counted=_face_up,
+    member_words={
+        "bonus_aside": "the bonus cards set aside",
+        "bonus_hand": "the bonus cards in hand",
+    },
+    item_words={
+        "bonus_aside": ("a bonus card", "bonus cards"),
+        "bonus_cards": ("a bonus card", "bonus cards"),
+        "bonus_hand": ("a bonus card", "bonus cards"),
+    },
+    information=information,
+    deal_unseen=deal_unseen,
 )
 
 __all__ = ["MODULE", "PROVISIONAL_BONUS_CARDS"]

@@ -11,21 +11,32 @@ lays every card as soon as it may (after each action and everything automatic af
 takes it back as soon as it must: the state never holds a card laid without its tile.
 
 The tiles printed on the cards are not in our sources. A game may name them
-(``Options.bonus_cards``); otherwise :data:`PROVISIONAL_BONUS_CARDS` stands in, a set of our
-own choosing published as provisional (``GET /v1/catalog``, README).
+(``options.components.bonus_cards``); otherwise :data:`PROVISIONAL_BONUS_CARDS` stands in, a
+set of our own choosing published as provisional (``GET /v1/catalog``, README).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Final
 
 from msgspec.structs import replace
 
 from calculator.core.tiles import CATALOG, Tile
-from calculator.engine.draws import Draw, Receive, shuffler
 from calculator.engine.errors import Path
-from calculator.engine.events import BonusCardDealt, BonusCardLaid, BonusCardTakenBack, Event
-from calculator.engine.state import Draft, Game, GameState, Phase, Player
+from calculator.engine.events import Event
+from calculator.engine.state import SETUP, Draft, Game, GameState, Player
+from calculator.engine.turn.draws import Draw, Receive, shuffler, tile_order
+from calculator.modules.bonus.records import (
+    ASIDE,
+    CARDS,
+    NAME,
+    Aside,
+    BonusCardDealt,
+    BonusCardLaid,
+    BonusCardTakenBack,
+    Cards,
+)
 from calculator.modules.bonus.scoring import depicts
 
 BONUS_CARDS: Final[int] = 10
@@ -38,21 +49,31 @@ PROVISIONAL_BONUS_CARDS: Final[tuple[Tile, ...]] = CATALOG[::5][:BONUS_CARDS]
 ten over all six building types. Used when a game does not name its cards."""
 
 
-def cards_in_play(cards: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    return cards or PROVISIONAL_BONUS_CARDS
+COMPONENT: Final[str] = "bonus_cards"
+"""V3: the member of ``options.components`` that names the tiles the cards depict."""
+
+
+def cards_in_play(game: Game) -> tuple[Tile, ...]:
+    return game.options.component(COMPONENT) or PROVISIONAL_BONUS_CARDS
+
+
+def aside(game: Game) -> tuple[Tile, ...]:
+    """V3: the bonus cards not dealt."""
+    return ASIDE.of(game).bonus_aside
 
 
 def shuffle(state: GameState) -> GameState:
     """V3, setup: the cards to deal, shuffled in digital mode, in the game's order at a table."""
-    cards = list(cards_in_play(state.options.bonus_cards))
+    cards = list(cards_in_play(state))
     if not state.digital:
-        return replace(state, bonus_aside=tuple(cards))
+        return ASIDE.put(state, Aside(tuple(cards)))
     shuffler(state.seed, state.shuffles).shuffle(cards)
-    return replace(state, bonus_aside=tuple(cards), shuffles=state.shuffles + 1)
+    return replace(ASIDE.put(state, Aside(tuple(cards))), shuffles=state.shuffles + 1)
 
 
 def dealt(player: Player) -> int:
-    return len(player.bonus_cards) + len(player.bonus_hand)
+    cards = CARDS.of(player)
+    return len(cards.bonus_cards) + len(cards.bonus_hand)
 
 
 def next_deal(game: Game) -> Draw | None:
@@ -67,35 +88,39 @@ def next_deal(game: Game) -> Draw | None:
 def dealing(seat: int) -> Receive:
     def deal(draft: Draft, card: Tile) -> list[Event]:
         player = draft.players[seat]
-        draft.players[seat] = replace(player, bonus_hand=(*player.bonus_hand, card))
+        draft.players[seat] = CARDS.change(player, bonus_hand=(*CARDS.of(player).bonus_hand, card))
         return [BonusCardDealt(seat, card)]
 
     return deal
 
 
-_DEALING: Final[tuple[Draw, ...]] = tuple(
-    Draw("bonus", dealing(seat)) for seat in range(max(DEALT))
-)
+_DEALING: Final[tuple[Draw, ...]] = tuple(Draw(NAME, dealing(seat)) for seat in range(max(DEALT)))
 
 
 def _in_alhambra(player: Player, card: Tile) -> bool:
-    return any(depicts(card, tile) for tile in player.alhambra.tiles.values())
+    tiles = player.alhambra.tiles.values()
+    if card.price is not None and not card.hut:  # it depicts one printed tile: that one
+        return card in tiles
+    return any(depicts(card, tile) for tile in tiles)
 
 
 def lay_and_take_back(draft: Draft) -> list[Event]:
     """V3: every card whose tile is in the Alhambra face up, every other one in the hand."""
     events: list[Event] = []
     for seat, player in enumerate(draft.players):
-        laid = tuple(card for card in player.bonus_hand if _in_alhambra(player, card))
-        back = tuple(card for card in player.bonus_cards if not _in_alhambra(player, card))
+        cards = CARDS.of(player)
+        laid = tuple(card for card in cards.bonus_hand if _in_alhambra(player, card))
+        back = tuple(card for card in cards.bonus_cards if not _in_alhambra(player, card))
         if not laid and not back:
             continue
         events += [BonusCardTakenBack(seat, card) for card in back]
         events += [BonusCardLaid(seat, card) for card in laid]
-        draft.players[seat] = replace(
+        draft.players[seat] = CARDS.put(
             player,
-            bonus_cards=tuple(c for c in player.bonus_cards if c not in back) + laid,
-            bonus_hand=tuple(c for c in player.bonus_hand if c not in laid) + back,
+            Cards(
+                bonus_cards=tuple(c for c in cards.bonus_cards if c not in back) + laid,
+                bonus_hand=tuple(c for c in cards.bonus_hand if c not in laid) + back,
+            ),
         )
     return events
 
@@ -108,16 +133,16 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
         (("players", seat, member, index), card)
         for seat, player in enumerate(state.players)
         for member in ("bonus_cards", "bonus_hand")
-        for index, card in enumerate(getattr(player, member))
+        for index, card in enumerate(getattr(CARDS.of(player), member))
     ]
-    places += [(("bonus_aside", index), card) for index, card in enumerate(state.bonus_aside)]
-    if "bonus" not in state.options.modules:
+    places += [(("bonus_aside", index), card) for index, card in enumerate(aside(state))]
+    if NAME not in state.options.modules:
         return [
             (where, 'there are bonus cards only with the "bonus" module (V3)')
             for where, _ in places[:1]
         ]
     found: list[tuple[Path, str]] = []
-    game_cards = set(cards_in_play(state.options.bonus_cards))
+    game_cards = set(cards_in_play(state))
     seen: set[Tile] = set()
     for where, card in places:
         if card not in game_cards:
@@ -129,7 +154,7 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
         found.append((("bonus_aside",), f"{len(game_cards - seen)} bonus cards missing (V3)"))
     share = DEALT[len(state.players)]
     cards_dealt = sum(dealt(player) for player in state.players)
-    if state.digital or state.turn.phase != Phase.SETUP:
+    if state.digital or state.turn.phase != SETUP:
         cards_dealt = share * len(state.players)  # only a table's setup rests during the deal
     for seat, player in enumerate(state.players):
         due = min(share, max(0, cards_dealt - seat * share))
@@ -141,7 +166,7 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
                     "players, dealt in seat order (V3)",
                 )
             )
-        for index, card in enumerate(player.bonus_cards):
+        for index, card in enumerate(CARDS.of(player).bonus_cards):
             if not _in_alhambra(player, card):
                 found.append(
                     (
@@ -149,7 +174,7 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
                         "a card lies face up only while its tile is in the Alhambra (V3)",
                     )
                 )
-        for index, card in enumerate(player.bonus_hand):
+        for index, card in enumerate(CARDS.of(player).bonus_hand):
             if _in_alhambra(player, card):
                 found.append(
                     (
@@ -160,3 +185,53 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     if cards_dealt < share * len(state.players) and any(p.hand for p in state.players):
         found.append((("players", 0, "hand"), "the bonus cards are dealt before the money (V3)"))
     return found
+
+
+# --- what a seat knows (the computer players) ------------------------------------------------
+
+
+def _redealt(
+    state: GameState, seat: int, pool: list[Tile], deal: random.Random | None
+) -> GameState:
+    """The other players' hidden hands dealt from ``pool`` (their cards in hand and the cards
+    set aside) in seat order, each its size, the rest set aside: in the pool's order, or (with
+    ``deal``) preferring cards whose tile is not in the player's Alhambra, which would have
+    been laid face up."""
+    players = list(state.players)
+    for index, player in enumerate(players):
+        if index == seat:
+            continue
+        cards = CARDS.of(player)
+        size = len(cards.bonus_hand)
+        if deal is not None:
+            fitting = [card for card in pool if not _in_alhambra(player, card)]
+            hand = (fitting + [card for card in pool if card not in fitting])[:size]
+        else:
+            hand = pool[:size]
+        for card in hand:
+            pool.remove(card)
+        players[index] = CARDS.put(player, replace(cards, bonus_hand=tuple(hand)))
+    return ASIDE.put(replace(state, players=tuple(players)), Aside(tuple(pool)))
+
+
+def _pool(state: GameState, seat: int) -> list[Tile]:
+    hands = [
+        card
+        for index, player in enumerate(state.players)
+        if index != seat
+        for card in CARDS.of(player).bonus_hand
+    ]
+    return hands + list(aside(state))
+
+
+def information(state: GameState, seat: int) -> GameState:
+    """V3: the other players' bonus cards in hand are pooled with the cards set aside."""
+    return _redealt(state, seat, sorted(_pool(state, seat), key=tile_order), None)
+
+
+def deal_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """V3: the other players' hidden hands dealt at random from the pool, preferring cards
+    whose tile is not in their Alhambras."""
+    pool = _pool(state, seat)
+    rng.shuffle(pool)
+    return _redealt(state, seat, pool, rng)

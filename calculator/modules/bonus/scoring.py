@@ -50,6 +50,6 @@ def added_by_cards(alhambra: Mapping[Cell, Tile], cards: Sequence[Tile]) -> Adde
     return Added("bonus_cards", adds, tuple(counted), _shown)
 
 
-SCORING: Final[ScoringModule] = ScoringModule(cards_add=added_by_cards)
+SCORING: Final[ScoringModule] = ScoringModule(cards_add=added_by_cards, cards_member="bonus_cards")
 
 __all__ = ["SCORING", "BonusCardCount", "added_by_cards", "depicts"]

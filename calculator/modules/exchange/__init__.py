@@ -9,8 +9,9 @@ from typing import Final
 from calculator.engine.actions import Action, Buy, TakeMoney
 from calculator.engine.components import DisplayCard
 from calculator.engine.errors import Path
-from calculator.engine.hooks import Claim, Module
+from calculator.engine.hooks import Claim, Module, Records
 from calculator.engine.state import Game, Player
+from calculator.modules.exchange.records import EXCHANGE_CARDS, HELD, NAME, ExchangeCard
 from calculator.modules.exchange.rules import (
     IN_THE_PILES,
     buy,
@@ -38,12 +39,13 @@ def _table_inconsistencies(
 
 
 def _with_a_card(action: TakeMoney | Buy) -> bool:
-    return bool(action.exchange)
+    return bool(action.module_cards)
 
 
 MODULE: Final[Module] = Module(
-    name="exchange",
+    name=NAME,
     rule="V2",
+    records=Records(cards=(ExchangeCard,), player=HELD),
     pile_cards=IN_THE_PILES,
     turn_actions=_turn_actions,
     claims=(Claim(TakeMoney, take, _with_a_card), Claim(Buy, buy, _with_a_card)),
@@ -52,4 +54,6 @@ MODULE: Final[Module] = Module(
     random_kinds=(("take money", 4, (legal_takes,)), ("buy", 4, (legal_buys,))),
     inconsistencies=inconsistencies,
     table_inconsistencies=_table_inconsistencies,
+    item_words={"exchange": ("a currency", "currencies")},
+    catalog={"exchange_cards": [{card.wire: card.to_wire()} for card in EXCHANGE_CARDS]},
 )

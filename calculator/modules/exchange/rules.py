@@ -4,7 +4,7 @@ to pay one purchase in two currencies, discarded and reshuffled.
 Six cards, one per pair of currencies; at setup two are shuffled into each of money piles 2, 3
 and 4 (T1). They are drawn like money: the face-up display holds four cards in all, money or
 exchange cards (T1, T7), and the discard pile, exchange cards included, becomes the new pile
-when the pile runs out (T7, :func:`calculator.engine.draws.reshuffle_discard`).
+when the pile runs out (T7, :func:`calculator.engine.turn.draws.reshuffle_discard`).
 
 Taking one face-up exchange card is a take-money action (T3), instead of money: alone, never
 with money cards. A player may pay one purchase (T4) with one exchange card from the hand and
@@ -25,25 +25,22 @@ from functools import lru_cache
 from itertools import product
 from typing import Final
 
-from msgspec.structs import replace
-
 from calculator.core.tiles import CURRENCIES, Currency
 from calculator.engine.actions import Buy, Choices, TakeMoney
-from calculator.engine.components import (
-    CARD,
-    EXCHANGE_CARDS,
-    DisplayCard,
-    ExchangeCard,
-    MoneyCard,
-    ScoringCard,
-    piles_formed,
-)
+from calculator.engine.components import CARD, DisplayCard, MoneyCard, ScoringCard, piles_formed
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import Event, MoneyTaken
 from calculator.engine.hooks import PileCards
-from calculator.engine.purchase import PAYMENT_MEMO, minimal_payments, pay
-from calculator.engine.state import Draft, Game, GameState, Phase, Player, slot_currency
+from calculator.engine.state import SETUP, Draft, Game, GameState, Player, slot_currency
 from calculator.engine.turn import actions_done
+from calculator.engine.turn.purchase import PAYMENT_MEMO, minimal_payments, pay
+from calculator.modules.exchange.records import EXCHANGE_CARDS, HELD, NAME, ExchangeCard, Held
+
+
+def held(player: Player) -> tuple[ExchangeCard, ...]:
+    """V2: the exchange cards in the player's hand."""
+    return HELD.of(player).exchange_cards
+
 
 IN_THE_PILES: Final[PileCards] = PileCards(EXCHANGE_CARDS, piles=(2, 3, 4), per_pile=2)
 """V2, T1: the six cards shuffled, two into each of money piles 2, 3 and 4."""
@@ -69,21 +66,21 @@ def legal_takes(state: Game) -> Choices:
 def take(draft: Draft, action: TakeMoney) -> list[Event]:
     """V2, T3: a face-up exchange card into the hand, instead of money; the turn ends."""
     _in_game(draft)
-    if action.cards or len(action.exchange) != 1:
+    if action.cards or len(action.module_cards) != 1:
         raise IllegalAction(
             "V2", "an exchange card is taken alone, instead of money: one card, nothing else"
         )
-    (card,) = action.exchange
-    if card not in draft.face_up:
+    (card,) = action.module_cards
+    if not isinstance(card, ExchangeCard) or card not in draft.face_up:
         raise IllegalAction("V2", f"the {card.describe()} is not face up")
     draft.face_up.remove(card)
     player = draft.players[action.player]
-    draft.players[action.player] = replace(player, exchange_cards=(*player.exchange_cards, card))
+    draft.players[action.player] = HELD.put(player, Held((*held(player), card)))
     return [MoneyTaken(action.player, (), (card,)), *actions_done(draft)]
 
 
 def _in_game(game: Game) -> None:
-    if "exchange" not in game.options.modules:
+    if NAME not in game.options.modules:
         raise IllegalAction("V2", "this game is played without the exchange cards")
 
 
@@ -94,11 +91,11 @@ def legal_buys(state: Game) -> Choices:
     """V2: for each slot and each distinct exchange card in the hand showing the slot's
     currency, the canonical payments (see :mod:`purchase`) that need the card: those using at
     least one card of its other currency. A payment the slot's currency alone makes is listed
-    without the card (:func:`calculator.engine.purchase.legal_buys`)."""
+    without the card (:func:`calculator.engine.turn.purchase.legal_buys`)."""
     seat = state.turn.player
     assert seat is not None
     player = state.players[seat]
-    if not player.exchange_cards or not usable(state):
+    if not held(player) or not usable(state):
         return Choices([])
     return Choices(
         [
@@ -117,10 +114,13 @@ def payments_by_card(
     """V2: for each distinct exchange card in the player's hand that shows the currency of
     market slot ``slot``, the canonical payments for a tile of ``price`` there that need it
     (:func:`payments_with`; possibly none)."""
+    cards = HELD.of(player).exchange_cards
+    if not cards:
+        return []
     currency = slot_currency(slot)
     return [
         (card, payments_with(player.hand, card, currency, price))
-        for card in dict.fromkeys(player.exchange_cards)
+        for card in dict.fromkeys(cards)
         if currency in card.currencies
     ]
 
@@ -143,7 +143,7 @@ def _payments_with(
     own_index: int, other_index: int, own: tuple[int, ...], theirs: tuple[int, ...], price: int
 ) -> tuple[tuple[MoneyCard, ...], ...]:
     """A payment without a card to spare depends on the values alone
-    (:func:`~calculator.engine.purchase.minimal_payments`); each of those values is then made
+    (:func:`~calculator.engine.turn.purchase.minimal_payments`); each of those values is then made
     up of cards of either currency, in every way the hand allows, keeping the ways that use
     the other currency."""
     currency, other = CURRENCIES[own_index], CURRENCIES[other_index]
@@ -169,11 +169,11 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
     """V2, T4: a purchase paid in both currencies of an exchange card from the hand, one of
     them the slot's; the card is discarded with the payment."""
     _in_game(draft)
-    if len(action.exchange) > 1:
+    if len(action.module_cards) > 1:
         raise IllegalAction("V2", "one exchange card covers one purchase: use one at most")
-    (card,) = action.exchange
+    (card,) = action.module_cards
     player = draft.players[action.player]
-    if card not in player.exchange_cards:
+    if not isinstance(card, ExchangeCard) or card not in held(player):
         raise IllegalAction("V2", f"the player holds no {card.describe()}")
     if not usable(draft):
         raise IllegalAction(
@@ -189,9 +189,9 @@ def buy(draft: Draft, action: Buy) -> list[Event]:
         )
     events = pay(draft, action, card.currencies)
     player = draft.players[action.player]
-    held = list(player.exchange_cards)
-    held.remove(card)
-    draft.players[action.player] = replace(player, exchange_cards=tuple(held))
+    kept = list(held(player))
+    kept.remove(card)
+    draft.players[action.player] = HELD.put(player, Held(tuple(kept)))
     draft.discard += (card,)
     return events
 
@@ -208,13 +208,13 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     )  # fmt: skip
     for name, cards in money:
         places += _among(name, cards)
-    if "exchange" not in state.options.modules:
+    if NAME not in state.options.modules:
         return [(where, 'there are exchange cards only with the "exchange" module (V2)')
                 for where, _ in places[:1]]  # fmt: skip
     found = repeated(places)
     seen = {card for _, card in places}
     # T1: the exchange cards join the money when it is split into piles, after the deal
-    before_piles = state.turn.phase == Phase.SETUP and not piles_formed(state.pile)
+    before_piles = state.turn.phase == SETUP and not piles_formed(state.pile)
     if before_piles and seen:
         found.append(
             (
@@ -241,7 +241,7 @@ def in_sight(
     places: list[tuple[Path, ExchangeCard]] = [
         (("players", seat, "exchange_cards", index), card)
         for seat, player in enumerate(players)
-        for index, card in enumerate(player.exchange_cards)
+        for index, card in enumerate(held(player))
     ]
     return places + _among("face_up", face_up)
 

@@ -8,7 +8,7 @@ of its colour per open side onto a building of that colour (:func:`hut_counts`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any, Final
 
@@ -109,8 +109,17 @@ def added_by_huts(alhambra: Mapping[Cell, Tile]) -> Added | None:
     return Added("huts", adds, tuple(huts), _shown)
 
 
+def beyond_limit(tiles: Sequence[Tile]) -> list[tuple[int, str, str]]:
+    """V4: every hut of one player's after the third, pointed at its colour."""
+    return [
+        (index, "hut", too_many_huts_message(count))
+        for count, index in enumerate(huts_beyond_limit(tiles), start=HUTS_PER_PLAYER + 1)
+    ]
+
+
 SCORING: Final[ScoringModule] = ScoringModule(
     alhambra_adds=added_by_huts,
+    beyond_limit=beyond_limit,
     wall_carriers=WallCarriers(HUTS_PER_PLAYER, f"at most {HUTS_PER_PLAYER} worker huts (V4)"),
     most_held=HUTS_PER_PLAYER,
 )
@@ -121,6 +130,7 @@ __all__ = [
     "SCORING",
     "HutCount",
     "added_by_huts",
+    "beyond_limit",
     "hut_counts",
     "huts_beyond_limit",
     "is_hut",

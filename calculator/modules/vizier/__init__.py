@@ -3,17 +3,28 @@
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
-from calculator.engine.actions import Action, ActivateVizier, DeclineVizier, VizierBuy
-from calculator.engine.draws import Step
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event
-from calculator.engine.hooks import Claim, Module, PhaseRules, RandomKind
-from calculator.engine.state import Draft, Game, Phase
+from calculator.engine.hooks import Claim, Module, PhaseRules, RandomKind, Records
+from calculator.engine.state import Draft, Game
+from calculator.engine.turn.draws import Step
+from calculator.modules.vizier.records import (
+    ACTIONS,
+    ASKED,
+    EVENTS,
+    NAME,
+    OFFERED,
+    PLACING,
+    TOKEN,
+    ActivateVizier,
+    DeclineVizier,
+    VizierBuy,
+)
 from calculator.modules.vizier.rules import (
     activate,
+    asked,
     decide,
     face_up,
     inconsistencies,
@@ -21,7 +32,10 @@ from calculator.modules.vizier.rules import (
     legal_decisions,
     offer,
     offered_to,
+    passed_over,
     placed,
+    playout_decision,
+    random_decision,
 )
 
 
@@ -38,20 +52,15 @@ def _not_in_a_turn(draft: Draft, action: object) -> list[Event]:
 
 def _buyer(game: Game) -> int:
     """V1: the vizier's tile is placed by the player who used the vizier."""
-    return game.turn.vizier_asked[-1]
-
-
-def _random_decision(game: Game, rng: random.Random) -> Action:
-    """V1: the random player buys (one exact payment, uniformly) or declines, as often."""
-    *buys, decline = legal_decisions(game)
-    return rng.choice(buys) if rng.random() < 0.5 else decline
+    return asked(game)[-1]
 
 
 RANDOM_KINDS: Final[tuple[RandomKind, ...]] = (("activate the vizier", 1, (legal_activations,)),)
 
 MODULE: Final[Module] = Module(
-    name="vizier",
+    name=NAME,
     rule="V1",
+    records=Records(actions=ACTIONS, events=EVENTS, player=TOKEN, turn=ASKED),
     set_up=face_up,
     between_turns=_between_turns,
     turn_actions=legal_activations,
@@ -61,15 +70,18 @@ MODULE: Final[Module] = Module(
         Claim(DeclineVizier, _not_in_a_turn),
     ),
     phases={
-        Phase.VIZIER: PhaseRules(
+        OFFERED: PhaseRules(
             to_act=offered_to,
             legal=legal_decisions,
             decide=decide,
-            random_choice=_random_decision,
+            random_choice=random_decision,
+            playout_choice=playout_decision,
             who_acts=" (the vizier is offered in turn order from the next player)",
         ),
-        Phase.VIZIER_PLACEMENT: PhaseRules(to_act=_buyer, placed=placed),
+        PLACING: PhaseRules(to_act=_buyer, placed=placed),
     },
     random_kinds=RANDOM_KINDS,
     inconsistencies=inconsistencies,
+    information=passed_over,
+    item_words={"vizier_asked": ("a seat asked about the vizier", "seats")},
 )

@@ -1,6 +1,6 @@
 """Taking money (T3): one face-up card of any value, or several whose values total at most 5.
 
-V2: a face-up exchange card is taken alone, instead of money (:mod:`exchange`)."""
+A module's face-up card is taken by the module's rule (V2)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def legal_takes(state: Game) -> Choices:
     then each set of two or more totalling at most 5 (so of cards worth at most 4)."""
     seat = state.turn.player
     assert seat is not None
-    # V2: a face-up exchange card is taken apart (exchange.py)
+    # a module's face-up card is taken by its own rule (V2)
     face_up = sorted(card for card in state.face_up if isinstance(card, MoneyCard))
     choices: dict[tuple[MoneyCard, ...], None] = {(card,): None for card in face_up}  # distinct
     small = [card for card in face_up if card.value < SMALL_CHANGE]

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from msgspec.structs import replace
 
 from calculator.core.scoring import winners
-from calculator.engine.draws import Step
 from calculator.engine.events import Event, GameEnded, MarketTileAwarded
-from calculator.engine.rounds import score
-from calculator.engine.state import Award, Draft, Game, Phase, Player, slot_currency
+from calculator.engine.state import FINAL_PLACEMENT, OVER, Award, Draft, Game, Player, slot_currency
+from calculator.engine.turn.draws import Step
+from calculator.engine.turn.rounds import score
 
 FINAL_ROUND = 3
 
@@ -51,7 +51,7 @@ def award_market(draft: Draft) -> list[Event]:
             awards.append(Award(seat, slot, tile))
     # receivers place in seat order from the player whose turn ended, each in slot order
     awards.sort(key=lambda award: ((award.player - first) % seats, award.slot))
-    draft.turn = replace(draft.turn, phase=Phase.FINAL_PLACEMENT, awarded=tuple(awards))
+    draft.turn = replace(draft.turn, phase=FINAL_PLACEMENT, awarded=tuple(awards))
     return events
 
 
@@ -67,5 +67,5 @@ def final_round(draft: Draft) -> list[Event]:
     best = tuple(winners(totals))
     draft.over = True
     draft.winners = best
-    draft.turn = replace(draft.turn, phase=Phase.OVER)
+    draft.turn = replace(draft.turn, phase=OVER)
     return [scored, GameEnded(best, totals)]

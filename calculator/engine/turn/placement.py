@@ -2,7 +2,7 @@
 
 After its actions, each tile bought this turn goes, in any order the player chooses, into the
 Alhambra (legally) or onto the reserve; in a 2-player game it may go to the dummy instead (D4).
-A tile bought with the vizier is placed the same way, at once (V1).
+A tile a module's rule bought is placed the same way (V1).
 The market tiles awarded at the end of the game are placed the same way, but not given away.
 """
 
@@ -14,12 +14,12 @@ from calculator import modules as registry
 from calculator.core.building import placement_violations
 from calculator.core.tiles import Tile
 from calculator.engine.actions import Choices, GiveToDummy, PlaceTile, ReserveTile
-from calculator.engine.cells import cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
-from calculator.engine.redesign import refuse
 from calculator.engine.state import BOUGHT, FINAL_PLACEMENT, PLACEMENT, Draft, Game
 from calculator.engine.turn import end_turn
+from calculator.engine.turn.cells import cells_for
+from calculator.engine.turn.redesign import refuse
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
 
@@ -29,7 +29,7 @@ def placer(game: Game) -> int:
     turn = game.turn
     if turn.phase == FINAL_PLACEMENT:
         return turn.awarded[0].player
-    # a module's placing phase says who places (V1: the player who used the vizier)
+    # a module's placing phase says who places (V1)
     seat = turn.player if turn.phase == PLACEMENT else registry.PHASES[turn.phase].to_act(game)
     assert seat is not None
     return seat

@@ -1,7 +1,11 @@
-"""The shape of a turn (T2): one action, more after exact payments (T4), then the end of the turn.
+"""The base game's turn, from the setup to the end, one module per rule: :mod:`.setup` (T1, D1,
+D2), :mod:`.money` (T3), :mod:`.purchase` (T4), :mod:`.redesign` (T5), :mod:`.placement` (T6,
+D4), :mod:`.refill` (T7, T8), :mod:`.rounds` (T8), :mod:`.end` (T9), :mod:`.dummy` (D2, D3),
+:mod:`.draws` (digital draws and table reveals), :mod:`.cells` (legal cells remembered).
 
-A turn runs: actions (phase ``action``) -> placing the tiles bought (``placement``, T6) ->
-refill and scoring (``refill``, T7-T8) -> the next player's turn.
+Here, the shape of a turn (T2): one action, more after exact payments (T4), then the end of the
+turn. A turn runs: actions (phase ``action``) -> placing the tiles bought (``placement``, T6)
+-> refill and scoring (``refill``, T7-T8) -> the next player's turn.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
-"""Drawing from the bag (tiles) and the money pile (money, exchange and scoring cards); T7's
-reshuffle. With the modules, dealing the bonus cards (V3) and turning up a hut (V4).
+"""Drawing from the bag (tiles) and the money pile (money, scoring cards and the modules'
+cards); T7's reshuffle; and drawing from a module's own source (V3, V4).
 
 Every draw of the game goes through here. In digital mode the engine takes the item on top
 (the state keeps each source in draw order); in table mode it stops, and the table reveals
 what was drawn: any item the source can still hold. A scoring card can be revealed only once
 it is in the pile (T1 puts them there after dealing), and card 1 before card 2 (pile 2 lies
-above pile 4). An exchange card (V2) can be revealed whenever it is in the pile. A hut is
-turned up from the stack of the first hidden top (V4): any hut that stack holds.
+above pile 4). A module's card (V2) can be revealed whenever it is in the pile; a module's
+source says what its next draw can bring (V3, V4).
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from msgspec import Struct
 
 from calculator import modules as registry
 from calculator.core.tiles import Tile
-from calculator.engine.components import ExchangeCard, MoneyCard, ScoringCard
+from calculator.engine.components import ModuleCard, MoneyCard, ScoringCard
 from calculator.engine.events import DiscardReshuffled, Event
 from calculator.engine.state import Draft, Game
 
 Source = str
 """The bag (``"bag"``), the money pile (``"pile"``), or a source a module draws from
 (:attr:`calculator.engine.hooks.Module.draw_sources`)."""
-Item = Tile | MoneyCard | ExchangeCard | ScoringCard
+Item = Tile | MoneyCard | ModuleCard | ScoringCard
 """What a draw brings, and so what a table can reveal."""
 Step = Callable[[Draft], list[Event]]
 """An automatic step that needs no draw (score a round, start the next turn...)."""
@@ -93,6 +93,11 @@ def without(items: tuple[_Drawn, ...], item: object) -> tuple[_Drawn, ...]:
     return items[:index] + items[index + 1 :]
 
 
+def tile_order(tile: Tile) -> tuple[str, str, int, bool]:
+    """A total order on tiles, to write a hidden set of tiles in one way."""
+    return (tile.building or "", tile.walls, tile.price or 0, tile.hut)
+
+
 def shuffler(seed: int | None, shuffles: int) -> random.Random:
     """The generator of a digital game's next shuffle: a function of the seed and the count of
     shuffles made. Seeding from a string uses SHA-512 (CPython's version-2 seeding), so a game
@@ -106,8 +111,8 @@ def reshuffle_discard(draft: Draft) -> list[Event]:
     if draft.digital:
         shuffler(draft.seed, draft.shuffles).shuffle(cards)
         draft.shuffles += 1
-    else:  # only the set is known at a real table: money first, then exchange cards (V2)
-        cards.sort(key=lambda card: (isinstance(card, ExchangeCard), card))
+    else:  # only the set is known at a real table: money first, then a module's cards (V2)
+        cards.sort(key=lambda card: (isinstance(card, ModuleCard), card))
     draft.pile = tuple(cards)
     draft.discard = ()
     return [DiscardReshuffled(len(cards))]

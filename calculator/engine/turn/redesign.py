@@ -35,7 +35,6 @@ from calculator.core.building import (
 from calculator.core.grid import Grid
 from calculator.core.tiles import FOUNTAIN_CELL, Cell, Tile
 from calculator.engine.actions import BuildFromReserve, Choices, MoveToReserve, Swap
-from calculator.engine.cells import KEPT, cells_for
 from calculator.engine.errors import IllegalAction
 from calculator.engine.events import (
     Event,
@@ -45,6 +44,7 @@ from calculator.engine.events import (
 )
 from calculator.engine.state import Draft, Game, Player
 from calculator.engine.turn import actions_done
+from calculator.engine.turn.cells import KEPT, cells_for
 
 Redesign = BuildFromReserve | MoveToReserve | Swap
 

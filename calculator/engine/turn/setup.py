@@ -1,10 +1,10 @@
 """Setting up a game (T1, D1, D2; V2-V4 with the modules).
 
-V3: the bonus cards are dealt first. The money is shuffled (72 cards for two players, D1) and
+A module's setup draws come first (V3). The money is shuffled (72 cards for two players, D1) and
 dealt: each player in seat order draws cards one at a time until their total is at least 20.
 Four cards are laid face up. The rest is split into 5 piles as equal as possible, scoring card
-1 shuffled into pile 2 and scoring card 2 into pile 4 (V2: and two exchange cards into each of
-piles 2, 3 and 4), pile 1 on top. Four tiles go from the bag into market slots 1 -> 4; in a
+1 shuffled into pile 2 and scoring card 2 into pile 4 (and a module's cards into the piles it
+names, V2), pile 1 on top. Four tiles go from the bag into market slots 1 -> 4; in a
 2-player game the dummy draws 6 tiles. The start player has the fewest cards, then the lowest
 total, then the earliest seat, unless the caller names one.
 
@@ -32,23 +32,23 @@ from calculator.engine.components import (
     piles_formed,
     total,
 )
-from calculator.engine.draws import Draw, Receive, Step, shuffler
-from calculator.engine.dummy import SETUP_TILES
 from calculator.engine.events import Event, MoneyDealt, PilesFormed
 from calculator.engine.hooks import PileCards
-from calculator.engine.refill import DUMMY_DRAWING, FILLING, LAYING_OUT
 from calculator.engine.state import (
     DEFAULT_OPTIONS,
     FACE_UP_MONEY,
+    SETUP,
     Draft,
     Game,
     GameState,
     Options,
-    Phase,
     Player,
     Turn,
 )
 from calculator.engine.turn import start_turn
+from calculator.engine.turn.draws import Draw, Receive, Step, shuffler
+from calculator.engine.turn.dummy import SETUP_TILES
+from calculator.engine.turn.refill import DUMMY_DRAWING, FILLING, LAYING_OUT
 
 PLAYERS: Final[range] = range(2, 7)
 STARTING_MONEY: Final[int] = 20
@@ -86,7 +86,7 @@ def initial_state(
         discard=(),
         bag=tuple(bag),
         rounds_scored=(),
-        turn=Turn(player=start_player, phase=Phase.SETUP),
+        turn=Turn(player=start_player, phase=SETUP),
     )
     for module in registry.active(options.modules).modules:
         if module.set_up is not None:
@@ -96,7 +96,7 @@ def initial_state(
 
 def next_step(game: Game) -> Draw | Step:
     for setup_draw in registry.active(game.options.modules).setup_draw:
-        draw = setup_draw(game)  # V3: the bonus cards are dealt first
+        draw = setup_draw(game)  # a module's draw comes first (V3)
         if draw is not None:
             return draw
     for seat, player in enumerate(game.players):
@@ -149,7 +149,7 @@ def form_piles(draft: Draft) -> list[Event]:
             into = piles[SCORING_PILE[card.round] - 1]
             into.insert(rng.randint(0, len(into)), card)
         for added in pile_cards:
-            _shuffle_into(piles, added, rng)  # V2: the exchange cards
+            _shuffle_into(piles, added, rng)  # V2
         draft.pile = tuple(card for cards in piles for card in cards)
         draft.shuffles += 1
     else:  # at a real table the order is unknown: the scoring cards are just in the pile
@@ -168,7 +168,7 @@ def _shuffle_into(
     piles: list[list[DisplayCard | ScoringCard]], added: PileCards, rng: random.Random
 ) -> None:
     """T1: a module's cards shuffled, then ``per_pile`` of them into each of its piles, each at
-    a random place (V2: two exchange cards into each of piles 2, 3 and 4)."""
+    a random place (V2)."""
     cards = list(added.cards)
     rng.shuffle(cards)
     for index, pile in enumerate(added.piles):

@@ -5,7 +5,7 @@ money back to 4 cards, reshuffling the discard pile into a new pile when the pil
 scoring card revealed on the way is set aside and replaced by the next card; its round is
 scored once the refill is over, before the next player's turn (T8), and in a 2-player game the
 dummy draws right after it (D2). A refill that leaves a slot empty ends the game (T9).
-A module may then act between the two turns (V1: the players are asked about the vizier).
+A module may then act between the two turns (V1).
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from msgspec.structs import replace
 
 from calculator import modules as registry
 from calculator.core.tiles import MARKET_SLOTS, Tile
-from calculator.engine import end
 from calculator.engine.components import DisplayCard, ScoringCard
-from calculator.engine.draws import Draw, Receive, Step, reshuffle_discard
-from calculator.engine.dummy import draws_after_round, receive_tile
 from calculator.engine.events import Event, MarketFilled, MoneyDrawn, ScoringCardRevealed
-from calculator.engine.rounds import score
 from calculator.engine.state import FACE_UP_MONEY, Draft, Game
-from calculator.engine.turn import next_turn
+from calculator.engine.turn import end, next_turn
+from calculator.engine.turn.draws import Draw, Receive, Step, reshuffle_discard
+from calculator.engine.turn.dummy import draws_after_round, receive_tile
+from calculator.engine.turn.rounds import score
 
 
 def next_step(game: Game) -> Draw | Step:
@@ -47,7 +46,7 @@ def next_step(game: Game) -> Draw | Step:
         for between_turns in registry.active(game.options.modules).between_turns:
             step = between_turns(game)
             if step is not None:
-                return step  # a module's step before the next turn (V1: the vizier offered)
+                return step  # a module's step before the next turn (V1)
     return next_turn
 
 
@@ -60,7 +59,7 @@ def filling(slot: int) -> Receive:
 
 
 def lay_out(draft: Draft, card: DisplayCard | ScoringCard) -> list[Event]:
-    """T7: a card drawn for the face-up money (V2: an exchange card lies face up like money); a
+    """T7: a card drawn for the face-up money (a module's card lies face up like money: V2); a
     scoring card is set aside for T8."""
     if isinstance(card, ScoringCard):
         draft.turn = replace(draft.turn, scoring_due=(*draft.turn.scoring_due, card.round))

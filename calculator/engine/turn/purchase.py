@@ -108,14 +108,14 @@ def _values_by_slot(hand: Sequence[MoneyCard]) -> list[tuple[int, ...]]:
 
 
 def buy(draft: Draft, action: Buy) -> list[Event]:
-    """T4: a purchase paid in the slot's currency (V2, with an exchange card:
-    the exchange module's ``buy``)."""
+    """T4: a purchase paid in the slot's currency (with a module's card, the module's rule
+    claims it: V2)."""
     return pay(draft, action, (slot_currency(action.slot),))
 
 
 def pay(draft: Draft, action: Buy, currencies: tuple[Currency, ...]) -> list[Event]:
-    """T4: take the tile of the slot, paid with cards of ``currencies`` (the slot's; V2: both
-    of an exchange card's) totalling at least its price."""
+    """T4: take the tile of the slot, paid with cards of ``currencies`` (the slot's, or those
+    a module's card allows: V2) totalling at least its price."""
     tile = draft.market[action.slot - 1]
     if tile is None or tile.price is None:
         raise IllegalAction("T4", f"market slot {action.slot} is empty until the end of the turn")
@@ -146,7 +146,7 @@ def pay(draft: Draft, action: Buy, currencies: tuple[Currency, ...]) -> list[Eve
     draft.discard += action.payment
     turn = draft.turn
     events: list[Event] = [
-        TileBought(action.player, action.slot, tile, action.payment, exact, action.exchange)
+        TileBought(action.player, action.slot, tile, action.payment, exact, action.module_cards)
     ]
     draft.turn = replace(turn, buys=turn.buys + 1, bought=(*turn.bought, tile), extra_action=exact)
     if not exact:
