@@ -437,7 +437,19 @@ class TurnSchema(Schema):
         return _with_parts(turn, data, _TURN_PARTS)
 
 
-class GameStateSchema(Schema):
+class UniqueNames(Schema):
+    """A document of players whose names are unique, in a state as in a described table
+    (``problems.names_taken_twice``)."""
+
+    @validates_schema(pass_original=True, skip_on_field_errors=False)
+    def names_once(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
+        """Checked on the document as sent, so it is reported beside any other problem."""
+        problems = list(names_taken_twice([player["name"] for player in document["players"]]))
+        if problems:
+            raise refusal(problems)
+
+
+class GameStateSchema(UniqueNames):
     """The state document (``schemas/game-state.json``)."""
 
     class Meta:
@@ -476,10 +488,6 @@ class GameStateSchema(Schema):
         if problems:
             raise refusal(problems)
 
-    @validates_schema(pass_original=True, skip_on_field_errors=False)
-    def names_once(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
-        _names_once(document)
-
     @post_load
     def state(self, data: dict[str, Any], **_: Any) -> GameState:
         market = data["market"]
@@ -507,20 +515,12 @@ class GameStateSchema(Schema):
 _STATE_SCHEMA: Final = GameStateSchema()
 
 
-def _names_once(document: dict[str, Any]) -> None:
-    """Player names are unique, in a state as in a described table (``problems.names_taken_twice``);
-    checked on the document as sent, so it is reported beside any other problem."""
-    problems = list(names_taken_twice([player["name"] for player in document["players"]]))
-    if problems:
-        raise refusal(problems)
-
-
 def load_state(document: Any) -> GameState:
     """The state a document describes, checked for consistency; :class:`InvalidDocument` lists
     every problem with a pointer into ``document``."""
     state: GameState = load(_STATE_SCHEMA, document)
     problems = [
-        Problem(_pointer_of(problem.where, document), problem.message)
+        Problem(pointer_of(problem.where, document), problem.message)
         for problem in inconsistencies(state)
     ]
     if problems:
@@ -586,7 +586,7 @@ _IN_HAND: Final[dict[str, type[ModuleCard]]] = {
 """The fields of the modules' parts of a player whose cards are in the hand, with the card."""
 
 
-def _pointer_of(where: Path, document: Any) -> str:
+def pointer_of(where: Path, document: Any) -> str:
     """The pointer to what a consistency problem names (see :mod:`consistency`)."""
     head, *rest = where
     parts: list[object] = list(_SECTIONS.get(str(head), (head,)))

@@ -19,10 +19,10 @@ from calculator.api import responses
 from calculator.api.game_document import (
     DisplayCardField,
     PlayerSchema,
-    _names_once,
-    _pointer_of,
+    UniqueNames,
     dump_card,
     dump_display_card,
+    pointer_of,
 )
 from calculator.api.problems import InvalidDocument, Problem, load, pointer, refusal
 from calculator.api.wire import TileField, dump_tile
@@ -51,7 +51,7 @@ class TableSlotSchema(Schema):
     tile = TileField(required=True, allow_none=True)
 
 
-class TableRequestSchema(Schema):
+class TableRequestSchema(UniqueNames):
     """``schemas/table-request.json``."""
 
     players = fields.List(fields.Nested(TablePlayerSchema), required=True)
@@ -79,10 +79,6 @@ class TableRequestSchema(Schema):
             seen.add(slot["slot"])
         if problems:
             raise refusal(problems)
-
-    @validates_schema(pass_original=True, skip_on_field_errors=False)
-    def names_once(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
-        _names_once(document)
 
     @post_load
     def table(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
@@ -132,7 +128,7 @@ def _table_pointer(where: Path, document: Any) -> str:
         return pointer("dummy", "tiles", *rest)
     if head == "face_up":
         return pointer("face_up", *rest)
-    return _pointer_of(where, document)
+    return pointer_of(where, document)
 
 
 def _dump_purchase(purchase: Purchase) -> dict[str, Any]:
