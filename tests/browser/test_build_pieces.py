@@ -478,3 +478,23 @@ def test_use_for_without_the_attack_card_copies_the_rest_and_says_so(phone):
     assert player.get_by_label("Chests", exact=True).input_value() == "1"
     assert player.get_by_label("garden", exact=True).input_value() == "1"
     assert player.get_by_label("Exposed sides facing the attack", exact=True).input_value() == "0"
+
+
+def test_a_new_game_names_the_tiles_and_the_pieces_of_the_drawing_apart(phone):
+    """Nothing lost to one tap: the question before a new game counts the drawing's tiles as
+    tiles and names its pieces, each kind with its number."""
+    page = phone.open()
+    choose_modules(page, list(PIECE_MODULES))
+    draw_the_alhambra(page, phone)
+    assert page.evaluate(STORED)["drawings"][0] == DRAWING
+    page.get_by_role("tab", name="Score").click()
+    page.get_by_role("button", name="New game").click()
+    question = page.locator("dialog#confirm")
+    expect(question).to_be_visible()
+    lost = question.locator("#confirm-lost li").all_inner_texts()
+    assert "3 tiles drawn in Build" in lost, lost
+    assert (
+        "Pieces drawn in Build: camp 1, bazaar 1, chest 1, resident 2, added wall 1, gate 1" in lost
+    ), lost
+    question.get_by_role("button", name="Keep it").click()
+    assert page.evaluate(STORED)["drawings"][0] == DRAWING

@@ -6,10 +6,12 @@
 // The views draw from the game (renderScoring); the handlers change it only through update.
 
 import { post } from './api.js';
+import { piecesCount } from './build-pieces.js';
 import { offerCard } from './card.js';
 import { confirmLoss } from './confirm.js';
 import { noneEntered } from './changes.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
+import { kindOf } from './pieces.js';
 import {
   BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, SCORE_MODULES, currentRound, isFinished,
   isTwoPlayer, pastGame, playerName, runningTotals, toLink, totalsOf, winnersOf,
@@ -538,8 +540,10 @@ function gameLoss(game) {
   lost.push(...scoredLoss(game), ...roundsLoss(game, 'lost.entries', (round) => !round.result
     && ([...round.walls, ...round.counts.flat(), ...round.dummy].some((n) => n > 0)
       || !round.members.every(noneEntered))));
-  const tiles = game.drawings.flat().length;
+  const drawn = game.drawings.flat();
+  const tiles = drawn.filter((entry) => kindOf(entry) === 'tile').length;
   if (tiles) lost.push(t('lost.drawings', { n: tiles }));
+  if (tiles < drawn.length) lost.push(t('lost.drawn_pieces', { entries: piecesCount(drawn) }));
   if (lost.length && isFinished(game)) lost.push(t('lost.kept_in_past'));
   return lost;
 }
