@@ -489,6 +489,23 @@ def test_what_a_real_table_cannot_hold_is_a_422_with_a_pointer_and_a_rule(client
     assert refused(client, body) == expected
 
 
+def test_g3_a_second_owner_is_told_who_owns_the_character_by_name(client):
+    body = {
+        **ROUND_3,
+        "players": [
+            by_counts("Anna", characters={"city_watch": True}),
+            by_counts("Chris", characters={"city_watch": True}),
+        ],
+    }
+    problem = post(client, "/v1/scores", body, 422)
+    assert problem["errors"] == [
+        {
+            "pointer": "/players/1/characters/city_watch",
+            "message": "Anna owns the city watch; each character has one owner (G3)",
+        }
+    ]
+
+
 def test_the_module_to_add_is_named(client):
     problem = post(
         client, "/v1/scores", {"round": 1, "players": [by_counts(culture_points=3)]}, 422

@@ -83,8 +83,8 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
                 refused.append(
                     Refusal(
                         ("players", index, "characters", character),
-                        f"/players/{owner[character]} owns the {character.replace('_', ' ')}; "
-                        "each character has one owner (G3)",
+                        f"{request.body['players'][owner[character]]['name']} owns the "
+                        f"{character.replace('_', ' ')}; each character has one owner (G3)",
                     )
                 )
             else:
