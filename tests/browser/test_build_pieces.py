@@ -435,10 +435,13 @@ def test_build_pieces_fit_a_phone_in_every_language(phone, language):
     expect(dialog.locator("#piece-buttons button")).to_have_count(7)
     # the garden holds the camp to the Alhambra (B4): once said, the grid is drawn for good
     expect(dialog.locator('#picker-result li[data-rule="B4"]')).to_be_visible()
+    expect(cell(page, 1, 1)).to_have_class(re.compile(r"\bbad\b"))  # what would break
     fits("a building's pieces")
     if language == "en":
         phone.shot("build-tile-pieces")
     dialog.locator("#picker-cancel").click()
+    # nothing was removed: the camp is legal again in the grid's eyes
+    expect(cell(page, 1, 1)).not_to_have_class(re.compile(r"\bbad\b"))
     dialog = tile_dialog(page, 2, 0)
     dialog.get_by_text(messages["kind.camp"], exact=True).click()
     dialog.get_by_text(messages["camp.bastions_S"], exact=True).click()

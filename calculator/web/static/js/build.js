@@ -30,7 +30,9 @@ const buildStatus = $('#build-status');
 const picker = $('#picker');
 const pickerResult = $('#picker-result');
 let wall = { length: 0, segments: [] }; // the longest wall of the drawing on show
-let marks = { bad: new Set(), fits: new Set() }; // cells marked by the last answer
+// cells marked by the last answer; `ifRemoved`: they show what a removal would break, and go
+// when its dialog closes, for nothing was removed
+let marks = { bad: new Set(), fits: new Set() };
 let target = null; // the cell the picker is open for
 let shown = Promise.resolve(); // the drawing on show, once drawn with its longest wall
 
@@ -410,6 +412,7 @@ async function offerRemoval(x, y) {
   const leaving = leavingWith(entries, x, y);
   showViolations(answer.violations, cellsOf(entries.filter((entry) => !leaving.includes(entry))),
     t('build.stays'));
+  marks.ifRemoved = true;
 }
 
 /** The dialog of a placed building: its title and, for the modules chosen, a toggle for each
@@ -461,7 +464,13 @@ $('#picker-cancel').addEventListener('click', () => picker.close());
 function focusTarget() {
   if (target) grid.querySelector(`[data-x="${target.x}"][data-y="${target.y}"]`)?.focus();
 }
-picker.addEventListener('close', focusTarget);
+picker.addEventListener('close', () => {
+  if (marks.ifRemoved) {
+    marks = { bad: new Set(), fits: new Set() };
+    renderGrid();
+  }
+  focusTarget();
+});
 
 /** What the dialog would place: a tile, or a camp or bazaar (as the API reads a tile), with
  *  what to call it and the entry the drawing would keep. */
