@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final, TypeVar
 
+import msgspec
 from msgspec import Struct
 
 from calculator.core.tiles import CURRENCIES, Currency
@@ -45,23 +46,27 @@ class ModuleCard(Struct, frozen=True, order=True):
     pile_cards`): drawn, laid face up, taken, held and discarded like money, but no money: it
     has no value and counts for nothing where money is counted. Each module's cards are a
     subclass, declared in its package: on the wire a card is ``{wire: ...}``, what
-    :meth:`to_wire` writes and :meth:`from_wire` reads."""
+    :meth:`to_wire` writes and :meth:`from_wire` reads: its fields, unless the module writes
+    them otherwise."""
 
     wire: ClassVar[str]
 
     def describe(self) -> str:
         """The card as a refusal names it."""
-        raise NotImplementedError(type(self).__name__)
+        return f"{self.wire} card"
 
     def to_wire(self) -> object:
         """The value of the card's member on the wire (JSON types only)."""
-        raise NotImplementedError(type(self).__name__)
+        return msgspec.to_builtins(self)
 
     @classmethod
     def from_wire(cls, value: object) -> ModuleCard:
         """The card a member's value names; :class:`ValueError` (its message in the game's
         words) when it names none."""
-        raise NotImplementedError(cls.__name__)
+        try:
+            return msgspec.convert(value, cls)
+        except msgspec.ValidationError as error:
+            raise ValueError(f"not a {cls.wire} card: {error}") from None
 
 
 DisplayCard = MoneyCard | ModuleCard

@@ -5,17 +5,21 @@ as the members its record declares."""
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import pytest
 from msgspec.structs import replace
 
 from calculator.api.game_document import dump_state, load_state
+from calculator.core.tiles import Currency
 from calculator.engine import Options, apply, new_game
+from calculator.engine.components import ModuleCard
 from calculator.engine.events import TurnStarted
 from calculator.engine.players.random_play import random_action
 from calculator.engine.state import NO_PARTS, Parts, Turn
 from calculator.modules import GAME_PARTS, NAMES, PLAYER_PARTS, TURN_PARTS
 from calculator.modules.bonus.records import CARDS, Cards
+from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard
 from calculator.modules.huts.records import STACKS
 from calculator.modules.vizier.records import ASKED, TOKEN, Asked, Token
 from tests.engine_scenes import NAMES as SEATS
@@ -91,3 +95,22 @@ def test_v4_a_table_waits_for_its_top_huts_and_says_so_on_the_wire():
     document = dump_state(state)
     assert document["hidden_tops"] == list(STACKS.of(state).hidden_tops)
     assert load_state(document) == state
+
+
+class FavourCard(ModuleCard, frozen=True, order=True):
+    """A module's card that keeps the default wire form: its fields."""
+
+    wire: ClassVar[str] = "favour"
+    currency: Currency
+
+
+def test_a_modules_card_is_its_fields_on_the_wire_unless_its_module_says_otherwise():
+    card = FavourCard(Currency.DENAR)
+    assert card.to_wire() == {"currency": "denar"}
+    assert FavourCard.from_wire({"currency": "denar"}) == card
+    assert card.describe() == "favour card"
+    with pytest.raises(ValueError, match="not a favour card"):
+        FavourCard.from_wire({"currency": "gold"})
+    # V2: the exchange card writes its own form, two currencies in alphabetical order
+    assert EXCHANGE_CARDS[0].to_wire() == ["denar", "dirham"]
+    assert ExchangeCard.from_wire(["dirham", "denar"]) == EXCHANGE_CARDS[0]
