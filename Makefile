@@ -51,6 +51,7 @@ SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build pho
 	play-new-confirm score-modules score-round-cards score-player-members score-big-box-breakdown score-clamped-at-0 \
 	score-refused-beside score-card-refused
 SCREENSHOTS += build-pieces build-tile-pieces build-piece-refused build-camp-choice build-remove-confirm
+SCREENSHOTS += score-new-game-pieces
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done

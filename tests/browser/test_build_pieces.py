@@ -499,5 +499,6 @@ def test_a_new_game_names_the_tiles_and_the_pieces_of_the_drawing_apart(phone):
     assert (
         "Pieces drawn in Build: camp 1, bazaar 1, chest 1, resident 2, added wall 1, gate 1" in lost
     ), lost
+    phone.shot("score-new-game-pieces")
     question.get_by_role("button", name="Keep it").click()
     assert page.evaluate(STORED)["drawings"][0] == DRAWING
