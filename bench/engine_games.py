@@ -45,6 +45,17 @@ OPTIONS = Options()
 """The games' options: the base game, or with ``--modules`` the modules named (V1-V4)."""
 
 
+def options_with(modules: list[str]) -> Options:
+    """The options of a game with ``modules``, as the engine of the checkout takes them: its
+    ruleset built by the registry, or (an engine before the ruleset was passed in, such as
+    d91e5af's) the modules' names."""
+    try:
+        from calculator.modules import ruleset
+    except ImportError:
+        return Options(modules=frozenset(modules))  # type: ignore[call-arg]
+    return Options(rules=ruleset(modules))
+
+
 WARM_UP_SEEDS = 10**6
 """The first seed of the warm-up round (far from the timed rounds' seeds)."""
 
@@ -120,7 +131,7 @@ def main() -> None:
     parser.add_argument("--cpu-only", metavar="FIRST_SEED", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     global OPTIONS
-    OPTIONS = Options(modules=frozenset(args.modules))
+    OPTIONS = options_with(args.modules)
     if args.cpu_only is not None:  # a round for --against: games per second of CPU time
         timed(the_random_player, args.games, WARM_UP_SEEDS)
         print(args.games / timed(the_random_player, args.games, args.cpu_only)[1])

@@ -17,6 +17,7 @@ from calculator.engine.actions import Action
 from calculator.engine.components import CARD, DisplayCard, MoneyCard, ScoringCard
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.events import Event
+from calculator.modules import ruleset
 from calculator.modules.exchange.records import HELD, ExchangeCard, Held
 from calculator.modules.exchange.rules import held as exchange_cards
 
@@ -26,7 +27,8 @@ NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 def game(
     players: int = 3, seed: int = 7, mode: str = "digital", start: int | None = 0
 ) -> GameState:
-    return new_game(list(NAMES[:players]), seed, start, Options(mode=mode))  # type: ignore[arg-type]
+    options = Options(mode=mode, rules=ruleset(()))  # type: ignore[arg-type]
+    return new_game(list(NAMES[:players]), seed, start, options)
 
 
 def cards(*specs: str) -> tuple[MoneyCard, ...]:
@@ -74,7 +76,7 @@ def holding_exchange(state: GameState, seat: int, *held: ExchangeCard) -> GameSt
     for card in held:
         state = _money_without(state, card)
     player = state.players[seat]
-    held_now = (*exchange_cards(player), *held)
+    held_now = (*exchange_cards(player.parts), *held)
     return checked(_seat(state, seat, HELD.put(player, Held(held_now))))
 
 

@@ -43,18 +43,17 @@ from calculator.engine import events as ev
 from calculator.engine.components import CARD, DisplayCard, ModuleCard, MoneyCard, ScoringCard
 from calculator.engine.consistency import inconsistencies
 from calculator.engine.errors import Path
-from calculator.engine.parts import Part
+from calculator.engine.parts import Part, Parts
 from calculator.engine.state import (
     MODES,
     Award,
     GameState,
     Options,
-    Parts,
-    Phase,
     Player,
     Turn,
     slot_currency,
 )
+from calculator.modules import EVERY_MODULE, ruleset
 from calculator.modules import NAMES as MODULES
 
 VERSION: Final[int] = 1
@@ -367,7 +366,7 @@ class OptionsSchema(Schema):
         return Options(
             mode=data["mode"],
             hole_rule=data["hole_rule"],
-            modules=frozenset(data["modules"]),
+            rules=ruleset(data["modules"]),
             components=tuple(
                 (member, tuple(tiles))
                 for member, tiles in sorted(data["components"].items())
@@ -412,7 +411,7 @@ class TurnSchema(Schema):
         include = _part_fields(_TURN_PARTS)
 
     player = fields.Integer(required=True, allow_none=True)
-    phase = fields.String(required=True, validate=validate.OneOf(Phase.every()))
+    phase = fields.String(required=True, validate=validate.OneOf(tuple(EVERY_MODULE.phases)))
     number = fields.Integer(required=True)
     buys = fields.Integer(required=True)
     extra_action = fields.Boolean(required=True)
@@ -425,7 +424,7 @@ class TurnSchema(Schema):
     def turn(self, data: dict[str, Any], **_: Any) -> Turn:
         turn = Turn(
             player=data["player"],
-            phase=Phase.named(data["phase"]),
+            phase=EVERY_MODULE.phase(data["phase"]),
             number=data["number"],
             buys=data["buys"],
             extra_action=data["extra_action"],

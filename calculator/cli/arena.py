@@ -24,6 +24,7 @@ from calculator.engine.players import LEVELS
 from calculator.engine.players.advice import Budget
 from calculator.engine.players.arena import play, summary
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -79,7 +80,8 @@ def run_arena(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
         budget = Budget(milliseconds=100)
     else:
         budget = Budget(milliseconds=arguments.budget_ms, iterations=arguments.iterations)
-    game = partial(play, levels, seed=arguments.seed, budget=budget, modules=arguments.modules)
+    rules = ruleset(arguments.modules)
+    game = partial(play, levels, seed=arguments.seed, budget=budget, rules=rules)
     started = time.perf_counter()
     games = range(arguments.games)
     if arguments.workers == 1:

@@ -7,7 +7,7 @@ The 54 building tiles and the fountain are the core's (:mod:`calculator.core.til
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final, TypeVar
+from typing import ClassVar, Final
 
 import msgspec
 from msgspec import Struct
@@ -33,12 +33,6 @@ class ScoringCard(Struct, frozen=True):
     """Scoring card 1 or 2, hidden in the money pile (T1); revealing it calls a round (T8)."""
 
     round: int
-
-
-def piles_formed(pile: Sequence[object]) -> bool:
-    """During setup (T1): has the money been split into piles yet? The scoring cards go into
-    the pile then, and nothing draws them before the first turn."""
-    return any(isinstance(card, ScoringCard) for card in pile)
 
 
 class ModuleCard(Struct, frozen=True, order=True):
@@ -95,17 +89,3 @@ def money_cards(players: int) -> tuple[MoneyCard, ...]:
 
 def total(cards: Sequence[MoneyCard]) -> int:
     return sum(card.value for card in cards)
-
-
-_Card = TypeVar("_Card", MoneyCard, DisplayCard)
-
-
-def without(pool: Sequence[_Card], cards: Sequence[_Card]) -> list[_Card] | None:
-    """``pool`` less one copy of each of ``cards``; ``None`` when ``pool`` lacks one of them."""
-    rest = list(pool)
-    for card in cards:
-        try:
-            rest.remove(card)
-        except ValueError:
-            return None
-    return rest

@@ -1,7 +1,7 @@
-"""Each game word declared once: the phases (the base game's ``BasePhase`` and each module's
-own) are the contract's phases, each with a rule of docs/RULES.md; every action and event record,
-the base game's and each module's, has one wire name in the codec, and the contract's schemas
-name the same ones."""
+"""Each game word declared once: the phases (the base game's and each module's own, as the
+ruleset of every module lists them) are the contract's phases, each with a rule of
+docs/RULES.md; every action and event record, the base game's and each module's, has one wire
+name in the codec, and the contract's schemas name the same ones."""
 
 import re
 from pathlib import Path
@@ -11,8 +11,8 @@ from calculator import modules as registry
 from calculator.api.contract import schema_documents
 from calculator.api.game_document import _ACTION_FORMS, _ACTION_MAKERS, _EVENT_FORMS
 from calculator.engine.actions import Action, ModuleAction, ModuleReveal
+from calculator.engine.core import PLACEMENT
 from calculator.engine.events import Event, ModuleEvent, RoundScored
-from calculator.engine.state import PLACEMENT, Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,12 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_state_documents_phases_are_the_phase_enum():
     schema = schema_documents()["game-state.json"]
     declared = schema["properties"]["turn"]["properties"]["phase"]["enum"]
-    assert declared == [phase.value for phase in Phase.every()]
+    assert declared == list(registry.EVERY_MODULE.phases)
 
 
 def test_every_phase_names_a_rule_of_the_rules():
     rules = set(re.findall(r"\*\*([CBWMTDV][0-9]+)[* ]", (ROOT / "docs/RULES.md").read_text()))
-    assert {phase.rule for phase in Phase.every()} <= rules
+    assert {phase.rule for phase in registry.EVERY_MODULE.phases.values()} <= rules
     assert PLACEMENT.rule == "T6"
     for module in registry.REGISTRY:
         assert {phase.rule for phase in module.phases} <= {module.rule}, module.name
@@ -54,9 +54,10 @@ def _module_records(base: type) -> set[type]:
         *(kind for module in registry.REGISTRY for kind in module.records.actions),
         *(kind for module in registry.REGISTRY for kind in module.records.events),
         *(
-            source.reveal_kind
+            kind
             for module in registry.REGISTRY
-            for source in module.draw_sources.values()
+            for source in module.draw_sources
+            for kind in source.reveals
         ),
     }
     return {kind for kind in declared if issubclass(kind, base)}

@@ -45,6 +45,7 @@ from calculator.engine.game import to_act
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import play_random_game
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 from calculator.modules.huts.records import TakeHut
 from calculator.modules.vizier.records import ActivateVizier, DeclineVizier, VizierBuy
 
@@ -140,7 +141,7 @@ def play_checked(
     players: int, seed: int, mode: str, modules: frozenset[str] = frozenset()
 ) -> GameState:
     rng = random.Random(seed)
-    options = Options(mode=mode, modules=modules)  # type: ignore[arg-type]
+    options = Options(mode=mode, rules=ruleset(modules))  # type: ignore[arg-type]
     state = new_game(NAMES[:players], seed, None, options)
     for step in range(MAX_ACTIONS):
         assert not inconsistencies(state), (step, inconsistencies(state))

@@ -14,11 +14,12 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from msgspec import Struct
 
+from calculator.engine.core import BASE_GAME, Ruleset
 from calculator.engine.game import apply, new_game, to_act
 from calculator.engine.players import advise
 from calculator.engine.players.advice import Budget, Level
@@ -64,14 +65,15 @@ def play(
     game: int,
     seed: int,
     budget: Budget,
-    modules: Iterable[str] = (),
+    rules: Ruleset = BASE_GAME,
 ) -> GameResult:
-    """Play game ``game`` of an arena to the end (digital, seeded)."""
+    """Play game ``game`` of an arena to the end (digital, seeded, with the modules of
+    ``rules``)."""
     seated = seating(levels, game)
     state = new_game(
         list(NAMES[: len(seated)]),
         seed=deal_seed(seed, game, len(seated)),
-        options=Options(modules=frozenset(modules)),
+        options=Options(rules=rules),
     )
     decisions = [0] * len(seated)
     seconds = [0.0] * len(seated)

@@ -29,27 +29,19 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Final, cast
+from typing import Final
 
-from calculator import modules as registry
-from calculator.engine.actions import (
-    Action,
-    Buy,
-    EndTurn,
-    PlaceTile,
-    ReserveTile,
-    TakeMoney,
-)
-from calculator.engine.components import total
-from calculator.engine.game import advance, legal_actions, module_draw_first, to_act
+from calculator.engine.codes import NO_TILE, PRICE, VALUE
+from calculator.engine.core import ACTION, Game, Move
+from calculator.engine.game import END, legal_moves, play, seat_to_act
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
 from calculator.engine.players.evaluation import projections, win_chances
 from calculator.engine.players.greedy import judge
 from calculator.engine.players.information import determinise, information_set
-from calculator.engine.players.random_play import random_action
-from calculator.engine.state import ACTION, PLACING, Draft, Game, GameState
+from calculator.engine.players.random_play import random_move
+from calculator.engine.state import GameState
 from calculator.engine.turn.money import legal_takes
-from calculator.engine.turn.placement import placements_of, placer, waiting_tiles
+from calculator.engine.turn.placement import PLACE, RESERVE, placements_of, placer, waiting_tiles
 from calculator.engine.turn.purchase import legal_buys
 
 EXPLORATION: Final[float] = 0.3
@@ -76,7 +68,7 @@ class Node:
 
     def __init__(self, chooser: int) -> None:
         self.chooser = chooser
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Move, Node] = {}
         self.visits = 0
         self.available = 0
         self.wins = 0.0
@@ -97,19 +89,19 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
     clock = Clock.of(budget)
     information = information_set(state, seat)
     rng = random.Random(f"mcts/{seed}")
-    actions = legal_actions(information)
-    judged = judge(determinise(information, seat, rng), seat, actions, clock.part(GREEDY_SHARE))
+    moves = legal_moves(information)
+    judged = judge(determinise(information, seat, rng), seat, moves, clock.part(GREEDY_SHARE))
     order = [rated.position for rated in judged]
-    order += [index for index in range(len(actions)) if index not in set(order)]
-    searched = frozenset(actions[index] for index in order[:ROOT_WIDTH])
+    order += [index for index in range(len(moves)) if index not in set(order)]
+    searched = frozenset(moves[index] for index in order[:ROOT_WIDTH])
     root = Node(seat)
     for judgement in judged[:ROOT_WIDTH]:  # greedy's judgement as experience to start from
-        seeded = root.children[actions[judgement.position]] = Node(seat)
+        seeded = root.children[moves[judgement.position]] = Node(seat)
         seeded.visits = seeded.available = seeded.prior = PRIOR_VISITS
         seeded.wins = PRIOR_VISITS * judgement.chance
         seeded.points = PRIOR_VISITS * judgement.points
     iterations = 0
-    if len(actions) > 1:
+    if len(moves) > 1:
         limit = budget.iterations
         while (limit is None or iterations < limit) and not clock.expired():
             _iterate(root, searched, determinise(information, seat, rng), rng, clock)
@@ -118,8 +110,9 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
     now = projections(information)[seat]
     ranked: list[tuple[int, float, int, RatedAction]] = []
     for rank, index in enumerate(order):
-        action = actions[index]
-        child = root.children.get(action)
+        move = moves[index]
+        action = move[0].record(information, move)
+        child = root.children.get(move)
         visits = 0 if child is None else child.visits - child.prior
         if child is None or not visits:
             points = greedy_points.get(index, now)
@@ -135,52 +128,51 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
 
 
 def _iterate(
-    root: Node, searched: frozenset[Action], world: GameState, rng: random.Random, clock: Clock
+    root: Node, searched: frozenset[Move], game: Game, rng: random.Random, clock: Clock
 ) -> None:
-    draft = Draft.of(world)
     node = root
     path = [root]
-    while not draft.over:
-        chooser = to_act(draft)
+    while not game.over:
+        chooser = seat_to_act(game)
         assert chooser is not None  # a determinisation is digital: nothing to reveal
-        available = legal_actions(draft)
+        available = legal_moves(game)
         if node is root:
-            available = [action for action in available if action in searched]
+            available = [move for move in available if move in searched]
         untried = []
-        for action in available:
-            child = node.children.get(action)
+        for move in available:
+            child = node.children.get(move)
             if child is None:
-                untried.append(action)
+                untried.append(move)
             else:
                 child.available += 1
         if untried:
-            action = untried[rng.randrange(len(untried))]
-            child = node.children[action] = Node(chooser)
+            move = untried[rng.randrange(len(untried))]
+            child = node.children[move] = Node(chooser)
             child.available = 1
-            advance(draft, action)
+            play(game, move)
             path.append(child)
             break
-        action = max(available, key=lambda known: node.children[known].ucb())
-        node = node.children[action]
-        advance(draft, action)
+        move = max(available, key=lambda known: node.children[known].ucb())
+        node = node.children[move]
+        play(game, move)
         path.append(node)
-    _playout(draft, rng, clock)
-    finals = projections(draft)
-    rewards = _rewards(draft, finals)
+    _playout(game, rng, clock)
+    finals = projections(game)
+    rewards = _rewards(game, finals)
     for visited in path[1:]:
         visited.visits += 1
         visited.wins += rewards[visited.chooser]
         visited.points += finals[visited.chooser]
 
 
-def _playout(draft: Draft, rng: random.Random, clock: Clock) -> None:
+def _playout(game: Game, rng: random.Random, clock: Clock) -> None:
     for step in range(PLAYOUT_DEPTH):
-        if draft.over or (step % CLOCK_EVERY == CLOCK_EVERY - 1 and clock.expired()):
+        if game.over or (step % CLOCK_EVERY == CLOCK_EVERY - 1 and clock.expired()):
             return
-        advance(draft, playout_action(draft, rng))
+        play(game, playout_move(game, rng))
 
 
-def _rewards(game: Draft, finals: list[float]) -> list[float]:
+def _rewards(game: Game, finals: list[float]) -> list[float]:
     """M6: at the end a win, shared by equal totals; cut short, the chances of winning."""
     if game.over:
         winners = game.winners
@@ -188,43 +180,47 @@ def _rewards(game: Draft, finals: list[float]) -> list[float]:
     return win_chances(finals)
 
 
-def playout_action(game: Game, rng: random.Random) -> Action:
+def playout_move(game: Game, rng: random.Random) -> Move:
     """A cheap, greedy-ish policy for playouts: build what is bought, buy with an exact
     payment whenever possible (T4), otherwise buy half the time, else take the most money
     (T3); in a module's phase, as the module says its playouts decide (V1). Anything else is
     the random player's."""
-    phase = game.turn.phase
-    if game.options.modules and module_draw_first(game) is not None:
-        return random_action(game, rng)
-    if phase in PLACING:  # T6: into the Alhambra where it fits, else onto the reserve
-        tile = waiting_tiles(game, placer(game))[0]
-        options = placements_of(game, tile)
-        places = [action for action in options if type(action) is PlaceTile]
+    phase = game.phase
+    rules = game.rules
+    if rules.first_step and any(step(game) is not None for step in rules.first_step):
+        return random_move(game, rng)
+    if phase.placing:  # T6: into the Alhambra where it fits, else onto the reserve
+        seat = placer(game)
+        tile = waiting_tiles(game, seat)[0]
+        options = placements_of(game, seat, tile)
+        places = [move for move in options if move[0] is PLACE]
         if places:
             return places[rng.randrange(len(places))]
-        return next(action for action in options if type(action) is ReserveTile)
-    rules = registry.PHASES.get(phase)
-    if rules is not None and rules.playout_choice is not None:
-        return rules.playout_choice(game, rng)
-    if phase != ACTION:
-        return random_action(game, rng)
-    buys = cast("list[Buy]", list(legal_buys(game)))
-    exact = [action for action in buys if _exact(game, action)]
+        return next(move for move in options if move[0] is RESERVE)
+    phase_rules = rules.phase_rules.get(phase)
+    if phase_rules is not None and phase_rules.playout_choice is not None:
+        return phase_rules.playout_choice(game, rng)
+    if phase is not ACTION:
+        return random_move(game, rng)
+    buys = legal_buys(game)
+    exact = [move for move in buys if _exact(game, move)]
     if exact:
         return exact[rng.randrange(len(exact))]
-    seat = game.turn.player
-    assert seat is not None
-    if game.turn.extra_action:
-        return EndTurn(seat)
+    if game.extra_action:
+        return (END, game.player)
     if buys and rng.random() < 0.5:
-        return min(buys, key=lambda buy: total(buy.payment))
-    takes = cast("list[TakeMoney]", list(legal_takes(game)))
+        return min(buys, key=lambda buy: _total(buy[3]))
+    takes = legal_takes(game)
     if takes:
-        return max(takes, key=lambda take: total(take.cards))
-    return random_action(game, rng)
+        return max(takes, key=lambda take: _total(take[2]))
+    return random_move(game, rng)
 
 
-def _exact(game: Game, action: Buy) -> bool:
+def _total(cards: tuple[int, ...]) -> int:
+    return sum(VALUE[card] for card in cards)
+
+
+def _exact(game: Game, move: Move) -> bool:
     """T4: the payment equals the price."""
-    tile = game.market[action.slot - 1]
-    return tile is not None and tile.price == total(action.payment)
+    tile = game.market[move[2] - 1]
+    return bool(tile != NO_TILE and PRICE[tile] == _total(move[3]))
