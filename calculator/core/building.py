@@ -315,7 +315,9 @@ def placement_cells(
 ) -> list[Cell]:
     """:func:`legal_cells` on an Alhambra's masks, for a tile walled as ``walls``
     (:func:`~calculator.core.grid.wall_pattern`): the listing the engine keeps per pattern."""
-    frontier = grid.touching(grid.occupied) & ~grid.occupied
+    occupied, width = grid.occupied, grid.width
+    # the cells beside a tile: no tile stands on the border, so no shift leaves the bounds
+    frontier = (occupied << 1 | occupied >> 1 | occupied << width | occupied >> width) & ~occupied
     if known_legal:
         candidates, stranded = frontier, 0
     else:

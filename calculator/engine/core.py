@@ -46,38 +46,50 @@ from calculator.engine.parts import Part
 class Phase(str):
     """Where the game stands: its wire name (``turn.phase`` of the state document), the rule that
     defines it, and whether it places waiting tiles (``placing``) or tiles bought (``bought``,
-    which may go to the dummy, D4). The base game's phases are declared below; a module declares
-    its own in its package and lists them in its :attr:`Module.phases`."""
+    which may go to the dummy, D4), or has steps the engine runs itself (``automatic``: the
+    base game's setup, refill and end). The base game's phases are declared below; a module
+    declares its own in its package and lists them in its :attr:`Module.phases`."""
 
     rule: str
     placing: bool
     bought: bool
+    automatic: bool
 
-    def __new__(cls, name: str, rule: str, *, placing: bool = False, bought: bool = False) -> Phase:
+    def __new__(
+        cls,
+        name: str,
+        rule: str,
+        *,
+        placing: bool = False,
+        bought: bool = False,
+        automatic: bool = False,
+    ) -> Phase:
         phase = super().__new__(cls, name)
         phase.rule = rule
         phase.placing = placing or bought
         phase.bought = bought
+        phase.automatic = automatic
         return phase
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _phase, (str(self), self.rule, self.placing, self.bought)
+        return _phase, (str(self), self.rule, self.placing, self.bought, self.automatic)
 
 
-def _phase(name: str, rule: str, placing: bool, bought: bool) -> Phase:
-    return Phase(name, rule, placing=placing, bought=bought)
+def _phase(name: str, rule: str, placing: bool, bought: bool, automatic: bool) -> Phase:
+    return Phase(name, rule, placing=placing, bought=bought, automatic=automatic)
 
 
-SETUP: Final = Phase("setup", "T1")
+SETUP: Final = Phase("setup", "T1", automatic=True)
 """Automatic (T1, D2); a state rests here only in table mode, waiting for a reveal."""
 ACTION: Final = Phase("action", "T2")
 """The current player chooses an action (T2), or another after an exact payment (T4)."""
 PLACEMENT: Final = Phase("placement", "T6", bought=True)
 """The current player places the tiles bought this turn, and what a module added (T6)."""
-REFILL: Final = Phase("refill", "T7")
+REFILL: Final = Phase("refill", "T7", automatic=True)
 """Automatic (T7-T9); a state rests here only in table mode, waiting for a reveal."""
-FINAL_PLACEMENT: Final = Phase("final_placement", "T9", placing=True)
-"""Players place the market tiles awarded at the end of the game (T9)."""
+FINAL_PLACEMENT: Final = Phase("final_placement", "T9", placing=True, automatic=True)
+"""Players place the market tiles awarded at the end of the game (T9), then round 3 is
+scored."""
 OVER: Final = Phase("over", "T9")
 """The final round is scored and the winners are known (T9, M6)."""
 BASE_PHASES: Final[tuple[Phase, ...]] = (SETUP, ACTION, PLACEMENT, REFILL, FINAL_PLACEMENT, OVER)
@@ -235,10 +247,6 @@ class Game:
         if self.log is not None:
             self.log.append(event)
 
-    def new_turn(self, player: int) -> None:
-        """The turn's fields as a new turn of ``player`` has them (T2)."""
-        self.set_turn(player, ACTION, self.number + 1)
-
     def set_turn(self, player: int | None, phase: Phase, number: int) -> None:
         """The turn's fields as turn ``number`` of ``player`` in ``phase`` begins: nothing
         bought, waiting or due, no part of the modules."""
@@ -388,9 +396,12 @@ RandomKind = tuple[str, int, tuple[Lister, ...]]
 """A kind of turn action for the random player: its name, its weight, the listings of its
 ways. A kind the base already has (``"take money"``, ``"buy"``) gains the module's ways."""
 
-Payments = Callable[[Seat, int, int], Iterable[tuple[ModuleCard, tuple[tuple[int, ...], ...]]]]
-"""Further ways a player may pay for the tile of market slot ``slot`` at ``price``: each the
-module's card that allows it, with the payments (money codes, canonical) it allows."""
+Payments = Callable[
+    [Seat, Sequence[int]], Iterable[tuple[int, ModuleCard, tuple[tuple[int, ...], ...]]]
+]
+"""Further ways a player may pay for the tiles of a market (tile codes, slot 1 first): each
+the slot, the module's card that allows it, and the payments (money codes, canonical) it
+allows."""
 
 Problems = list[tuple[Path, str]]
 """Why a state cannot be one of a game: each with where in the state document (a path)."""
@@ -425,7 +436,8 @@ class Module:
     """A draw of the setup that comes before the money is dealt."""
     pile_cards: PileCards | None = None
     first_step: Callable[[Game], Draw | None] | None = None
-    """An automatic step that comes before anything else, whatever the phase."""
+    """A draw of the module's that the table reveals before anything else, whatever the phase
+    (table mode: a digital game knows what it draws at once, so it never waits for one)."""
     between_turns: Callable[[Game], Step | None] | None = None
     """A step between a turn's refill and the next turn."""
     after_action: Step | None = None

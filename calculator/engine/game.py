@@ -111,10 +111,22 @@ def start(
     return game
 
 
+def first_reveal(game: Game) -> Draw | None:
+    """A module's draw the table reveals before anything else (V4); a digital game never
+    waits for one."""
+    if game.digital:
+        return None
+    for first_step in game.rules.first_step:
+        step = first_step(game)
+        if step is not None:
+            return step
+    return None
+
+
 def next_step(game: Game) -> Draw | Step | None:
     """What happens next without a player's decision, or ``None`` when a player decides."""
-    for first_step in game.rules.first_step:
-        step = first_step(game)  # a module's draw before anything else (V4)
+    if not game.digital and game.rules.first_step:
+        step = first_reveal(game)
         if step is not None:
             return step
     phase = game.phase
@@ -129,24 +141,28 @@ def next_step(game: Game) -> Draw | Step | None:
 
 def settle(game: Game) -> None:
     """Run the automatic steps until a player decides or the table must reveal a draw."""
-    for after_action in game.rules.after_action:
-        after_action(game)
+    rules = game.rules
+    if rules.after_action:
+        for after_action in rules.after_action:
+            after_action(game)
     game.touched = 0
-    digital = game.digital
-    while (step := next_step(game)) is not None:
+    if not game.phase.automatic and (game.digital or not rules.first_step):
+        return  # a player decides (the common case: a turn goes on)
+    step = next_step(game)
+    while step is not None:
         if type(step) is Draw:
-            if not digital:
+            if not game.digital:
                 return  # the table reveals what is drawn
             step.receive(game, step.source.top(game))
         else:
             step(game)  # type: ignore[operator]
+        step = next_step(game)
 
 
 def seat_to_act(game: Game) -> int | None:
     """The seat that must decide now; ``None`` when the table must reveal a draw, or at the end."""
-    for first_step in game.rules.first_step:
-        if first_step(game) is not None:
-            return None  # the table reveals a module's draw first
+    if first_reveal(game) is not None:
+        return None  # the table reveals a module's draw first
     phase = game.phase
     if phase is ACTION or phase is PLACEMENT:
         return game.player

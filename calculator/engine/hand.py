@@ -13,11 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from calculator.engine.codes import CURRENCY, VALUE, money_code
+from calculator.engine.codes import CURRENCY, VALUE
 from calculator.engine.memo import Memo
 
 VALUE_BITS: Final[int] = 3
 """Bits per value in a packed currency: up to 7 copies (there are 3 of each card, C3)."""
+
+PACKED: Final[tuple[int, ...]] = tuple(1 << VALUE_BITS * (value - 1) for value in VALUE)
+"""What one money card (by code) adds to its currency's packed values."""
 
 PAYMENT_MEMO: Final[int] = 4096
 """How many answers the memo of payments keeps: hands repeat within a game, while a server
@@ -39,16 +42,16 @@ class Hand:
 
     def add(self, card: int) -> None:
         self.cards.append(card)
-        currency, value = CURRENCY[card], VALUE[card]
-        self.packed[currency] += 1 << VALUE_BITS * (value - 1)
-        self.sums[currency] += value
+        currency = CURRENCY[card]
+        self.packed[currency] += PACKED[card]
+        self.sums[currency] += VALUE[card]
 
     def remove(self, card: int) -> None:
         """Take out the first copy of ``card`` (which the hand holds)."""
         self.cards.remove(card)
-        currency, value = CURRENCY[card], VALUE[card]
-        self.packed[currency] -= 1 << VALUE_BITS * (value - 1)
-        self.sums[currency] -= value
+        currency = CURRENCY[card]
+        self.packed[currency] -= PACKED[card]
+        self.sums[currency] -= VALUE[card]
 
     def holds(self, cards: Iterable[int]) -> bool:
         """Does the hand hold every one of ``cards`` (copies counted)?"""
@@ -84,22 +87,25 @@ def values(packed: int) -> tuple[int, ...]:
 
 
 _PAYMENTS: Final[Memo[int, tuple[tuple[int, ...], ...]]] = Memo(PAYMENT_MEMO)
+_PAID_WITH: Final[Memo[int, tuple[tuple[int, ...], ...]]] = Memo(2 * PAYMENT_MEMO)
 
 
 def payments(currency: int, packed: int, price: int) -> tuple[tuple[int, ...], ...]:
     """T4: the canonical payments (each distinct multiset of cards that pays the price with no
     card to spare, :func:`minimal_payments`) for a tile of ``price`` from the values ``packed``
     in ``currency``, as cards (codes, ascending), in the order of :func:`minimal_payments`.
-    Remembered (:data:`PAYMENT_MEMO` answers)."""
-    key = (packed << 6 | price) << 2 | currency
-    found = _PAYMENTS.get(key)
+    Remembered as cards (:data:`PAYMENT_MEMO` answers) and, whatever the currency, as values
+    (twice as many)."""
+    key = packed << 6 | price
+    found = _PAYMENTS.get(key << 2 | currency)
     if found is None:
+        paid = _PAID_WITH.get(key)
+        if paid is None:
+            paid = _PAID_WITH.keep(key, minimal_payments(values(packed), price))
+        base = 9 * currency - 1
         found = _PAYMENTS.keep(
-            key,
-            tuple(
-                tuple(money_code(currency, value) for value in payment)
-                for payment in minimal_payments(values(packed), price)
-            ),
+            key << 2 | currency,
+            tuple(tuple([base + value for value in payment]) for payment in paid),
         )
     return found
 
@@ -141,9 +147,22 @@ def _counted(values: tuple[int, ...]) -> list[tuple[int, int]]:
     return sorted(counts.items(), reverse=True)
 
 
-def exact_payment(currency: int, packed: int, price: int) -> bool:
-    """T4: can the values ``packed`` in ``currency`` pay ``price`` exactly (V1)?"""
-    return any(
-        sum(VALUE[card] for card in payment) == price
-        for payment in payments(currency, packed, price)
-    )
+_SUMS: Final[Memo[int, int]] = Memo(PAYMENT_MEMO)
+
+
+def exact_payment(packed: int, price: int) -> bool:
+    """T4: can some of the values ``packed`` (of one currency) pay ``price`` exactly? A set of
+    cards totalling the price has no card to spare, so it is a canonical payment (V1 asks
+    this of every player between two turns). The totals the values can make are remembered,
+    one bit per total."""
+    totals = _SUMS.get(packed)
+    if totals is None:
+        totals = 1  # bit t: some of the cards total t
+        value, left = 1, packed
+        while left:
+            for _ in range(left & 7):
+                totals |= totals << value
+            left >>= VALUE_BITS
+            value += 1
+        _SUMS.keep(packed, totals)
+    return bool(totals >> price & 1)

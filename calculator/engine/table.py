@@ -35,7 +35,7 @@ from calculator.core.plausibility import Implausibility, table_implausibilities
 from calculator.core.scoring import Holding, RoundScore, Tally, building_counts, score_round
 from calculator.core.tiles import CATALOG, Building, Tile
 from calculator.core.walls import Wall, longest_wall
-from calculator.engine.codes import MONEY_CARDS, SLOT_CURRENCY
+from calculator.engine.codes import MONEY_CARDS, NO_TILE, SLOT_CURRENCY, TILE_CODE
 from calculator.engine.components import (
     DisplayCard,
     ModuleCard,
@@ -136,19 +136,18 @@ def purchases(
     found = []
     seat = to_seat(player)
     hand = seat.hand
+    codes = [NO_TILE if tile is None else TILE_CODE[tile] for tile in market]
+    by_card = [way for ways, _ in rules.payments if cards_usable for way in ways(seat, codes)]
     for slot, tile in enumerate(market, start=1):
         if tile is None or tile.price is None:
             continue
         price = tile.price
         currency = SLOT_CURRENCY[slot]
         plain = _cards(payments(currency, hand.packed[currency], price))
-        by_card = [
-            way for ways, _ in rules.payments if cards_usable for way in ways(seat, slot, price)
-        ]
         with_cards = tuple(
             CardPayments(card, _cards(with_card), _exact(_cards(with_card), price))
-            for card, with_card in by_card
-            if with_card
+            for paid_slot, card, with_card in by_card
+            if paid_slot == slot and with_card
         )
         if plain or with_cards:
             exact = _exact(plain, price) or any(way.exact for way in with_cards)

@@ -15,6 +15,7 @@ from calculator.engine.hand import Hand, values
 from calculator.engine.players.random_play import _kinds, _pick, random_action
 from calculator.engine.simulate import NAMES, play_random_game
 from calculator.engine.state import Options, to_game, to_state
+from calculator.engine.turn.draws import below, shuffle
 from calculator.modules import ruleset
 
 
@@ -30,10 +31,11 @@ def test_pick_draws_what_choices_draws(weights):
 
 
 def test_kinds_of_action_in_the_players_order_of_thought():
-    weights, listers = _kinds(ruleset(()), True)
-    assert weights == (4, 4, 1, 4) and len(listers) == 4
-    weights, listers = _kinds(ruleset({"exchange", "huts", "vizier"}), False)
-    assert weights == (4, 4, 1, 1, 1) and [len(way) for way in listers] == [2, 2, 3, 1, 1]
+    weights, total, listers = _kinds(ruleset(()), True)
+    assert weights == (4, 4, 1, 4) and total == 13 and len(listers) == 4
+    weights, total, listers = _kinds(ruleset({"exchange", "huts", "vizier"}), False)
+    assert weights == (4, 4, 1, 1, 1) and total == 11
+    assert [len(way) for way in listers] == [2, 2, 3, 1, 1]
 
 
 def test_c3_a_hand_keeps_its_cards_in_order_and_their_values_packed():
@@ -71,3 +73,18 @@ def test_a_game_advanced_on_its_core_is_the_game_apply_plays(players, seed, modu
     assert to_state(game) == state
     played = play_random_game(players, seed, options)
     assert played.state == state and played.actions == actions
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 7, 8, 9, 100, 2**20 + 3])
+def test_below_and_shuffle_draw_what_cpython_draws(count):
+    """The engine draws an index and shuffles as ``randrange`` and ``shuffle`` do, draw for
+    draw (the same seeded games and the same random player)."""
+    ours, theirs = random.Random(count), random.Random(count)
+    for _ in range(300):
+        assert below(ours, count) == theirs.randrange(count)
+    assert ours.getstate() == theirs.getstate()
+    items = list(range(min(count, 200)))
+    copied = list(items)
+    shuffle(ours, items)
+    theirs.shuffle(copied)
+    assert items == copied and ours.getstate() == theirs.getstate()

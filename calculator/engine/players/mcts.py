@@ -33,7 +33,7 @@ from typing import Final
 
 from calculator.engine.codes import NO_TILE, PRICE, VALUE
 from calculator.engine.core import ACTION, Game, Move
-from calculator.engine.game import END, legal_moves, play, seat_to_act
+from calculator.engine.game import END, first_reveal, legal_moves, play, seat_to_act
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
 from calculator.engine.players.evaluation import projections, win_chances
 from calculator.engine.players.greedy import judge
@@ -187,7 +187,7 @@ def playout_move(game: Game, rng: random.Random) -> Move:
     the random player's."""
     phase = game.phase
     rules = game.rules
-    if rules.first_step and any(step(game) is not None for step in rules.first_step):
+    if first_reveal(game) is not None:
         return random_move(game, rng)
     if phase.placing:  # T6: into the Alhambra where it fits, else onto the reserve
         seat = placer(game)

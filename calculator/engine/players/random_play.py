@@ -24,16 +24,18 @@ engine's order, and every action is rated with the seat's projected points now.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections.abc import Sequence
 from typing import Final
 
 from calculator.engine.actions import Action
 from calculator.engine.core import ACTION, Game, Lister, Move, Ruleset
-from calculator.engine.game import END, PASS, legal_moves
+from calculator.engine.game import END, PASS, first_reveal, legal_moves
+from calculator.engine.memo import Memo
 from calculator.engine.players.advice import Advice, Budget, RatedAction, check_seat
 from calculator.engine.players.evaluation import projections
 from calculator.engine.players.information import information_set
 from calculator.engine.state import GameState, to_game
+from calculator.engine.turn.draws import below
 from calculator.engine.turn.money import legal_takes
 from calculator.engine.turn.placement import placements_of, placer, waiting_tiles
 from calculator.engine.turn.purchase import legal_buys
@@ -48,9 +50,11 @@ WEIGHTS: Final[dict[str, int]] = {"take money": 4, "buy": 4, "redesign": 1, "dec
 def random_move(game: Game, rng: random.Random) -> Move:
     """A legal move chosen at random (see the module's docstring for how)."""
     phase = game.phase
-    rules = game.rules
-    if rules.first_step and any(step(game) is not None for step in rules.first_step):
+    if phase is ACTION and (game.digital or not game.rules.first_step):
+        return _turn_move(game, rng)  # the most frequent decision, first
+    if first_reveal(game) is not None:
         return rng.choice(legal_moves(game))  # the table reveals a module's draw (V4)
+    rules = game.rules
     if phase.placing:  # which tile, then where
         seat = placer(game)
         waiting = waiting_tiles(game, seat)
@@ -62,17 +66,53 @@ def random_move(game: Game, rng: random.Random) -> Move:
         return phase_rules.random_choice(game, rng)  # a module's phase (V1)
     if phase is not ACTION:
         return rng.choice(legal_moves(game))  # the table reveals a draw
-    open_weights, open_listers = _kinds(rules, game.extra_action)
+    return _turn_move(game, rng)
+
+
+def _turn_move(game: Game, rng: random.Random) -> Move:
+    """T2: a kind of action (weighted), one of its ways, one of its moves."""
+    kinds = _KINDS.get((game.rules.names, game.extra_action))
+    if kinds is None:
+        kinds = _kinds(game.rules, game.extra_action)
+    open_weights, total, open_listers = kinds
+    # the first kind and way, without copying the kinds: most picks list something; the
+    # draws are those of _pick and below, written out
+    pick = rng.random() * total
+    kind = -1
+    for weight in open_weights:
+        kind += 1
+        pick -= weight
+        if pick < 0:
+            break
+    listers = open_listers[kind]
+    getrandbits = rng.getrandbits
+    count = len(listers)
+    bits = count.bit_length()
+    way = getrandbits(bits)
+    while way >= count:
+        way = getrandbits(bits)
+    moves = listers[way](game)
+    if moves:
+        count = len(moves)
+        bits = count.bit_length()
+        index = getrandbits(bits)
+        while index >= count:
+            index = getrandbits(bits)
+        return moves[index]
     weights, listers_of = list(open_weights), list(open_listers)
-    while weights:
+    del weights[kind], listers_of[kind]
+    left = list(listers)
+    del left[way]
+    while True:
+        while left:
+            moves = left.pop(below(rng, len(left)))(game)
+            if moves:
+                return moves[below(rng, len(moves))]
+        if not weights:
+            return (PASS, game.player)
         kind = _pick(weights, rng)
         del weights[kind]
-        listers = list(listers_of.pop(kind))
-        while listers:
-            moves = listers.pop(rng.randrange(len(listers)))(game)
-            if moves:
-                return rng.choice(moves)
-    return (PASS, game.player)
+        left = list(listers_of.pop(kind))
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
@@ -87,14 +127,25 @@ def _decline(game: Game) -> list[Move]:
     return [(END, game.player)]
 
 
-@lru_cache(maxsize=32)  # the rulesets, and whether a further action is open
-def _kinds(
-    rules: Ruleset, extra_action: bool
-) -> tuple[tuple[int, ...], tuple[tuple[Lister, ...], ...]]:
+Kinds = tuple[tuple[int, ...], int, tuple[tuple[Lister, ...], ...]]
+
+_KINDS: Final[Memo[tuple[frozenset[str], bool], Kinds]] = Memo(32)
+
+
+def _kinds(rules: Ruleset, extra_action: bool) -> Kinds:
     """The kinds of action open in phase ``action``, in the player's order of thought: their
-    weights, and the listings of each kind's ways. The base game's kinds come first, with the
-    ways modules add to them (V2: a module's card taken or used like money), then declining
-    the further action, then the modules' own kinds in the order of the ruleset."""
+    weights and their total, and the listings of each kind's ways. The base game's kinds come
+    first, with the ways modules add to them (V2: a module's card taken or used like money),
+    then declining the further action, then the modules' own kinds in the order of the
+    ruleset. Remembered by the modules played (they alone decide the kinds)."""
+    key = (rules.names, extra_action)
+    found = _KINDS.get(key)
+    if found is None:
+        found = _KINDS.keep(key, _kinds_of(rules, extra_action))
+    return found
+
+
+def _kinds_of(rules: Ruleset, extra_action: bool) -> Kinds:
     kinds: dict[str, tuple[Lister, ...]] = {
         "take money": (legal_takes,),
         "buy": (legal_buys,),
@@ -111,14 +162,15 @@ def _kinds(
         if name not in kinds:
             kinds[name] = listers
             weights[name] = weight
-    return tuple(weights[kind] for kind in kinds), tuple(kinds.values())
+    chosen = tuple(weights[kind] for kind in kinds)
+    return chosen, sum(chosen), tuple(kinds.values())
 
 
-def _pick(weights: list[int], rng: random.Random) -> int:
-    """The index of one of ``weights``, with the chance its weight gives it: what
-    ``rng.choices(range(len(weights)), weights)[0]`` draws (a test holds them equal), without
-    building the cumulative weights at every decision of the player."""
-    pick = rng.random() * sum(weights)
+def _pick(weights: Sequence[int], rng: random.Random, total: int | None = None) -> int:
+    """The index of one of ``weights`` (whose sum is ``total``, when known), with the chance
+    its weight gives it: what ``rng.choices(range(len(weights)), weights)[0]`` draws (a test
+    holds them equal), without building the cumulative weights at every decision."""
+    pick = rng.random() * (sum(weights) if total is None else total)
     for index, weight in enumerate(weights):
         pick -= weight
         if pick < 0:

@@ -10,7 +10,7 @@ turn. A turn runs: actions (phase ``action``) -> placing the tiles bought (``pla
 
 from __future__ import annotations
 
-from calculator.engine.core import PLACEMENT, REFILL, Game
+from calculator.engine.core import ACTION, PLACEMENT, REFILL, Game
 from calculator.engine.events import TurnEnded, TurnStarted
 
 
@@ -33,7 +33,7 @@ def end_turn(game: Game) -> None:
 
 
 def start_turn(game: Game, player: int) -> None:
-    game.new_turn(player)
+    game.set_turn(player, ACTION, game.number + 1)
     if game.log is not None:
         game.log.append(TurnStarted(player, game.number))
 

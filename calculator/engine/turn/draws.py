@@ -98,11 +98,36 @@ def shuffler(seed: int | None, shuffles: int) -> random.Random:
     return random.Random(f"alhambra/{seed}/{shuffles}")
 
 
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (the index ``rng.choice`` takes of ``n`` items), drawn as CPython
+    draws it (``Random._randbelow_with_getrandbits``; a test holds the two equal) without its
+    layers of calls: the engine's games and searches draw at nearly every step."""
+    getrandbits = rng.getrandbits
+    bits = n.bit_length()
+    drawn = getrandbits(bits)
+    while drawn >= n:
+        drawn = getrandbits(bits)
+    return drawn
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``, drawn as CPython draws it (Fisher-Yates from the last item, each
+    index by :func:`below`; a test holds the two equal)."""
+    getrandbits = rng.getrandbits
+    for last in range(len(items) - 1, 0, -1):
+        count = last + 1
+        bits = count.bit_length()
+        drawn = getrandbits(bits)
+        while drawn >= count:
+            drawn = getrandbits(bits)
+        items[last], items[drawn] = items[drawn], items[last]
+
+
 def reshuffle_discard(game: Game) -> None:
     """T7: the money pile is empty; the discard pile is shuffled into a new one."""
     cards = game.discard
     if game.digital:
-        shuffler(game.seed, game.shuffles).shuffle(cards)
+        shuffle(shuffler(game.seed, game.shuffles), cards)
         game.shuffles += 1
     else:  # only the set is known at a real table: money first, then a module's cards (V2)
         known = game.rules.cards

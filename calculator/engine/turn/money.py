@@ -18,34 +18,48 @@ from calculator.engine.turn import actions_done
 SMALL_CHANGE: Final[int] = 5
 """T3: several cards may be taken together when their values total at most 5."""
 
-TAKES_MEMO: Final[int] = 4096
-"""How many face-up displays the memo of takes keeps."""
+TAKES_MEMO: Final[int] = 8192
+"""How many sets of small face-up cards the memo of takes keeps (there are fewer than 5000:
+at most four of the 16 cards worth less than 5)."""
 
-_TAKES: Final[Memo[tuple[int, ...], tuple[tuple[int, ...], ...]]] = Memo(TAKES_MEMO)
+_SEVERAL: Final[Memo[tuple[int, ...], tuple[tuple[int, ...], ...]]] = Memo(TAKES_MEMO)
 
 
-def takes(face_up: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """T3: every distinct choice of the face-up money ``face_up`` (codes, sorted; copies of a
-    card are alike): each card alone, then each set of two or more totalling at most 5 (so of
-    cards worth at most 4). Remembered by the display (:data:`TAKES_MEMO`)."""
-    found = _TAKES.get(face_up)
+def several(small: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """T3: every distinct set of two or more of the cards ``small`` (codes, sorted, each worth
+    less than 5) totalling at most 5. Remembered."""
+    found = _SEVERAL.get(small)
     if found is None:
-        choices: dict[tuple[int, ...], None] = {(card,): None for card in face_up}
-        small = [card for card in face_up if VALUE[card] < SMALL_CHANGE]
+        choices: dict[tuple[int, ...], None] = {}
         for size in range(2, len(small) + 1):
             for cards in combinations(small, size):
-                if sum(VALUE[card] for card in cards) <= SMALL_CHANGE:
+                if sum([VALUE[card] for card in cards]) <= SMALL_CHANGE:
                     choices[cards] = None
-        found = _TAKES.keep(face_up, tuple(choices))
+        found = _SEVERAL.keep(small, tuple(choices))
     return found
 
 
 def legal_takes(game: Game) -> list[Move]:
-    """T3: every take of the face-up money (a module's face-up card is taken by its own rule,
-    V2)."""
+    """T3: every distinct choice of the face-up money (copies of a card are alike): each card
+    alone, then each set of two or more totalling at most 5 (so of cards worth at most 4),
+    the cards in their order. A module's face-up card is taken by its own rule (V2)."""
     seat = game.player
-    face_up = tuple(sorted(card for card in game.face_up if card < MONEY))
-    return [(TAKE, seat, cards) for cards in takes(face_up)]
+    money = sorted(game.face_up)
+    while money and money[-1] >= MONEY:  # a module's cards are numbered after the money
+        money.pop()
+    moves: list[Move] = []
+    last = -1
+    small: list[int] = []
+    for card in money:
+        if card != last:
+            moves.append((TAKE, seat, (card,)))
+            last = card
+        if VALUE[card] < SMALL_CHANGE:
+            small.append(card)
+    if len(small) > 1:
+        for cards in several(tuple(small)):
+            moves.append((TAKE, seat, cards))
+    return moves
 
 
 def check_take(game: Game, action: TakeMoney) -> Move:

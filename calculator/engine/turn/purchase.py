@@ -40,16 +40,16 @@ def legal_buys(game: Game) -> list[Move]:
     hand = game.seats[seat].hand
     packed, sums = hand.packed, hand.sums
     found: list[Move] = []
-    for slot, tile in enumerate(game.market, start=1):
+    slot = 0
+    for tile in game.market:
+        slot += 1
         if tile == NO_TILE:
             continue
         price = PRICE[tile]
         currency = SLOT_CURRENCY[slot]
         if price and sums[currency] >= price:  # else no payment can be enough
-            found += [
-                (BUY, seat, slot, payment)
-                for payment in payments(currency, packed[currency], price)
-            ]
+            for payment in payments(currency, packed[currency], price):
+                found.append((BUY, seat, slot, payment))
     return found
 
 
@@ -114,7 +114,7 @@ def pay(
         hand.remove(card)
     game.market[slot - 1] = NO_TILE
     game.discard += payment
-    exact = sum(VALUE[card] for card in payment) == PRICE[tile]
+    exact = sum(map(VALUE.__getitem__, payment)) == PRICE[tile]
     if game.log is not None:
         bought = TILES[tile]
         game.log.append(

@@ -27,11 +27,17 @@ from calculator.engine.hand import Hand
 from calculator.engine.layout import Layout
 from calculator.engine.state import DEFAULT_OPTIONS, FACE_UP_MONEY, Options
 from calculator.engine.turn import start_turn
-from calculator.engine.turn.draws import PILE, shuffler
+from calculator.engine.turn.draws import PILE, below, shuffle, shuffler
 from calculator.engine.turn.dummy import SETUP_TILES
 from calculator.engine.turn.refill import DUMMY_DRAWING, FILLING, LAYING_OUT
 
 PLAYERS: Final[range] = range(2, 7)
+_MONEY: Final[dict[int, tuple[int, ...]]] = {
+    copies: tuple(card for card in range(MONEY) for _ in range(copies)) for copies in (2, 3)
+}
+"""C3, D1: the money of a game in catalog order, by the copies of each card."""
+_BAG: Final[tuple[int, ...]] = tuple(TILE_CODE[tile] for tile in CATALOG)
+"""C1: the tiles in catalog order."""
 STARTING_MONEY: Final[int] = 20
 PILES: Final[int] = 5
 SCORING_PILE: Final[dict[int, int]] = {1: 2, 2: 4}
@@ -49,13 +55,12 @@ def initial_game(
         raise ValueError(f"Alhambra is played by 2 to 6 players, not {len(names)}")
     if start_player is not None and not 0 <= start_player < len(names):
         raise ValueError(f"there is no seat {start_player}")
-    copies = copies_per_card(len(names))  # D1
-    money = [card for card in range(MONEY) for _ in range(copies)]
-    bag = [TILE_CODE[tile] for tile in CATALOG]
+    money = list(_MONEY[copies_per_card(len(names))])  # D1
+    bag = list(_BAG)
     digital = options.mode == "digital"
     if digital:
-        shuffler(seed, 0).shuffle(money)
-        shuffler(seed, 1).shuffle(bag)
+        shuffle(shuffler(seed, 0), money)
+        shuffle(shuffler(seed, 1), bag)
     game = Game.__new__(Game)
     game.rules = options.rules
     game.options = options
@@ -89,7 +94,7 @@ def next_step(game: Game) -> Draw | Step:
         if draw is not None:
             return draw
     for seat, player in enumerate(game.seats):
-        if player.hand.total < STARTING_MONEY:
+        if sum(player.hand.sums) < STARTING_MONEY:
             return _DEALING[seat]
     if len(game.face_up) < FACE_UP_MONEY:
         return LAYING_OUT
@@ -142,7 +147,7 @@ def form_piles(game: Game) -> None:
             done += size
         for scoring_round, card in enumerate(SCORING_CARD_CODES, start=1):
             into = piles[SCORING_PILE[scoring_round] - 1]
-            into.insert(rng.randint(0, len(into)), card)
+            into.insert(below(rng, len(into) + 1), card)  # randint(0, len(into))
         for added in pile_cards:
             _shuffle_into(piles, added, [code[card] for card in added.cards], rng)  # V2
         game.pile = [card for cards in piles for card in cards]
@@ -165,11 +170,11 @@ def _shuffle_into(
 ) -> None:
     """T1: a module's cards shuffled, then ``per_pile`` of them into each of its piles, each at
     a random place (V2)."""
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     for index, pile in enumerate(added.piles):
         into = piles[pile - 1]
         for card in cards[index * added.per_pile : (index + 1) * added.per_pile]:
-            into.insert(rng.randint(0, len(into)), card)
+            into.insert(below(rng, len(into) + 1), card)  # randint(0, len(into))
 
 
 def start_player(seats: Sequence[Seat]) -> int:

@@ -28,6 +28,7 @@ from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.actions import Action
 from calculator.engine.codes import TILE_CODE, TILES
 from calculator.engine.core import SETUP, Draw, Game, Problems, Receive, Seat, Source
+from calculator.engine.turn.draws import shuffle as shuffle_items
 from calculator.engine.turn.draws import shuffler, tile_order
 from calculator.modules.bonus.records import (
     ASIDE,
@@ -107,7 +108,7 @@ def shuffle(game: Game) -> None:
     """V3, setup: the cards to deal, shuffled in digital mode, in the game's order at a table."""
     cards = list(cards_in_play(game))
     if game.digital:
-        shuffler(game.seed, game.shuffles).shuffle(cards)
+        shuffle_items(shuffler(game.seed, game.shuffles), cards)
         game.shuffles += 1
     ASIDE.set(game.parts, Aside(tuple(cards)))
 

@@ -110,30 +110,34 @@ def legal_buys(game: Game) -> list[Move]:
     if not held(player.parts) or not usable(game):
         return []
     code = game.rules.card_code
-    found: list[Move] = []
-    for slot, tile in enumerate(game.market, start=1):
-        if tile == NO_TILE or not PRICE[tile]:
-            continue
-        for card, payments in payments_by_card(player, slot, PRICE[tile]):
-            found += [(BUY, seat, slot, payment, code[card]) for payment in payments]
-    return found
+    return [
+        (BUY, seat, slot, payment, code[card])
+        for slot, card, payments in payments_by_card(player, game.market)
+        for payment in payments
+    ]
 
 
 def payments_by_card(
-    player: Seat, slot: int, price: int
-) -> list[tuple[ExchangeCard, tuple[tuple[int, ...], ...]]]:
-    """V2: for each distinct exchange card in the player's hand that shows the currency of
-    market slot ``slot``, the canonical payments for a tile of ``price`` there that need it
-    (:func:`payments_with`; possibly none)."""
+    player: Seat, market: Sequence[int]
+) -> list[tuple[int, ExchangeCard, tuple[tuple[int, ...], ...]]]:
+    """V2: for each tile of the ``market`` (codes, slot 1 first) and each distinct exchange
+    card in the player's hand that shows the currency of its slot, the canonical payments for
+    the tile that need the card (:func:`payments_with`; possibly none)."""
     cards = held(player.parts)
     if not cards:
         return []
-    currency = SLOT_CURRENCY[slot]
-    return [
-        (card, payments_with(player.hand, card, CURRENCIES[currency], price))
-        for card in dict.fromkeys(cards)
-        if CURRENCIES[currency] in card.currencies
-    ]
+    distinct = tuple(dict.fromkeys(cards))
+    found = []
+    for slot, tile in enumerate(market, start=1):
+        if tile == NO_TILE or not PRICE[tile]:
+            continue
+        currency = CURRENCIES[SLOT_CURRENCY[slot]]
+        found += [
+            (slot, card, payments_with(player.hand, card, currency, PRICE[tile]))
+            for card in distinct
+            if currency in card.currencies
+        ]
+    return found
 
 
 def payments_with(

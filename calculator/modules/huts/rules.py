@@ -33,7 +33,7 @@ from calculator.engine.components import DisplayCard
 from calculator.engine.core import Draw, Game, Kind, Move, Problems, Seat, Source
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.turn import actions_done
-from calculator.engine.turn.draws import shuffler, tile_order
+from calculator.engine.turn.draws import shuffle, shuffler, tile_order
 from calculator.modules.huts.records import (
     NAME,
     STACKS,
@@ -103,7 +103,7 @@ def stack_up(game: Game) -> None:
         return
     rng = shuffler(game.seed, game.shuffles)
     for stack in stacks:
-        rng.shuffle(stack)
+        shuffle(rng, stack)
     STACKS.set(game.parts, Stacks(hut_stacks=tuple(tuple(stack) for stack in stacks)))
     game.shuffles += 1
 

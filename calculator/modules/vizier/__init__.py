@@ -19,6 +19,7 @@ from calculator.modules.vizier.records import (
     VizierBuy,
 )
 from calculator.modules.vizier.rules import (
+    OFFERS,
     buyer,
     check_activate,
     decide,
@@ -27,7 +28,6 @@ from calculator.modules.vizier.rules import (
     legal_activations,
     legal_decisions,
     not_in_a_turn,
-    offer,
     offered_to,
     passed_over,
     placed,
@@ -38,7 +38,8 @@ from calculator.modules.vizier.rules import (
 
 def _between_turns(game: Game) -> Step | None:
     """V1: after the turn and its refill, the next player with an active vizier is asked."""
-    return offer if offered_to(game) is not None else None
+    seat = offered_to(game)
+    return None if seat is None else OFFERS[seat]
 
 
 RANDOM_KINDS: Final[tuple[RandomKind, ...]] = (("activate the vizier", 1, (legal_activations,)),)

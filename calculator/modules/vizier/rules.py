@@ -36,9 +36,9 @@ from typing import Final
 from calculator.engine.actions import Action, Buy
 from calculator.engine.codes import HUT, MONEY_CARDS, NO_TILE, PRICE, SLOT_CURRENCY, TILES, VALUE
 from calculator.engine.components import ModuleCard
-from calculator.engine.core import REFILL, Game, Kind, Move, Phase, Problems
+from calculator.engine.core import REFILL, Game, Kind, Move, Phase, Problems, Step
 from calculator.engine.errors import IllegalAction
-from calculator.engine.hand import payments
+from calculator.engine.hand import exact_payment, payments
 from calculator.engine.turn import actions_done
 from calculator.engine.turn.purchase import check_buy
 from calculator.modules.vizier.records import (
@@ -86,24 +86,48 @@ def exact_payments(game: Game, seat: int) -> Iterator[Payment]:
     of T4 whose total is the price, and those a module's card of the hand allows (V2)."""
     player = game.seats[seat]
     packed = player.hand.packed
-    others = [ways for ways, usable in game.rules.payments if usable is None or usable(game)]
+    others = [
+        ways(player, game.market)
+        for ways, usable in game.rules.payments
+        if usable is None or usable(game)
+    ]
     for slot, tile in enumerate(game.market, start=1):
         price = PRICE[tile] if tile != NO_TILE else 0
         if not price:
             continue
         currency = SLOT_CURRENCY[slot]
         for payment in payments(currency, packed[currency], price):
-            if sum(VALUE[card] for card in payment) == price:
+            if sum(map(VALUE.__getitem__, payment)) == price:
                 yield slot, payment, ()
-        for ways in others:
-            for card, by_card in ways(player, slot, price):
-                for payment in by_card:
-                    if sum(VALUE[c] for c in payment) == price:
-                        yield slot, payment, (card,)
+        for by_module in others:
+            for paid_slot, card, by_card in by_module:
+                if paid_slot == slot:
+                    for payment in by_card:
+                        if sum(map(VALUE.__getitem__, payment)) == price:
+                            yield slot, payment, (card,)
 
 
 def _may_buy(game: Game, seat: int) -> bool:
-    return bool(token(game, seat)) and next(exact_payments(game, seat), None) is not None
+    """V1: may ``seat`` buy with the vizier: an active token and an exact payment for a market
+    tile (in the slot's currency alone, or as a module's card allows: V2)?"""
+    player = game.seats[seat]
+    if not TOKEN.get(player.parts).vizier:
+        return False
+    sums, packed = player.hand.sums, player.hand.packed
+    for slot, tile in enumerate(game.market, start=1):
+        if tile != NO_TILE:
+            currency = SLOT_CURRENCY[slot]
+            price = PRICE[tile]
+            if price and sums[currency] >= price and exact_payment(packed[currency], price):
+                return True
+    for ways, usable in game.rules.payments:
+        if usable is None or usable(game):
+            for slot, _, by_card in ways(player, game.market):
+                price = PRICE[game.market[slot - 1]]
+                for payment in by_card:
+                    if sum(map(VALUE.__getitem__, payment)) == price:
+                        return True
+    return False
 
 
 def offered_to(game: Game) -> int | None:
@@ -123,13 +147,18 @@ def offered_to(game: Game) -> int | None:
     return None
 
 
-def offer(game: Game) -> None:
-    """V1: the turn and its refill are over; ask the next player about the vizier."""
-    seat = offered_to(game)
-    assert seat is not None
-    game.phase = OFFERED
-    if game.log is not None:
-        game.log.append(VizierOffered(seat))
+def offering(seat: int) -> Step:
+    def offer(game: Game) -> None:
+        """V1: the turn and its refill are over; ask ``seat`` about the vizier."""
+        game.phase = OFFERED
+        if game.log is not None:
+            game.log.append(VizierOffered(seat))
+
+    return offer
+
+
+OFFERS: Final[tuple[Step, ...]] = tuple(offering(seat) for seat in range(6))
+"""V1: the step asking each seat, by seat."""
 
 
 def legal_decisions(game: Game) -> list[Move]:
