@@ -26,7 +26,7 @@ from calculator.engine.players.evaluation import (
     money_value,
     win_chances,
 )
-from calculator.engine.players.information import determinise, information_set
+from calculator.engine.players.information import Unseen, determinise, information_set
 from calculator.engine.players.random_play import random_action, random_move
 from calculator.engine.simulate import NAMES
 from calculator.engine.state import GameState, to_game, to_state
@@ -176,7 +176,7 @@ def test_a_determinisation_agrees_with_everything_the_seat_knows():
     for state in positions(25, seed=3):
         seat = to_act(state)
         information = information_set(state, seat)
-        world = to_state(determinise(information, seat, rng))
+        world = to_state(determinise(Unseen(information, seat), rng))
         assert known(world, seat) == to_state(information)
         assert legal_actions(world) == legal_actions(to_state(information))
 

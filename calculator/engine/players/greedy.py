@@ -26,7 +26,7 @@ from calculator.engine.players.evaluation import (
     tempo,
     win_chances,
 )
-from calculator.engine.players.information import determinise, information_set
+from calculator.engine.players.information import Unseen, determinise, information_set
 from calculator.engine.state import GameState
 
 
@@ -39,7 +39,7 @@ def advise(
     check_seat(state, seat)
     clock = Clock.of(budget)
     information = information_set(state, seat)
-    world = determinise(information, seat, random.Random(f"greedy/{seed}"))
+    world = determinise(Unseen(information, seat), random.Random(f"greedy/{seed}"))
     moves = legal_moves(information)
     judged = judge(world, seat, moves, clock, weights)
     now = projections(world, weights)[seat]

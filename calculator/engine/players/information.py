@@ -26,11 +26,11 @@ from typing import Final
 from msgspec.structs import replace
 
 from calculator.engine.codes import FIRST_MODULE_CARD, MONEY, SCORING_CARD_CODES, TILES
-from calculator.engine.components import money_cards
+from calculator.engine.components import copies_per_card
 from calculator.engine.core import Game
 from calculator.engine.hand import Hand
 from calculator.engine.state import FACE_UP_MONEY, GameState, to_game
-from calculator.engine.turn.draws import tile_order
+from calculator.engine.turn.draws import shuffle, tile_order
 from calculator.engine.turn.setup import SCORING_PILE, pile_sizes
 
 SETUP_CARDS_PER_PLAYER: Final[float] = 4.5
@@ -75,50 +75,76 @@ def information_set(state: GameState, seat: int) -> Game:
     return game
 
 
-def determinise(information: Game, seat: int, rng: random.Random) -> Game:
-    """A digital game agreeing with ``information`` (a canonical form, see
-    :func:`information_set`), its hidden parts dealt at random by ``rng``."""
+class Unseen:
+    """What a seat cannot see of its information set (:func:`information_set`), worked out
+    once per decision so that each determinisation is a copy and a few shuffles: the seats
+    whose hands are hidden with their sizes, the money to deal them and the pile (T3, T7), the
+    modules' cards in the pile (V2) and where each scoring card still in it may lie (T1)."""
+
+    __slots__ = ("depths", "digital", "extras", "information", "money", "others", "seat")
+
+    def __init__(self, information: Game, seat: int) -> None:
+        self.information = information
+        self.seat = seat
+        self.others = [
+            (index, len(player.hand.cards))
+            for index, player in enumerate(information.seats)
+            if index != seat
+        ]
+        self.money = [
+            card for index, _ in self.others for card in information.seats[index].hand.cards
+        ] + [card for card in information.pile if card < MONEY]
+        self.extras = [card for card in information.pile if card >= FIRST_MODULE_CARD]
+        size = len(self.money) - sum(size for _, size in self.others) + len(self.extras)
+        self.depths = [
+            (card, *_depths(information, card, size))
+            for card in sorted(card for card in information.pile if card in SCORING_CARD_CODES)
+        ]
+        self.digital = replace(information.options, mode="digital")
+
+
+def determinise(unseen: Unseen, rng: random.Random) -> Game:
+    """A digital game agreeing with the information set ``unseen`` comes from (a canonical
+    form, see :func:`information_set`), its hidden parts dealt at random by ``rng``."""
+    information, seat = unseen.information, unseen.seat
     game = information.copy()
-    others = [index for index in range(len(game.seats)) if index != seat]
-    money = [card for index in others for card in game.seats[index].hand.cards]
-    money += [card for card in information.pile if card < MONEY]
-    rng.shuffle(money)
-    for index in others:
-        size = len(game.seats[index].hand.cards)
-        game.seats[index].hand = Hand(money[:size])
-        money = money[size:]
+    money = list(unseen.money)
+    shuffle(rng, money)
+    dealt = 0
+    for index, size in unseen.others:
+        game.seats[index].hand = Hand(money[dealt : dealt + size])
+        dealt += size
     for deal_unseen in game.rules.deal_unseen:  # the hands first, then the piles
         deal_unseen(game, seat, rng)
     bag = list(information.bag)
-    rng.shuffle(bag)
+    shuffle(rng, bag)
     game.seed = rng.randrange(2**31)
     if not game.digital:
         game.digital = True
-        game.options = replace(information.options, mode="digital")
-    game.pile = _pile(information, money, rng)
+        game.options = unseen.digital
+    pile = money[dealt:] + unseen.extras
+    shuffle(rng, pile)
+    if unseen.depths:  # the scoring cards still in the pile, card 1 above card 2 (T1)
+        depths = sorted(
+            min(len(pile), rng.randrange(low, high) if high > low else low)
+            for _, low, high in unseen.depths
+        )
+        for depth, (card, _, _) in reversed(list(zip(depths, unseen.depths, strict=True))):
+            pile.insert(depth, card)
+    game.pile = pile
     game.bag = bag
     for shuffle_unseen in game.rules.shuffle_unseen:
         shuffle_unseen(game, seat, rng)
     return game
 
 
-def _pile(information: Game, money: list[int], rng: random.Random) -> list[int]:
-    """The money pile in a random order: the unseen money, the modules' cards (V2) among it,
-    and each scoring card still in it at a depth the pile it went into allows (T1)."""
-    pile = [*money, *(card for card in information.pile if card >= FIRST_MODULE_CARD)]
-    rng.shuffle(pile)
-    scoring = sorted(card for card in information.pile if card in SCORING_CARD_CODES)
-    depths = sorted(_depth(information, card, len(pile), rng) for card in scoring)
-    for depth, card in reversed(list(zip(depths, scoring, strict=True))):
-        pile.insert(depth, card)
-    return pile
-
-
-def _depth(information: Game, card: int, money: int, rng: random.Random) -> int:
-    """T1: how many money cards lie above ``card``: it went into pile 2 (card 1) or 4 (card 2)
-    of a pile whose first size is estimated, less the cards drawn since."""
+def _depths(information: Game, card: int, money: int) -> tuple[int, int]:
+    """T1: how many money cards may lie above ``card``, ``money`` of them in the pile: it went
+    into pile 2 (card 1) or 4 (card 2) of a pile whose first size is estimated, less the cards
+    drawn since (a range: low, high)."""
     players = len(information.seats)
-    dealt = len(money_cards(players)) - FACE_UP_MONEY - round(SETUP_CARDS_PER_PLAYER * players)
+    dealt = MONEY * copies_per_card(players) - FACE_UP_MONEY
+    dealt -= round(SETUP_CARDS_PER_PLAYER * players)
     sizes = pile_sizes(dealt)
     first = dealt
     for added in information.rules.pile_cards:  # V2
@@ -129,5 +155,4 @@ def _depth(information: Game, card: int, money: int, rng: random.Random) -> int:
     start = sum(sizes[: pile - 1])
     end = start + sizes[pile - 1]
     drawn = first - money
-    low, high = max(0, start - drawn), max(0, end - drawn)
-    return min(money, rng.randrange(low, high) if high > low else low)
+    return max(0, start - drawn), max(0, end - drawn)

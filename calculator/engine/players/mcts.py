@@ -37,7 +37,7 @@ from calculator.engine.game import END, first_reveal, legal_moves, play, seat_to
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
 from calculator.engine.players.evaluation import projections, win_chances
 from calculator.engine.players.greedy import judge
-from calculator.engine.players.information import determinise, information_set
+from calculator.engine.players.information import Unseen, determinise, information_set
 from calculator.engine.players.random_play import random_move
 from calculator.engine.state import GameState
 from calculator.engine.turn.money import legal_takes
@@ -90,7 +90,8 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
     information = information_set(state, seat)
     rng = random.Random(f"mcts/{seed}")
     moves = legal_moves(information)
-    judged = judge(determinise(information, seat, rng), seat, moves, clock.part(GREEDY_SHARE))
+    unseen = Unseen(information, seat)
+    judged = judge(determinise(unseen, rng), seat, moves, clock.part(GREEDY_SHARE))
     order = [rated.position for rated in judged]
     order += [index for index in range(len(moves)) if index not in set(order)]
     searched = frozenset(moves[index] for index in order[:ROOT_WIDTH])
@@ -104,7 +105,7 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
     if len(moves) > 1:
         limit = budget.iterations
         while (limit is None or iterations < limit) and not clock.expired():
-            _iterate(root, searched, determinise(information, seat, rng), rng, clock)
+            _iterate(root, searched, determinise(unseen, rng), rng, clock)
             iterations += 1
     greedy_points = {judgement.position: judgement.points for judgement in judged}
     now = projections(information)[seat]
