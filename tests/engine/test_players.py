@@ -12,7 +12,7 @@ from itertools import islice
 import pytest
 from msgspec.structs import replace
 
-from calculator.core.scoring import ROUNDS
+from calculator.core.scoring import POINTS, ROUNDS, rank_places
 from calculator.core.tiles import BUILDINGS, Building
 from calculator.engine import GameOver, NotYourTurn, Options, apply, legal_actions, new_game, to_act
 from calculator.engine.actions import Buy, PlaceTile, ReserveTile
@@ -22,8 +22,9 @@ from calculator.engine.players.advice import Clock
 from calculator.engine.players.evaluation import (
     WEIGHTS,
     extra_action,
+    majority_gains,
     majority_points,
-    money_value,
+    money_values,
     win_chances,
 )
 from calculator.engine.players.information import Unseen, determinise, information_set
@@ -339,12 +340,24 @@ def test_t4_an_exact_payment_earns_the_further_action_term():
     assert extra_action(game, (seat + 1) % 3, WEIGHTS) == 0
 
 
+@pytest.mark.parametrize("counts", [(0, 0, 0), (2, 1, 1), (3, 3, 0, 2), (1, 0, 4, 4, 2)])
+def test_m2_m4_a_majority_gain_is_what_one_more_building_brings(counts):
+    tower = BUILDINGS.index(Building.TOWER)
+    points = POINTS[Building.TOWER][2]
+    gains = majority_gains(2, tower, counts)
+    for seat in range(len(counts)):
+        more = list(counts)
+        more[seat] += 1
+        now = rank_places(points, counts)[seat].points
+        assert gains[seat] == rank_places(points, tuple(more))[seat].points - now
+
+
 def test_t9_money_is_worth_nothing_once_the_bag_is_empty():
     game = to_game(new_game(list(NAMES[:3]), seed=4))
     holdings = [[0] * len(BUILDINGS) for _ in range(3)]
-    assert money_value(game, 0, holdings, None, WEIGHTS) > 0
+    assert money_values(game, holdings, None, WEIGHTS)[0] > 0
     game.bag = []
-    assert money_value(game, 0, holdings, None, WEIGHTS) == 0
+    assert money_values(game, holdings, None, WEIGHTS)[0] == 0
 
 
 def test_m6_a_projected_lead_makes_a_win_likelier():

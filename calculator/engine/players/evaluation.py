@@ -9,7 +9,7 @@ Each term projects points the seat can expect by the end of the game from what i
   (the counts will change before then: the timing of the scoring cards, T8);
 * :func:`wall_points`: the longest wall, scored again in every round to come (W4);
 * :func:`extra_action`: a further action earned by an exact payment (T4);
-* :func:`money_value`: money in hand, the more the longer the game still runs (T9: money is
+* :func:`money_values`: money in hand, the more the longer the game still runs (T9: money is
   worth nothing at the end), and more in the currency of a market tile that would win or keep
   the seat a majority (T4: only the slot's currency pays);
 * :func:`reserve_value`: reserve tiles, buildings that can still be built (T5; M1: they count
@@ -157,47 +157,56 @@ def game_left(game: Game) -> float:
     return len(game.bag) / TILES_IN_GAME
 
 
-def money_value(
+def money_values(
     game: Game,
-    seat: int,
     holdings: Sequence[Sequence[int]],
     dummy: Sequence[int] | None,
     weights: Weights,
-) -> float:
-    """T3, T4, T9: money in hand; more in the currency of a market tile that would win or keep
-    the seat a place in the next round's majority."""
+) -> list[float]:
+    """T3, T4, T9: each seat's money in hand; more in the currency of a market tile that
+    would win or keep the seat a place in the next round's majority (:func:`majority_gains`)."""
     left = game_left(game)
     if not left:
-        return 0.0
-    hand = game.seats[seat].hand
-    value = weights.money * left * hand.total
-    rounds = round_weights(game, weights)[:1]
+        return [0.0] * len(game.seats)
+    values = [weights.money * left * player.hand.total for player in game.seats]
+    rounds = rounds_to_come(game)
     if not rounds:
-        return value
-    for slot, tile in enumerate(game.market, start=1):
+        return values
+    wanted = weights.wanted_money * left
+    slot = 0
+    for tile in game.market:
+        slot += 1
         if tile == NO_TILE or BUILDING[tile] < 0 or not PRICE[tile]:
             continue
-        if _gain(seat, BUILDING[tile], holdings, dummy, rounds[0][0]) <= 0:
-            continue
-        held = hand.sums[SLOT_CURRENCY[slot]]
-        value += weights.wanted_money * left * min(held, PRICE[tile])
-    return value
+        building = BUILDING[tile]
+        counts = [holding[building] for holding in holdings]
+        if dummy is not None:
+            counts.append(dummy[building])
+        gains = majority_gains(rounds[0], building, tuple(counts))
+        currency, price = SLOT_CURRENCY[slot], PRICE[tile]
+        for seat, player in enumerate(game.seats):
+            if gains[seat] > 0:
+                values[seat] += wanted * min(player.hand.sums[currency], price)
+    return values
 
 
-def _gain(
-    seat: int,
-    building: int,
-    holdings: Sequence[Sequence[int]],
-    dummy: Sequence[int] | None,
-    scoring_round: int,
-) -> float:
-    """M2-M4: the majority points one more ``building`` would bring the seat."""
-    counts = [holding[building] for holding in holdings]
-    if dummy is not None:
-        counts.append(dummy[building])
-    now = ranked_points(scoring_round, building, tuple(counts))[seat]
-    counts[seat] += 1
-    return ranked_points(scoring_round, building, tuple(counts))[seat] - now
+_GAINS: Final[Memo[tuple[int, int, tuple[int, ...]], tuple[int, ...]]] = Memo(RANKED_MEMO)
+
+
+def majority_gains(scoring_round: int, building: int, counts: tuple[int, ...]) -> tuple[int, ...]:
+    """M2-M4: the majority points one more ``building`` would bring each holder, with these
+    counts (as :func:`ranked_points`); remembered."""
+    key = (scoring_round, building, counts)
+    found = _GAINS.get(key)
+    if found is None:
+        now = ranked_points(scoring_round, building, counts)
+        gains = []
+        for seat in range(len(now)):
+            more = list(counts)
+            more[seat] += 1
+            gains.append(ranked_points(scoring_round, building, tuple(more))[seat] - now[seat])
+        found = _GAINS.keep(key, tuple(gains))
+    return found
 
 
 def reserve_value(player: Seat, weights: Weights) -> float:
@@ -211,12 +220,13 @@ def projections(game: Game, weights: Weights = WEIGHTS) -> list[float]:
     dummy = dummy_counts(game)
     rounds = round_weights(game, weights)
     majorities = majority_points(holdings, dummy, rounds)
+    money = money_values(game, holdings, dummy, weights)
     return [
         banked(player)
         + majorities[seat]
         + wall_points(player, rounds, weights)
         + extra_action(game, seat, weights)
-        + money_value(game, seat, holdings, dummy, weights)
+        + money[seat]
         + reserve_value(player, weights)
         for seat, player in enumerate(game.seats)
     ]

@@ -1,10 +1,12 @@
 """The ``mcts`` player: single-observer Information Set MCTS (Cowling, Powley and Whitehouse
 2012, SO-ISMCTS).
 
-First greedy (:func:`greedy.judge`) orders the seat's actions, within a share of the time
-budget; the search looks at greedy's best :data:`ROOT_WIDTH`, each starting with
-:data:`PRIOR_VISITS` visits worth greedy's judgement of it. The others are listed after the
-searched ones, in greedy's order.
+The search takes its evaluator as a parameter (an :class:`Evaluator`, after OpenSpiel's: a
+``prior`` judging the seat's actions before the search, an ``evaluate`` scoring a game the
+search reached); :class:`PlayoutEvaluator` is the default. First the prior orders the seat's
+actions, within a share of the time budget; the search looks at the best :data:`ROOT_WIDTH`,
+each starting with :data:`PRIOR_VISITS` visits worth the prior's judgement of it. The others
+are listed after the searched ones, in the prior's order.
 
 One tree over the seat's information set. Each iteration:
 
@@ -14,50 +16,105 @@ One tree over the seat's information set. Each iteration:
    this determinisation (a child's availability counts the iterations it could be chosen in,
    and stands in for the parent's visits); every decision of every phase is a node (turn
    actions, placements, V1 offers), and the seat that decides there is :func:`to_act`'s;
-3. adds one new node, then plays on with a cheap greedy-ish policy (:func:`playout_action`)
-   for at most :data:`PLAYOUT_DEPTH` actions;
-4. scores the game reached: at the end, a win is 1 shared by the winners (M6); cut short,
-   each seat's chance of winning from the evaluation's projections (:mod:`evaluation`);
-5. backs up, each node scoring for the seat that chose the action leading to it.
+3. adds one new node and has the evaluator score the game reached: by default it plays on
+   with a cheap greedy-ish policy (:func:`playout_move`) for at most :data:`PLAYOUT_DEPTH`
+   actions, then at the end a win is 1 shared by the winners (M6), and cut short each seat's
+   chance of winning from the evaluation's projections (:mod:`evaluation`);
+4. backs up, each node scoring for the seat that chose the action leading to it.
 
-The time budget is read at every iteration and every few playout steps, and an iteration's
-cost is bounded (one node added, a playout of bounded length), so the answer comes within
-the budget plus one iteration.
+The time budget is read at every iteration, and an iteration's cost is bounded (one node
+added, a playout of bounded length), so the answer comes within the budget plus one
+iteration.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Final
+from collections.abc import Sequence
+from typing import Final, NamedTuple, Protocol
 
-from calculator.engine.codes import NO_TILE, PRICE, VALUE
+from calculator.engine.codes import NO_TILE, PRICE, SLOT_CURRENCY, VALUE
 from calculator.engine.core import ACTION, Game, Move
 from calculator.engine.game import END, first_reveal, legal_moves, play, seat_to_act
+from calculator.engine.hand import exact_payment, payments
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
-from calculator.engine.players.evaluation import projections, win_chances
-from calculator.engine.players.greedy import judge
+from calculator.engine.players.evaluation import WEIGHTS, Weights, projections, win_chances
+from calculator.engine.players.greedy import Judged, judge
 from calculator.engine.players.information import Unseen, determinise, information_set
 from calculator.engine.players.random_play import random_move
 from calculator.engine.state import GameState
+from calculator.engine.turn.draws import below
 from calculator.engine.turn.money import legal_takes
 from calculator.engine.turn.placement import PLACE, RESERVE, placements_of, placer, waiting_tiles
-from calculator.engine.turn.purchase import legal_buys
+from calculator.engine.turn.purchase import BUY
 
 EXPLORATION: Final[float] = 0.3
 """UCB's exploration constant for rewards in 0..1."""
 ROOT_WIDTH: Final[int] = 6
-"""The seat's actions searched: greedy's best (the others keep greedy's order)."""
-GREEDY_SHARE: Final[float] = 0.25
-"""The share of a time budget greedy may take to order the seat's actions."""
+"""The seat's actions searched: the prior's best (the others keep the prior's order)."""
+PRIOR_SHARE: Final[float] = 0.25
+"""The share of a time budget the prior may take to order the seat's actions."""
 PRIOR_VISITS: Final[int] = 10
-"""Each searched action of the seat starts with this many visits worth greedy's judgement of
-it (its chance of winning after the action), so that a short search departs from greedy's
-choice only on evidence."""
+"""Each searched action of the seat starts with this many visits worth the prior's judgement
+of it (its chance of winning after the action), so that a short search departs from the
+prior's choice only on evidence."""
 PLAYOUT_DEPTH: Final[int] = 12
 """Actions a playout plays past the tree before the evaluation judges the game."""
-CLOCK_EVERY: Final[int] = 8
-"""Playout steps between two looks at the clock."""
+
+
+class Evaluation(NamedTuple):
+    """What an evaluator makes of a game the search reached, for every seat."""
+
+    rewards: list[float]
+    """The seat's reward, 0 to 1 (a win, or a chance of winning)."""
+    points: list[float]
+    """The seat's projected final points (shown with the advice)."""
+
+
+class Evaluator(Protocol):
+    """What the search asks of a game (OpenSpiel's ``Evaluator``): ``evaluate`` scores a game
+    reached (it may play on in it: the game is the iteration's own), ``prior`` judges the
+    seat's actions at the root, best first, as many as ``clock`` allows."""
+
+    def evaluate(self, game: Game, rng: random.Random) -> Evaluation: ...
+
+    def prior(
+        self, world: Game, seat: int, moves: Sequence[Move], clock: Clock
+    ) -> list[Judged]: ...
+
+
+class PlayoutEvaluator:
+    """Plays on for at most ``depth`` actions (:func:`playout_move`), then scores the game: a
+    win at the end (M6), else the chances of winning from the projections; the prior is
+    greedy's judgement (:func:`greedy.judge`). Both weigh the evaluation's terms by
+    ``weights``."""
+
+    __slots__ = ("depth", "weights")
+
+    def __init__(self, depth: int = PLAYOUT_DEPTH, weights: Weights = WEIGHTS) -> None:
+        self.depth = depth
+        self.weights = weights
+
+    def evaluate(self, game: Game, rng: random.Random) -> Evaluation:
+        for _ in range(self.depth):
+            if game.over:
+                break
+            play(game, playout_move(game, rng))
+        finals = projections(game, self.weights)
+        if game.over:  # M6: a win, shared by equal totals
+            winners = game.winners
+            return Evaluation(
+                [1 / len(winners) if seat in winners else 0.0 for seat in range(len(finals))],
+                finals,
+            )
+        return Evaluation(win_chances(finals), finals)
+
+    def prior(self, world: Game, seat: int, moves: Sequence[Move], clock: Clock) -> list[Judged]:
+        return judge(world, seat, moves, clock, self.weights)
+
+
+EVALUATOR: Final[PlayoutEvaluator] = PlayoutEvaluator()
 
 
 class Node:
@@ -74,7 +131,7 @@ class Node:
         self.wins = 0.0
         self.points = 0.0
         self.prior = 0
-        """Visits worth greedy's judgement, not searched (see :data:`PRIOR_VISITS`)."""
+        """Visits worth the prior's judgement, not searched (see :data:`PRIOR_VISITS`)."""
 
     def ucb(self) -> float:
         return self.wins / self.visits + EXPLORATION * math.sqrt(
@@ -82,21 +139,28 @@ class Node:
         )
 
 
-def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Advice:
+def advise(
+    state: GameState,
+    seat: int,
+    *,
+    budget: Budget,
+    seed: int = 0,
+    evaluator: Evaluator = EVALUATOR,
+) -> Advice:
     """Every legal action of ``seat``: those searched first, the most visited first (ties:
-    the better win rate); then the others in greedy's order."""
+    the better win rate); then the others in the prior's order."""
     check_seat(state, seat)
     clock = Clock.of(budget)
     information = information_set(state, seat)
     rng = random.Random(f"mcts/{seed}")
     moves = legal_moves(information)
     unseen = Unseen(information, seat)
-    judged = judge(determinise(unseen, rng), seat, moves, clock.part(GREEDY_SHARE))
+    judged = evaluator.prior(determinise(unseen, rng), seat, moves, clock.part(PRIOR_SHARE))
     order = [rated.position for rated in judged]
     order += [index for index in range(len(moves)) if index not in set(order)]
     searched = frozenset(moves[index] for index in order[:ROOT_WIDTH])
     root = Node(seat)
-    for judgement in judged[:ROOT_WIDTH]:  # greedy's judgement as experience to start from
+    for judgement in judged[:ROOT_WIDTH]:  # the prior's judgement as experience to start from
         seeded = root.children[moves[judgement.position]] = Node(seat)
         seeded.visits = seeded.available = seeded.prior = PRIOR_VISITS
         seeded.wins = PRIOR_VISITS * judgement.chance
@@ -105,9 +169,9 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
     if len(moves) > 1:
         limit = budget.iterations
         while (limit is None or iterations < limit) and not clock.expired():
-            _iterate(root, searched, determinise(unseen, rng), rng, clock)
+            _iterate(root, searched, determinise(unseen, rng), rng, evaluator)
             iterations += 1
-    greedy_points = {judgement.position: judgement.points for judgement in judged}
+    prior_points = {judgement.position: judgement.points for judgement in judged}
     now = projections(information)[seat]
     ranked: list[tuple[int, float, int, RatedAction]] = []
     for rank, index in enumerate(order):
@@ -116,7 +180,7 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
         child = root.children.get(move)
         visits = 0 if child is None else child.visits - child.prior
         if child is None or not visits:
-            points = greedy_points.get(index, now)
+            points = prior_points.get(index, now)
             ranked.append((0, 0.0, rank, RatedAction(action, round(points, 2), 0, None)))
             continue
         win = child.wins / child.visits
@@ -129,7 +193,7 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
 
 
 def _iterate(
-    root: Node, searched: frozenset[Move], game: Game, rng: random.Random, clock: Clock
+    root: Node, searched: frozenset[Move], game: Game, rng: random.Random, evaluator: Evaluator
 ) -> None:
     node = root
     path = [root]
@@ -157,28 +221,11 @@ def _iterate(
         node = node.children[move]
         play(game, move)
         path.append(node)
-    _playout(game, rng, clock)
-    finals = projections(game)
-    rewards = _rewards(game, finals)
+    rewards, finals = evaluator.evaluate(game, rng)
     for visited in path[1:]:
         visited.visits += 1
         visited.wins += rewards[visited.chooser]
         visited.points += finals[visited.chooser]
-
-
-def _playout(game: Game, rng: random.Random, clock: Clock) -> None:
-    for step in range(PLAYOUT_DEPTH):
-        if game.over or (step % CLOCK_EVERY == CLOCK_EVERY - 1 and clock.expired()):
-            return
-        play(game, playout_move(game, rng))
-
-
-def _rewards(game: Game, finals: list[float]) -> list[float]:
-    """M6: at the end a win, shared by equal totals; cut short, the chances of winning."""
-    if game.over:
-        winners = game.winners
-        return [1 / len(winners) if seat in winners else 0.0 for seat in range(len(finals))]
-    return win_chances(finals)
 
 
 def playout_move(game: Game, rng: random.Random) -> Move:
@@ -191,9 +238,10 @@ def playout_move(game: Game, rng: random.Random) -> Move:
     if first_reveal(game) is not None:
         return random_move(game, rng)
     if phase.placing:  # T6: into the Alhambra where it fits, else onto the reserve
-        seat = placer(game)
-        tile = waiting_tiles(game, seat)[0]
-        options = placements_of(game, seat, tile)
+        placing = placer(game)
+        assert placing is not None
+        tile = waiting_tiles(game, placing)[0]
+        options = placements_of(game, placing, tile)
         places = [move for move in options if move[0] is PLACE]
         if places:
             return places[rng.randrange(len(places))]
@@ -203,14 +251,41 @@ def playout_move(game: Game, rng: random.Random) -> Move:
         return phase_rules.playout_choice(game, rng)
     if phase is not ACTION:
         return random_move(game, rng)
-    buys = legal_buys(game)
-    exact = [move for move in buys if _exact(game, move)]
+    seat = game.player
+    assert seat is not None
+    hand = game.seats[seat].hand
+    packed, sums = hand.packed, hand.sums
+    exact: list[tuple[int, int, int]] = []
+    affordable: list[tuple[int, int, int]] = []
+    slot = 0
+    for tile in game.market:
+        slot += 1
+        if tile == NO_TILE:
+            continue
+        price, currency = PRICE[tile], SLOT_CURRENCY[slot]
+        if price and sums[currency] >= price:
+            affordable.append((slot, currency, price))
+            if exact_payment(packed[currency], price):
+                exact.append((slot, currency, price))
     if exact:
-        return exact[rng.randrange(len(exact))]
+        slot, currency, price = exact[below(rng, len(exact))]
+        paid = [
+            payment
+            for payment in payments(currency, packed[currency], price)
+            if _total(payment) == price
+        ]
+        return (BUY, seat, slot, paid[below(rng, len(paid))])
     if game.extra_action:
-        return (END, game.player)
-    if buys and rng.random() < 0.5:
-        return min(buys, key=lambda buy: _total(buy[3]))
+        return (END, seat)
+    if affordable and rng.random() < 0.5:
+        return min(
+            (
+                (BUY, seat, slot, payment)
+                for slot, currency, price in affordable
+                for payment in payments(currency, packed[currency], price)
+            ),
+            key=lambda buy: _total(buy[3]),
+        )
     takes = legal_takes(game)
     if takes:
         return max(takes, key=lambda take: _total(take[2]))
@@ -218,10 +293,4 @@ def playout_move(game: Game, rng: random.Random) -> Move:
 
 
 def _total(cards: tuple[int, ...]) -> int:
-    return sum(VALUE[card] for card in cards)
-
-
-def _exact(game: Game, move: Move) -> bool:
-    """T4: the payment equals the price."""
-    tile = game.market[move[2] - 1]
-    return bool(tile != NO_TILE and PRICE[tile] == _total(move[3]))
+    return sum([VALUE[card] for card in cards])
