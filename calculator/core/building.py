@@ -15,10 +15,9 @@ from collections import deque
 from collections.abc import Iterable
 from typing import Final, Literal
 
-from msgspec import Struct
-
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
 from calculator.core.grid import EAST, NORTH, SOUTH, WEST, Grid, flood, wall_pattern
+from calculator.core.record import FrozenRecord
 from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, Cell, Side, Tile
 
 HoleRule = Literal["region", "cell"]
@@ -28,7 +27,7 @@ cell whose four neighbours are all occupied (the literal reading of the printed 
 HOLE_RULES: Final[tuple[HoleRule, ...]] = ("region", "cell")
 
 
-class Violation(Struct, frozen=True):
+class Violation(FrozenRecord, frozen=True):
     """One broken rule, with the cells (and, for B2, the sides) involved."""
 
     rule: str

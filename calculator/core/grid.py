@@ -16,12 +16,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final
 
-from msgspec import Struct
-
+from calculator.core.record import FrozenRecord
 from calculator.core.tiles import Cell, Tile
 
 
-class Grid(Struct, frozen=True):
+class Grid(FrozenRecord, frozen=True):
     left: int
     top: int
     width: int

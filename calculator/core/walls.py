@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from msgspec import Struct
-
 from calculator.core.alhambra import Alhambra
 from calculator.core.grid import Grid, flood
+from calculator.core.record import FrozenRecord
 from calculator.core.tiles import OFFSET, SIDES, Cell, Side, Tile
 
 Corner = tuple[int, int]
@@ -47,7 +46,7 @@ _ENDS: Final[dict[Side, tuple[Corner, Corner]]] = {
 }
 
 
-class Wall(Struct, frozen=True):
+class Wall(FrozenRecord, frozen=True):
     """The longest wall: its length, its segments in order along it, and whether it is exact."""
 
     length: int
@@ -239,7 +238,7 @@ def _longest_trail(grid: Grid, budget: int) -> Wall:
     return Wall(len(best), tuple(segments[edge] for edge in best), exact)
 
 
-class WallLength(Struct, frozen=True):
+class WallLength(FrozenRecord, frozen=True):
     """The longest wall's length alone (W4 scores nothing else), and whether it is exact."""
 
     length: int
@@ -326,7 +325,7 @@ def _longest_path_or_ring(
     return best
 
 
-class _Part(Struct, frozen=True):
+class _Part(FrozenRecord, frozen=True):
     corners: frozenset[Node]
     size: int
 

@@ -28,7 +28,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, ClassVar, Final
+
+from mypy_extensions import mypyc_attr
 
 from calculator.core.building import HoleRule
 from calculator.core.module_scoring import ScoringModule, tally
@@ -43,6 +45,7 @@ from calculator.engine.layout import Layout
 from calculator.engine.parts import Part
 
 
+@mypyc_attr(native_class=False)  # a str (mypyc compiles no subclass of str)
 class Phase(str):
     """Where the game stands: its wire name (``turn.phase`` of the state document), the rule that
     defines it, and whether it places waiting tiles (``placing``) or tiles bought (``bought``,
@@ -64,7 +67,7 @@ class Phase(str):
         bought: bool = False,
         automatic: bool = False,
     ) -> Phase:
-        phase = super().__new__(cls, name)
+        phase = str.__new__(cls, name)
         phase.rule = rule
         phase.placing = placing or bought
         phase.bought = bought
@@ -293,15 +296,16 @@ Step = Callable[[Game], None]
 """An automatic step that needs no draw (score a round, start the next turn...)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a module's own sources
 class Source:
     """Where a draw comes from: the bag, the money pile (:mod:`calculator.engine.turn.draws`) or a
     module's own (V3, V4), and how a table reveals what was drawn from it. ``rule`` is the rule
     of its draws, ``drawn`` the item as a refusal names it, ``holder`` the source itself."""
 
-    rule: str = ""
-    drawn: str = ""
-    holder: str = ""
-    reveals: tuple[type, ...] = ()
+    rule: ClassVar[str] = ""
+    drawn: ClassVar[str] = ""
+    holder: ClassVar[str] = ""
+    reveals: ClassVar[tuple[type, ...]] = ()
     """The kinds of reveal that name an item of this source."""
 
     def held(self, game: Game) -> Sequence[Any]:
@@ -353,16 +357,21 @@ Check = Callable[[Game, Any], Move]
 the move that carries it out."""
 
 
+@mypyc_attr(native_class=False)  # pickled as a dataclass is (arena workers)
 @dataclass(frozen=True, slots=True)
 class Claim:
     """The module checks and carries out actions of ``kind`` (those ``when`` accepts, if given)
-    instead of the base."""
+    instead of the base. ``turn_action``: the kind is one of a turn's actions (T2); when it is
+    not (a decision of the module's own phase, which its phase rules decide), ``check`` refuses
+    it wherever the game stands, the placement of a turn's tiles included."""
 
     kind: type
     check: Check
     when: Callable[[Any], bool] | None = None
+    turn_action: bool = True
 
 
+@mypyc_attr(native_class=False)  # pickled as a dataclass is (arena workers)
 @dataclass(frozen=True, slots=True)
 class PhaseRules:
     """A phase the module brings (a :class:`Phase` of its own): who decides in it, what they
@@ -382,6 +391,7 @@ class PhaseRules:
     """Added to the refusal of a seat that is not the one to act, to say who is."""
 
 
+@mypyc_attr(native_class=False)  # pickled as a dataclass is (arena workers)
 @dataclass(frozen=True, slots=True)
 class PileCards:
     """Cards the module shuffles into the money piles at setup (T1): ``per_pile`` of ``cards``
@@ -407,6 +417,7 @@ Problems = list[tuple[Path, str]]
 """Why a state cannot be one of a game: each with where in the state document (a path)."""
 
 
+@mypyc_attr(native_class=False)  # pickled as a dataclass is (arena workers)
 @dataclass(frozen=True, slots=True)
 class Records:
     """The module's words, each declared once in its package (its ``records``): its actions,
@@ -423,6 +434,7 @@ class Records:
     game: Part[Any] | None = None
 
 
+@mypyc_attr(native_class=False)  # pickled as a dataclass is (arena workers)
 @dataclass(frozen=True, slots=True)
 class Module:
     """One module: its wire name, its rule id, and the hooks it fills (each optional)."""
@@ -594,11 +606,12 @@ class Ruleset:
         except KeyError:
             raise ValueError(f"there is no phase {name!r}") from None
 
-    def claimed(self, action: object) -> Check | None:
-        """How a known module checks ``action`` instead of the base, if one does."""
+    def claim(self, action: object) -> Claim | None:
+        """The claim of the known module that checks ``action`` instead of the base, if one
+        does."""
         for claim in self.claims.get(type(action), ()):
             if claim.when is None or claim.when(action):
-                return claim.check
+                return claim
         return None
 
     def counts(self, alhambra: Layout, parts: Mapping[str, Any]) -> list[int]:

@@ -282,9 +282,12 @@ def _revealed(game: Game, step: Draw, action: Action) -> object:
 def _decision(game: Game, action: Action) -> Move:
     """A player's action checked against the rules of the phase: its move."""
     phase = game.phase
+    claim = game.rules.claim(action)  # a module's action, or its way of a base one
     if phase.placing:
         if isinstance(action, PLACEMENTS):
             return check_placement(game, action)
+        if claim is not None and not claim.turn_action:
+            return claim.check(game, action)  # the module refuses it outside its phase
         if phase is PLACEMENT and any(HUT[tile] for tile in game.bought):
             raise IllegalAction(
                 "V4",
@@ -303,9 +306,8 @@ def _decision(game: Game, action: Action) -> Move:
         decide = game.rules.phase_rules[phase].decide  # a module's phase (V1)
         assert decide is not None
         return decide(game, action)
-    claimed = game.rules.claimed(action)  # a module's action, or its way of a base one
-    if claimed is not None:
-        return claimed(game, action)
+    if claim is not None:
+        return claim.check(game, action)
     # the actions of a turn, the most played first
     if isinstance(action, TakeMoney):
         return check_take(game, action)

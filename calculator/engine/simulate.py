@@ -11,8 +11,7 @@ import statistics
 import time
 from typing import Any
 
-from msgspec import Struct
-
+from calculator.core.record import FrozenRecord
 from calculator.engine.core import BASE_GAME, Ruleset
 from calculator.engine.game import play, start
 from calculator.engine.players.random_play import random_move
@@ -21,7 +20,7 @@ from calculator.engine.state import DEFAULT_OPTIONS, GameState, Options, to_stat
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
 
-class PlayedGame(Struct, frozen=True):
+class PlayedGame(FrozenRecord, frozen=True):
     state: GameState
     actions: int
 

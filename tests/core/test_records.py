@@ -32,8 +32,9 @@ from calculator.modules.huts.rules import stacks_of
 
 def classes_of(package: object) -> list[type]:
     found = []
-    for module_info in pkgutil.iter_modules(package.__path__):  # type: ignore[attr-defined]
-        module = importlib.import_module(f"{package.__name__}.{module_info.name}")  # type: ignore[attr-defined]
+    prefix = f"{package.__name__}."  # type: ignore[attr-defined]
+    for module_info in pkgutil.walk_packages(package.__path__, prefix):  # type: ignore[attr-defined]
+        module = importlib.import_module(module_info.name)
         found += [
             cls
             for _, cls in inspect.getmembers(module, inspect.isclass)

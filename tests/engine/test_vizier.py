@@ -706,11 +706,24 @@ def test_v1_only_the_player_asked_decides_and_only_about_the_vizier():
 
 
 def test_v1_the_vizier_is_not_offered_during_a_turn():
+    state = vizier_scene([("florin 6", "florin 9"), ("ducat 2",), ("ducat 3",)])
+    placing, _ = apply(state, Buy(0, 1, cards("florin 9")))  # overpaid: the tile waits
+    assert placing.turn.phase == "placement"
+    for during in (state, placing):  # the turn's actions, then the placement of its tiles
+        for action in (VizierBuy(0, 1, cards("florin 6")), DeclineVizier(0)):
+            with pytest.raises(IllegalAction) as refused:
+                apply(during, action)
+            assert refused.value.rule == "V1"
+            assert refused.value.message.endswith("after a turn and its refill, not during a turn")
+
+
+def test_v1_the_vizier_is_offered_no_more_once_the_last_tile_has_entered_the_market():
     state = vizier_scene([("florin 6",), ("ducat 2",), ("ducat 3",)])
-    for action in (VizierBuy(0, 1, cards("florin 6")), DeclineVizier(0)):
-        with pytest.raises(IllegalAction) as refused:
-            apply(state, action)
-        assert refused.value.rule == "V1"
+    state = replace(state, bag=())  # the refill before this turn drew the last tile
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, VizierBuy(0, 1, cards("florin 6")))
+    assert refused.value.rule == "V1"
+    assert refused.value.message.endswith("the last tile has entered the market")
 
 
 def test_v1_never_for_worker_huts():

@@ -31,8 +31,7 @@ import math
 from collections.abc import Sequence
 from typing import Final
 
-from msgspec import Struct
-
+from calculator.core.record import FrozenRecord
 from calculator.core.scoring import POINTS, ROUNDS, rank_places
 from calculator.core.tiles import BUILDINGS, CATALOG
 from calculator.engine.codes import BUILDING, BUILDS, NO_TILE, PRICE, SLOT_CURRENCY
@@ -43,7 +42,7 @@ from calculator.engine.turn.placement import placer, waiting_tiles
 from calculator.engine.turn.redesign import BUILD, REMOVE, SWAP
 
 
-class Weights(Struct, frozen=True):
+class Weights(FrozenRecord, frozen=True):
     """How much each term counts, in projected points."""
 
     later_round: float = 0.6

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from calculator.core.tiles import Tile
 from calculator.engine.actions import Action, RevealMoney, RevealScoringCard, RevealTile
@@ -27,7 +27,7 @@ class Bag(Source):
 
     drawn = "tile from the bag"
     holder = "the bag"
-    reveals = (RevealTile,)
+    reveals: ClassVar[tuple[type, ...]] = (RevealTile,)
 
     def held(self, game: Game) -> Sequence[int]:
         return game.bag
@@ -51,7 +51,7 @@ class Pile(Source):
 
     drawn = "card from the money pile"
     holder = "the money pile"
-    reveals = (RevealMoney, RevealScoringCard)
+    reveals: ClassVar[tuple[type, ...]] = (RevealMoney, RevealScoringCard)
 
     def held(self, game: Game) -> Sequence[int]:
         return game.pile

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from msgspec.structs import replace
 
@@ -78,7 +78,7 @@ class Deck(Source):
     rule = "V3"
     drawn = "bonus card (V3)"
     holder = "the bonus cards not dealt (V3)"
-    reveals = (RevealBonusCard,)
+    reveals: ClassVar[tuple[type, ...]] = (RevealBonusCard,)
 
     def held(self, game: Game) -> Sequence[Tile]:
         return aside(game.parts)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from msgspec.structs import replace
 
@@ -115,7 +115,7 @@ class Stack(Source):
     rule = "V4"
     drawn = "top hut of a stack (V4)"
     holder = "the stack whose top is turned up (V4)"
-    reveals = (RevealHut,)
+    reveals: ClassVar[tuple[type, ...]] = (RevealHut,)
 
     def held(self, game: Game) -> Sequence[Tile]:
         held = stacks_of(game.parts)

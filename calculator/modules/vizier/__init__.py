@@ -53,8 +53,8 @@ MODULE: Final[Module] = Module(
     turn_actions=legal_activations,
     claims=(
         Claim(ActivateVizier, check_activate),
-        Claim(VizierBuy, not_in_a_turn),
-        Claim(DeclineVizier, not_in_a_turn),
+        Claim(VizierBuy, not_in_a_turn, turn_action=False),
+        Claim(DeclineVizier, not_in_a_turn, turn_action=False),
     ),
     phases={
         OFFERED: PhaseRules(

@@ -205,9 +205,9 @@ def _purchase(
     module rules it: V2)."""
     cards = tuple(MONEY_CARDS[card] if isinstance(card, int) else card for card in payment)
     purchase = Buy(seat, slot, cards, module_cards)  # type: ignore[arg-type]
-    check = game.rules.claimed(purchase) or check_buy
+    claim = game.rules.claim(purchase)
     try:
-        return check(game, purchase)
+        return (check_buy if claim is None else claim.check)(game, purchase)
     except IllegalAction as refusal:
         raise IllegalAction("V1", f"the vizier's purchase follows {refusal}") from None
 
