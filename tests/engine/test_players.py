@@ -15,9 +15,9 @@ from msgspec.structs import replace
 from calculator.core.scoring import POINTS, ROUNDS, rank_places
 from calculator.core.tiles import BUILDINGS, Building
 from calculator.engine import GameOver, NotYourTurn, Options, apply, legal_actions, new_game, to_act
-from calculator.engine.actions import Buy, PlaceTile, ReserveTile
+from calculator.engine.actions import Buy, PlaceTile, ReserveTile, TakeMoney
 from calculator.engine.components import CARD, MoneyCard
-from calculator.engine.players import LEVELS, Budget, advise, choose
+from calculator.engine.players import LEVELS, Budget, advise, choose, mcts
 from calculator.engine.players.advice import Clock
 from calculator.engine.players.evaluation import (
     WEIGHTS,
@@ -28,6 +28,7 @@ from calculator.engine.players.evaluation import (
     win_chances,
 )
 from calculator.engine.players.information import Unseen, determinise, information_set
+from calculator.engine.players.mcts import EVALUATOR, Evaluation
 from calculator.engine.players.random_play import random_action, random_move
 from calculator.engine.simulate import NAMES
 from calculator.engine.state import GameState, to_game, to_state
@@ -219,6 +220,39 @@ def test_mcts_reports_visits_and_chances_of_winning():
         for rated in advice.actions:
             assert rated.win_probability is None or 0 <= rated.win_probability <= 1
             assert (rated.win_probability is None) == (rated.visits == 0)
+
+
+class MoneyLover:
+    """An evaluator of a test's own: a game is worth to a seat the money it holds (its prior
+    judges nothing; its policy is the playouts')."""
+
+    def __init__(self) -> None:
+        self.evaluated = 0
+
+    def evaluate(self, game, rng):
+        self.evaluated += 1
+        money = [player.hand.total / 100 for player in game.seats]
+        return Evaluation(money, money)
+
+    def prior(self, world, seat, moves, clock):
+        return []
+
+    def policy(self, game, rng):
+        return EVALUATOR.policy(game, rng)
+
+
+def test_mcts_takes_its_evaluator_as_a_parameter():
+    state = _first(lambda s: s.turn.phase == "action" and len(s.face_up) == 4, players=2)
+    seat = to_act(state)
+    evaluator = MoneyLover()
+    advice = mcts.advise(state, seat, budget=Budget(iterations=300), seed=1, evaluator=evaluator)
+    assert evaluator.evaluated == advice.iterations == 300  # each searched game, once
+    searched = [rated.action for rated in advice.actions if rated.visits]
+    takes = [action for action in searched if isinstance(action, TakeMoney)]
+    assert takes and advice.best in takes  # the prior judged nothing: the listing's first six
+    assert sum(card.value for card in advice.best.cards) == max(
+        sum(card.value for card in take.cards) for take in takes
+    )
 
 
 def _first(predicate, mode="digital", modules=frozenset(), players=3):

@@ -2,11 +2,12 @@
 2012, SO-ISMCTS).
 
 The search takes its evaluator as a parameter (an :class:`Evaluator`, after OpenSpiel's: a
-``prior`` judging the seat's actions before the search, an ``evaluate`` scoring a game the
-search reached); :class:`PlayoutEvaluator` is the default. First the prior orders the seat's
-actions, within a share of the time budget; the search looks at the best :data:`ROOT_WIDTH`,
-each starting with :data:`PRIOR_VISITS` visits worth the prior's judgement of it. The others
-are listed after the searched ones, in the prior's order.
+``prior`` judging the seat's actions before the search, a ``policy`` naming the move a new
+decision tries first, an ``evaluate`` scoring a game the search reached);
+:class:`PlayoutEvaluator` is the default. Its settings are a :class:`Search`. First the prior
+orders the seat's actions, within a share of the time budget; the search looks at the best
+few (``root_width``), each starting with a few visits worth the prior's judgement of it
+(``prior_visits``). The others are listed after the searched ones, in the prior's order.
 
 One tree over the seat's information set. Each iteration:
 
@@ -16,11 +17,14 @@ One tree over the seat's information set. Each iteration:
    this determinisation (a child's availability counts the iterations it could be chosen in,
    and stands in for the parent's visits); every decision of every phase is a node (turn
    actions, placements, V1 offers), and the seat that decides there is :func:`to_act`'s;
-3. adds one new node and has the evaluator score the game reached: by default it plays on
-   with a cheap greedy-ish policy (:func:`playout_move`) for at most :data:`PLAYOUT_DEPTH`
-   actions, then at the end a win is 1 shared by the winners (M6), and cut short each seat's
-   chance of winning from the evaluation's projections (:mod:`evaluation`);
-4. backs up, each node scoring for the seat that chose the action leading to it.
+3. adds one new node where the node's actions tried are fewer than its progressive widening
+   allows (``widening``: below the root, a handful grown with the node's visits), the
+   policy's move first, else a random untried one;
+4. has the evaluator score the game reached: by default it plays on with a cheap greedy-ish
+   policy (:func:`playout_move`) for at most :data:`PLAYOUT_DEPTH` actions, then at the end a
+   win is 1 shared by the winners (M6), and cut short each seat's chance of winning from the
+   evaluation's projections (:mod:`evaluation`);
+5. backs up, each node scoring for the seat that chose the action leading to it.
 
 The time budget is read at every iteration, and an iteration's cost is bounded (one node
 added, a playout of bounded length), so the answer comes within the budget plus one
@@ -34,6 +38,7 @@ import random
 from collections.abc import Sequence
 from typing import Final, NamedTuple, Protocol
 
+from calculator.core.record import FrozenRecord
 from calculator.engine.codes import NO_TILE, PRICE, SLOT_CURRENCY, VALUE
 from calculator.engine.core import ACTION, Game, Move
 from calculator.engine.game import END, first_reveal, legal_moves, play, seat_to_act
@@ -49,18 +54,31 @@ from calculator.engine.turn.money import legal_takes
 from calculator.engine.turn.placement import PLACE, RESERVE, placements_of, placer, waiting_tiles
 from calculator.engine.turn.purchase import BUY
 
-EXPLORATION: Final[float] = 0.3
-"""UCB's exploration constant for rewards in 0..1."""
-ROOT_WIDTH: Final[int] = 6
-"""The seat's actions searched: the prior's best (the others keep the prior's order)."""
-PRIOR_SHARE: Final[float] = 0.25
-"""The share of a time budget the prior may take to order the seat's actions."""
-PRIOR_VISITS: Final[int] = 10
-"""Each searched action of the seat starts with this many visits worth the prior's judgement
-of it (its chance of winning after the action), so that a short search departs from the
-prior's choice only on evidence."""
 PLAYOUT_DEPTH: Final[int] = 12
 """Actions a playout plays past the tree before the evaluation judges the game."""
+
+
+class Search(FrozenRecord, frozen=True):
+    """How the search spends its iterations (the settings of docs/performance.md)."""
+
+    exploration: float = 0.3
+    """UCB's exploration constant for rewards in 0..1."""
+    root_width: int = 6
+    """The seat's actions searched: the prior's best (the others keep the prior's order)."""
+    prior_share: float = 0.25
+    """The share of a time budget the prior may take to order the seat's actions."""
+    prior_visits: int = 10
+    """Each searched action of the seat starts with this many visits worth the prior's
+    judgement of it (its chance of winning after the action), so that a short search departs
+    from the prior's choice only on evidence."""
+    widening: float = 1.0
+    """Progressive widening below the root: a node tries at most ``widening * (visits + 1) **
+    widening_power`` of its actions, the evaluator's ``policy`` first, so that the few
+    searched games are spent on the likely replies rather than on every legal one."""
+    widening_power: float = 0.3
+
+
+SEARCH: Final[Search] = Search()
 
 
 class Evaluation(NamedTuple):
@@ -75,9 +93,14 @@ class Evaluation(NamedTuple):
 class Evaluator(Protocol):
     """What the search asks of a game (OpenSpiel's ``Evaluator``): ``evaluate`` scores a game
     reached (it may play on in it: the game is the iteration's own), ``prior`` judges the
-    seat's actions at the root, best first, as many as ``clock`` allows."""
+    seat's actions at the root, best first, as many as ``clock`` allows, and ``policy`` names
+    the move a decision below the root tries first."""
 
     def evaluate(self, game: Game, rng: random.Random) -> Evaluation: ...
+
+    def policy(self, game: Game, rng: random.Random) -> Move:
+        """The move to try first at a new decision of the tree."""
+        ...
 
     def prior(
         self, world: Game, seat: int, moves: Sequence[Move], clock: Clock
@@ -87,14 +110,17 @@ class Evaluator(Protocol):
 class PlayoutEvaluator:
     """Plays on for at most ``depth`` actions (:func:`playout_move`), then scores the game: a
     win at the end (M6), else the chances of winning from the projections; the prior is
-    greedy's judgement (:func:`greedy.judge`). Both weigh the evaluation's terms by
-    ``weights``."""
+    greedy's judgement (:func:`greedy.judge`), the policy the playouts' (:func:`playout_move`).
+    Both weigh the evaluation's terms by ``weights``."""
 
     __slots__ = ("depth", "weights")
 
     def __init__(self, depth: int = PLAYOUT_DEPTH, weights: Weights = WEIGHTS) -> None:
         self.depth = depth
         self.weights = weights
+
+    def policy(self, game: Game, rng: random.Random) -> Move:
+        return playout_move(game, rng)
 
     def evaluate(self, game: Game, rng: random.Random) -> Evaluation:
         for _ in range(self.depth):
@@ -131,10 +157,10 @@ class Node:
         self.wins = 0.0
         self.points = 0.0
         self.prior = 0
-        """Visits worth the prior's judgement, not searched (see :data:`PRIOR_VISITS`)."""
+        """Visits worth the prior's judgement, not searched (see :attr:`Search.prior_visits`)."""
 
-    def ucb(self) -> float:
-        return self.wins / self.visits + EXPLORATION * math.sqrt(
+    def ucb(self, exploration: float) -> float:
+        return self.wins / self.visits + exploration * math.sqrt(
             math.log(self.available) / self.visits
         )
 
@@ -146,6 +172,7 @@ def advise(
     budget: Budget,
     seed: int = 0,
     evaluator: Evaluator = EVALUATOR,
+    search: Search = SEARCH,
 ) -> Advice:
     """Every legal action of ``seat``: those searched first, the most visited first (ties:
     the better win rate); then the others in the prior's order."""
@@ -155,21 +182,22 @@ def advise(
     rng = random.Random(f"mcts/{seed}")
     moves = legal_moves(information)
     unseen = Unseen(information, seat)
-    judged = evaluator.prior(determinise(unseen, rng), seat, moves, clock.part(PRIOR_SHARE))
+    judged = evaluator.prior(determinise(unseen, rng), seat, moves, clock.part(search.prior_share))
     order = [rated.position for rated in judged]
     order += [index for index in range(len(moves)) if index not in set(order)]
-    searched = frozenset(moves[index] for index in order[:ROOT_WIDTH])
+    searched = frozenset(moves[index] for index in order[: search.root_width])
     root = Node(seat)
-    for judgement in judged[:ROOT_WIDTH]:  # the prior's judgement as experience to start from
+    seeding = search.prior_visits
+    for judgement in judged[: search.root_width]:  # the prior's judgement to start from
         seeded = root.children[moves[judgement.position]] = Node(seat)
-        seeded.visits = seeded.available = seeded.prior = PRIOR_VISITS
-        seeded.wins = PRIOR_VISITS * judgement.chance
-        seeded.points = PRIOR_VISITS * judgement.points
+        seeded.visits = seeded.available = seeded.prior = seeding
+        seeded.wins = seeding * judgement.chance
+        seeded.points = seeding * judgement.points
     iterations = 0
     if len(moves) > 1:
         limit = budget.iterations
         while (limit is None or iterations < limit) and not clock.expired():
-            _iterate(root, searched, determinise(unseen, rng), rng, evaluator)
+            _iterate(root, searched, determinise(unseen, rng), rng, evaluator, search)
             iterations += 1
     prior_points = {judgement.position: judgement.points for judgement in judged}
     now = projections(information)[seat]
@@ -193,7 +221,12 @@ def advise(
 
 
 def _iterate(
-    root: Node, searched: frozenset[Move], game: Game, rng: random.Random, evaluator: Evaluator
+    root: Node,
+    searched: frozenset[Move],
+    game: Game,
+    rng: random.Random,
+    evaluator: Evaluator,
+    search: Search,
 ) -> None:
     node = root
     path = [root]
@@ -204,21 +237,31 @@ def _iterate(
         if node is root:
             available = [move for move in available if move in searched]
         untried = []
+        tried = []
+        children = node.children
         for move in available:
-            child = node.children.get(move)
+            child = children.get(move)
             if child is None:
                 untried.append(move)
             else:
                 child.available += 1
-        if untried:
-            move = untried[rng.randrange(len(untried))]
-            child = node.children[move] = Node(chooser)
+                tried.append(move)
+        if untried and (
+            not tried
+            or node is root
+            or len(children) < search.widening * (node.visits + 1) ** search.widening_power
+        ):
+            move = evaluator.policy(game, rng)
+            if move not in untried:
+                move = untried[below(rng, len(untried))]
+            child = children[move] = Node(chooser)
             child.available = 1
             play(game, move)
             path.append(child)
             break
-        move = max(available, key=lambda known: node.children[known].ucb())
-        node = node.children[move]
+        exploration = search.exploration
+        move = max(tried, key=lambda known: children[known].ucb(exploration))
+        node = children[move]
         play(game, move)
         path.append(node)
     rewards, finals = evaluator.evaluate(game, rng)
