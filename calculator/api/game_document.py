@@ -599,12 +599,11 @@ def pointer_of(where: Path, document: Any) -> str:
         return pointer("players", seat, "alhambra", *(() if index is None else (index,)))
     if head == "dummy" and not rest and document.get("dummy") is None:
         return pointer("dummy")
-    if head == "players" and len(rest) == 3 and (rest[1] == "hand" or rest[1] in _IN_HAND):
-        seat, member, position = rest
+    if head == "players" and len(rest) >= 3 and (rest[1] == "hand" or rest[1] in _IN_HAND):
+        seat, member, position, *inside = rest
         kind = _IN_HAND.get(str(member))
-        return pointer(
-            "players", seat, "hand", _in_hand(document["players"][seat]["hand"], kind, position)
-        )
+        hand = document["players"][seat]["hand"]
+        return pointer("players", seat, "hand", _in_hand(hand, kind, position), *inside)
     return pointer(*parts, *rest)
 
 

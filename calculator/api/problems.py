@@ -138,7 +138,8 @@ class MalformedBody(ApiProblem):
 
 
 class ContentTooLarge(ApiProblem):
-    """413 outside HTTP (the console script); over HTTP, Flask's size limit raises it."""
+    """413: a body over the size limit (``MAX_CONTENT_LENGTH`` over HTTP, the console script's
+    own limit)."""
 
     status = 413
     type = "about:blank"
