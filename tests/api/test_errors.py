@@ -155,6 +155,24 @@ def test_application_json_with_its_charset_is_json(client):
         assert response.status_code == 200
 
 
+def test_412_if_match_naming_another_version_is_a_problem(client):
+    for path in ("/openapi.yaml", "/schemas/tile.json", "/static/app.css"):
+        problem = refused(client.get(path, headers={"If-Match": '"another-version"'}), 412)
+        assert problem["detail"] == (
+            f"{path} has changed: If-Match names another version than its ETag"
+        )
+    tag = client.get("/openapi.yaml").headers["ETag"]
+    assert client.get("/openapi.yaml", headers={"If-Match": tag}).status_code == 200
+
+
+def test_206_and_416_a_range_of_a_static_file(client):
+    with client.get("/static/app.css", headers={"Range": "bytes=0-9"}) as part:
+        assert part.status_code == 206
+        assert len(part.get_data()) == 10
+    problem = refused(client.get("/static/app.css", headers={"Range": "bytes=9999999-"}), 416)
+    assert problem["detail"] == "the range asked for (the Range header) is not within the file"
+
+
 # --- 422: the contract (schemas/) ------------------------------------------------------------
 
 
