@@ -467,6 +467,8 @@ class GameStateSchema(UniqueNames):
     rounds_scored = fields.List(fields.Integer(), required=True)
     over = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
+    seal = fields.String(load_only=True)
+    """Checked by a server that seals states (``calculator.web.security``); the game ignores it."""
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def version_and_market(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:

@@ -25,7 +25,7 @@ from calculator.api.problems import (
     UnsupportedMediaType,
     problem_document,
 )
-from calculator.web.security import request_id
+from calculator.web.security import request_id, state_seal
 
 JSON = "application/json"
 PROBLEM_JSON = "application/problem+json"
@@ -98,10 +98,19 @@ def too_large(limit: int) -> str:
 def operation(
     blueprint: Blueprint, path: str, operate: Callable[[Any], dict[str, Any]], name: str
 ) -> None:
-    """``POST path`` on ``blueprint``: the JSON body to ``operate``, its answer as JSON."""
+    """``POST path`` on ``blueprint``: the JSON body to ``operate``, its answer as JSON; with
+    sealed states, a ``state`` in the body is checked and one in the answer sealed
+    (:class:`~calculator.web.security.StateSeal`)."""
 
     def view() -> Response:
-        return json_response(operate(json_body(request)))
+        body = json_body(request)
+        seal = state_seal()
+        if seal is None:
+            return json_response(operate(body))
+        seal.check(body)
+        answer = operate(body)
+        seal.seal(answer)
+        return json_response(answer)
 
     view.__name__ = name
     view.__doc__ = operate.__doc__
