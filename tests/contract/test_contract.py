@@ -10,6 +10,7 @@ import json
 import re
 from html.parser import HTMLParser
 from importlib import metadata
+from pathlib import Path
 
 import pytest
 import yaml
@@ -289,11 +290,14 @@ def _problem_types() -> set[str]:
 
 
 def test_the_problem_types_are_listed():
-    """The contract lists every problem type the server answers with (``problem.json``):
-    a client can tell them apart by ``type`` without reading the server's code."""
+    """The contract lists every problem type the server answers with (``problem.json``), and
+    docs/clients.md has a row for each: a client tells them apart by ``type`` without reading
+    the server's code."""
     listed = schema_documents()["problem.json"]["properties"]["type"]
     assert set(listed["examples"]) == _problem_types()
     assert all(kind in listed["description"] for kind in _problem_types() - {"about:blank"})
+    clients = (Path(__file__).resolve().parents[2] / "docs" / "clients.md").read_text("utf-8")
+    assert _problem_types() <= set(re.findall(r"^\| `([^`]+)` \| ", clients, re.M))
 
 
 def test_an_invalid_requests_errors_are_typed():
