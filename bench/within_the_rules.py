@@ -103,6 +103,7 @@ def _lone_alhambra_within_rules(body: dict[str, Any]) -> None:
     seat = {"name": "", "alhambra": body["alhambra"], "gates": body.pop("gates", [])}
     lone = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
     _big_box_within_rules(lone)
+    body["alhambra"] = seat["alhambra"]  # its pieces within their supply (G4, K4, H4, K1)
     body["modules"] = lone["modules"]
     if seat["gates"]:
         body["gates"] = seat["gates"]

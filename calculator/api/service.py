@@ -131,10 +131,13 @@ def scores(body: Any) -> dict[str, Any]:
             [holding.wall for holding in holdings],
             query.dummy,
         )
-        for player, player_parts in zip(answer["players"], parts, strict=True):
-            if player_parts:  # modules with no effect on points add no part
-                player["points"] += sum(part["points"] for part in player_parts.values())
-                player["modules"] = player_parts
+        scorers = [*zip(answer["players"], parts.players, strict=True)]
+        if "dummy" in answer:  # D3: the dummy's part where a module ranks him (G3)
+            scorers.append((answer["dummy"], parts.dummy))
+        for scorer, scorer_parts in scorers:
+            if scorer_parts:  # modules with no effect on points add no part
+                scorer["points"] += sum(part["points"] for part in scorer_parts.values())
+                scorer["modules"] = scorer_parts
     entered = [
         EnteredSeat(None, None)
         if seat.alhambra is not None

@@ -273,7 +273,7 @@ def page_keys() -> set[str]:
     }
     player_actions = [
         kind
-        for kind in schema_documents()["game-action.json"]["properties"]["type"]["enum"]
+        for kind in schema_documents()["game-action.json"]["discriminator"]["mapping"]
         if not kind.startswith("reveal_")  # table mode: the page plays digital games
     ]
     moves = (PAGE / "static" / "js" / "moves.js").read_text("utf-8")
