@@ -28,6 +28,10 @@ The game requests:
   than the game has (C1), no more copies of a money card than exist (C3, D1), each exchange
   card once (V2), each market slot described once.
 
+The record requests (``/v1/records/...``): a generated record is (almost) never a game's, so
+the record is a real one, and ``to`` at most its moves (an illegal move would still be a 200
+with ``stopped``).
+
 ``tests/api/test_errors.py``, ``tests/api/test_names.py`` and the game API tests show each of
 these refusals.
 """
@@ -91,6 +95,8 @@ def within_the_rules(path: str, body: dict[str, Any]) -> dict[str, Any]:
         _player_request_within_rules(body)
     elif path == "/v1/table":
         _table_within_rules(body)
+    elif path.startswith("/v1/records/"):
+        _record_request_within_rules(body)
     else:
         _alhambra_request_within_rules(body)
         _lone_alhambra_within_rules(body)  # every rules endpoint takes the Big Box pieces
@@ -349,6 +355,22 @@ def _game_request_within_rules(body: dict[str, Any]) -> None:
 
 
 SHORT_THINKING = {"budget_ms": 10, "iterations": 10}
+
+REAL_RECORD: dict[str, Any] = {
+    "game": {"players": ["Anna", "Ben"], "seed": 1},
+    "moves": [
+        {"type": "buy", "player": 0, "slot": 2, "payment": [{"currency": "dirham", "value": 8}]},
+        {"type": "take_money", "player": 0, "cards": [{"currency": "florin", "value": 3}]},
+    ],
+}
+"""The first turn of a seeded game: an exact buy (T4), then money taken as the further action;
+the seller places the tile next."""
+
+
+def _record_request_within_rules(body: dict[str, Any]) -> None:
+    body["record"] = copy.deepcopy(REAL_RECORD)
+    if "to" in body:
+        body["to"] = min(body["to"], len(REAL_RECORD["moves"]))
 
 
 def _player_request_within_rules(body: dict[str, Any]) -> None:

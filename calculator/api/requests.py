@@ -407,8 +407,8 @@ def _beyond_catalog(
 # --- the game requests (T1-T9, V1-V4) ---------------------------------------------------------
 
 
-def _actions(documents: Sequence[Any]) -> tuple[Action, ...]:
-    """Every action of a request, each by the game document's codec."""
+def load_actions(documents: Sequence[Any]) -> tuple[Action, ...]:
+    """Every action of a request (or moves of a record), each by the game document's codec."""
     problems: list[Problem] = []
     actions = []
     for index, document in enumerate(documents):
@@ -447,7 +447,7 @@ class LegalActionsRequest(_WithState):
 class AdvanceRequest(_WithState):
     """``POST /v1/games/advance``."""
 
-    actions = CodecField(_actions, required=True)
+    actions = CodecField(load_actions, required=True)
 
     @post_load
     def query(self, data: dict[str, Any], **kwargs: Any) -> AdvanceQuery:

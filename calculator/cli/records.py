@@ -1,0 +1,85 @@
+"""``alhambra record``: a game's record offline, by way of :mod:`calculator.api.records`.
+
+    alhambra record FILE                 the record both ways (POST /v1/records/notation)
+    alhambra record FILE --text          its canonical text alone
+    alhambra record FILE --replay [--to N]   the game after N moves (POST /v1/records/replay)
+
+FILE holds a record as JSON, or as text in the notation of ``docs/records.md`` ('-' reads
+standard input): what is not JSON is read as text. The answers are exactly the API's; bad
+input is treated as by every subcommand (``_documents.py``): problem+json and status 1, or
+status 2 for a file that cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from calculator.api import records
+from calculator.api.json_text import parse_json, to_json, within_limit
+from calculator.api.problems import ApiProblem, MalformedBody
+from calculator.cli._documents import ANSWERED, REFUSED, read_bytes, unreadable
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    recording = commands.add_parser(
+        "record",
+        help="a game's record: JSON and text both ways, or its replay",
+        description="Print the record in FILE (JSON, or the text notation) both ways, as POST "
+        "/v1/records/notation answers; with --replay, the game after its moves, as POST "
+        "/v1/records/replay answers.",
+    )
+    recording.add_argument("file", metavar="FILE", help="a record (JSON or text), or - for stdin")
+    recording.add_argument("--text", action="store_true", help="print the canonical text alone")
+    recording.add_argument("--replay", action="store_true", help="replay the record")
+    recording.add_argument("--to", type=int, metavar="N", help="with --replay: play N moves")
+    recording.set_defaults(run=run_record)
+
+
+def run_record(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    body: dict[str, Any] = {}
+    if arguments.replay and arguments.to is not None:
+        body["to"] = arguments.to
+    if arguments.replay:
+        return _answer(records.replay, arguments.file, body, out)
+    return _answer(records.notation, arguments.file, body, out, text=arguments.text)
+
+
+def _answer(
+    operate: Callable[[Any], dict[str, Any]],
+    path: str,
+    body: dict[str, Any],
+    out: TextIO,
+    text: bool = False,
+) -> int:
+    try:
+        raw = read_bytes(path)
+    except OSError as error:
+        return unreadable(error)
+    try:
+        answer = operate({**body, "record": _record(within_limit(raw))})
+    except ApiProblem as problem:
+        print(to_json(problem.document()).decode(), file=out)
+        return REFUSED
+    if text:
+        print(answer["text"], end="", file=out)
+    else:
+        print(to_json(answer).decode(), file=out)
+    return ANSWERED
+
+
+def _record(raw: bytes) -> Any:
+    """A record as JSON (a record, or a request holding one), else its text."""
+    try:
+        document = parse_json(raw)
+    except MalformedBody:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise MalformedBody("a record is JSON or text in UTF-8") from None
+    if isinstance(document, dict) and "record" in document:
+        return document["record"]
+    return document
