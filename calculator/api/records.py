@@ -1,5 +1,6 @@
 """The operations on a game's record, request dict in, response dict out: the record both ways
-(JSON and text), its replay to any move with the first move that cannot be played.
+(JSON and text), its replay to any move with the first move that cannot be played, and its
+review by a computer player.
 
 Shared by the HTTP views (:mod:`calculator.web.records`) and ``alhambra record``. A record
 is read once (:mod:`calculator.api.record_document`: its JSON form, or its text); the game,
@@ -10,19 +11,23 @@ the states and the events are written as the game operations write them
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from marshmallow import Schema, fields, post_load
 from msgspec import Struct
 
 from calculator.api import requests
-from calculator.api.game_document import dump_event, dump_state
+from calculator.api.advice import MAX_BUDGET_MS
+from calculator.api.game_document import dump_action, dump_event, dump_state
 from calculator.api.problems import Problem, pointer, refusal
 from calculator.api.record_document import GivenRecord, dump_record, given_record
 from calculator.api.wire import CodecField
+from calculator.engine.players import Level
 from calculator.records.notation import write
 from calculator.records.replay import Stop
 from calculator.records.replay import replay as replay_record
+from calculator.records.review import Judged, Review, Standing
+from calculator.records.review import review as review_record
 
 
 class _WithRecord(Schema):
@@ -64,8 +69,48 @@ class ReplayRequest(_WithRecord):
         return ReplayQuery(given, to)
 
 
+class ReviewQuery(Struct, frozen=True):
+    """``POST /v1/records/review``: the record, the judging player, its time (in all and per
+    decision), the seed and the move to start from."""
+
+    given: GivenRecord
+    level: Level
+    total_ms: int
+    budget_ms: int | None
+    seed: int
+    first: int
+
+
+class ReviewRequest(_WithRecord):
+    """``POST /v1/records/review``."""
+
+    level = fields.String(load_default="greedy")
+    budget_ms = fields.Integer()
+    total_ms = fields.Integer(load_default=MAX_BUDGET_MS)
+    seed = fields.Integer(load_default=0)
+    first = fields.Integer(data_key="from", load_default=0)
+
+    @post_load
+    def query(self, data: dict[str, Any], **_: Any) -> ReviewQuery:
+        given: GivenRecord = data["record"]
+        moves = len(given.record.moves)
+        if data["first"] > moves:
+            raise refusal(
+                [Problem("/from", f"the record has {moves} move{'s' * (moves != 1)}, not more")]
+            )
+        return ReviewQuery(
+            given,
+            cast(Level, data["level"]),  # the schema's levels
+            data["total_ms"],
+            data.get("budget_ms"),
+            data["seed"],
+            data["first"],
+        )
+
+
 NOTATION: Final = NotationRequest()
 REPLAY: Final = ReplayRequest()
+REVIEW: Final = ReviewRequest()
 
 
 def notation(body: Any) -> dict[str, Any]:
@@ -84,6 +129,58 @@ def replay(body: Any) -> dict[str, Any]:
         "events": [dump_event(event) for event in replayed.events],
         "played": replayed.played,
         "stopped": None if replayed.stopped is None else dump_stop(replayed.stopped, query.given),
+    }
+
+
+def review(body: Any) -> dict[str, Any]:
+    """``POST /v1/records/review``: every decision of the record judged by the ``level``
+    player, within ``total_ms`` (at most :data:`~calculator.api.advice.MAX_BUDGET_MS`)."""
+    query: ReviewQuery = requests.read(body, "review-request.json", REVIEW)
+    record = query.given.record
+    reviewed: Review = review_record(
+        record,
+        query.level,
+        total_ms=query.total_ms,
+        budget_ms=query.budget_ms,
+        seed=query.seed,
+        first=query.first,
+    )
+    names = record.setup.names
+    return {
+        "level": reviewed.level,
+        "moves": [_row(judged) for judged in reviewed.judged],
+        "players": [_standing(standing, names) for standing in reviewed.standings],
+        "stopped": None if reviewed.stopped is None else dump_stop(reviewed.stopped, query.given),
+        "next": reviewed.next,
+    }
+
+
+def _row(judged: Judged) -> dict[str, Any]:
+    return {
+        "move": judged.move,
+        "player": judged.player,
+        "played": dump_action(judged.played),
+        "best": dump_action(judged.best),
+        "expected_points_lost": judged.lost,
+        "verdict": judged.verdict,
+        "expected_points": {"played": judged.played_points, "best": judged.best_points},
+        "iterations": judged.iterations,
+    }
+
+
+def _standing(standing: Standing, names: tuple[str, ...]) -> dict[str, Any]:
+    verdicts = standing.verdicts
+    return {
+        "player": standing.player,
+        "name": names[standing.player],
+        "decisions": standing.decisions,
+        "best": verdicts["best"],
+        "good": verdicts["good"],
+        "inaccuracies": verdicts["inaccuracy"],
+        "mistakes": verdicts["mistake"],
+        "blunders": verdicts["blunder"],
+        "accuracy": standing.accuracy,
+        "expected_points_lost": standing.lost,
     }
 
 

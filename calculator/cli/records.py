@@ -3,6 +3,8 @@
     alhambra record FILE                 the record both ways (POST /v1/records/notation)
     alhambra record FILE --text          its canonical text alone
     alhambra record FILE --replay [--to N]   the game after N moves (POST /v1/records/replay)
+    alhambra record FILE --review LEVEL [--total-ms T] [--budget-ms B] [--from K] [--seed S]
+                                         every decision judged (POST /v1/records/review)
 
 FILE holds a record as JSON, or as text in the notation of ``docs/records.md`` ('-' reads
 standard input): what is not JSON is read as text. The answers are exactly the API's; bad
@@ -29,18 +31,38 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help="a game's record: JSON and text both ways, or its replay",
         description="Print the record in FILE (JSON, or the text notation) both ways, as POST "
         "/v1/records/notation answers; with --replay, the game after its moves, as POST "
-        "/v1/records/replay answers.",
+        "/v1/records/replay answers; with --review, every decision judged by a computer player, "
+        "as POST /v1/records/review answers.",
     )
     recording.add_argument("file", metavar="FILE", help="a record (JSON or text), or - for stdin")
     recording.add_argument("--text", action="store_true", help="print the canonical text alone")
     recording.add_argument("--replay", action="store_true", help="replay the record")
     recording.add_argument("--to", type=int, metavar="N", help="with --replay: play N moves")
+    recording.add_argument(
+        "--review", choices=("greedy", "mcts"), metavar="LEVEL", help="review: greedy or mcts"
+    )
+    for option, says in REVIEWING.items():
+        recording.add_argument(f"--{option.replace('_', '-')}", type=int, help=says)
     recording.set_defaults(run=run_record)
+
+
+REVIEWING = {
+    "total_ms": "with --review: the time of the whole review (at most 5000)",
+    "budget_ms": "with --review: the time of each decision",
+    "from": "with --review: the move to start from",
+    "seed": "with --review: the advisor's seed",
+}
+"""The options of a review, each a member of POST /v1/records/review of its name."""
 
 
 def run_record(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     body: dict[str, Any] = {}
+    if arguments.review:
+        body["level"] = arguments.review
+        options = vars(arguments)
+        body.update({name: options[name] for name in REVIEWING if options[name] is not None})
+        return _answer(records.review, arguments.file, body, out)
     if arguments.replay and arguments.to is not None:
         body["to"] = arguments.to
     if arguments.replay:

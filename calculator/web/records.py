@@ -15,3 +15,4 @@ blueprint = Blueprint("records", __name__, url_prefix="/v1/records")
 
 operation(blueprint, "/notation", records.notation, "notation")
 operation(blueprint, "/replay", records.replay, "replay")
+operation(blueprint, "/review", records.review, "review")

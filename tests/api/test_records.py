@@ -272,6 +272,7 @@ def run(*arguments: str, **options: object) -> tuple[int, str]:
         text=options.get("text", False),
         replay=options.get("replay", False),
         to=options.get("to"),
+        review=None,
     )
     out = io.StringIO()
     return run_record(namespace, out), out.getvalue()  # type: ignore[arg-type]
@@ -312,3 +313,77 @@ def test_the_command_refuses_as_the_api_does(tmp_path):
 def test_a_move_is_written_as_the_game_lists_it():
     record = played(2, 0)
     assert dump_record(record)["moves"] == [dump_action(move) for move in record.moves]
+
+
+# --- review ------------------------------------------------------------------------------------
+
+
+def test_a_review_judges_every_decision_with_a_row_each(client):
+    record = played(2, 6)
+    answer = client.post(
+        "/v1/records/review", json={"record": write(record), "seed": 4, "total_ms": 5000}
+    )
+    assert answer.status_code == 200
+    review = answer.get_json()
+    assert review["level"] == "greedy" and review["stopped"] is None
+    rows = review["moves"]
+    assert rows and [row["move"] for row in rows] == sorted(row["move"] for row in rows)
+    for row in rows:
+        assert row["played"] == dump_action(record.moves[row["move"]])
+        assert row["played"]["player"] == row["player"]
+        points = row["expected_points"]
+        assert row["expected_points_lost"] == round(max(0.0, points["best"] - points["played"]), 2)
+    for seat, player in enumerate(review["players"]):
+        own = [row for row in rows if row["player"] == seat]
+        assert player["name"] == record.setup.names[seat]
+        assert player["decisions"] == len(own)
+        assert player["blunders"] == sum(row["verdict"] == "blunder" for row in own)
+        sound = sum(row["verdict"] in ("best", "good") for row in own)
+        assert player["accuracy"] == round(100 * sound / len(own), 1)
+
+
+def test_a_review_goes_on_from_where_its_time_ran_out(client):
+    record = dump_record(played(2, 6))
+    first = client.post(
+        "/v1/records/review", json={"record": record, "total_ms": 100, "budget_ms": 10}
+    ).get_json()
+    assert first["next"] is not None
+    rest = client.post("/v1/records/review", json={"record": record, "from": first["next"]})
+    assert rest.get_json()["moves"][0]["move"] >= first["next"]
+
+
+def test_a_review_stops_at_an_illegal_move(client):
+    moves = [SHORT["moves"][0], {**SHORT["moves"][1], "player": 1}]
+    review = client.post(
+        "/v1/records/review",
+        json={"record": {**SHORT, "moves": moves}, "level": "mcts", "budget_ms": 10},
+    ).get_json()
+    assert review["stopped"]["move"] == 1 and review["stopped"]["rule"] == "T2"
+    assert [row["move"] for row in review["moves"]] == [0]
+
+
+def test_from_is_at_most_the_moves_of_the_record(client):
+    response = client.post("/v1/records/review", json={"record": SHORT, "from": 9})
+    assert response.status_code == 422 and pointers(response.get_json()) == ["/from"]
+
+
+def test_the_command_reviews_a_record(tmp_path, client):
+    path = tmp_path / "game.txt"
+    path.write_text(SHORT_TEXT)
+    out = io.StringIO()
+    namespace = SimpleNamespace(
+        file=str(path),
+        text=False,
+        replay=False,
+        to=None,
+        review="greedy",
+        total_ms=3000,
+        budget_ms=None,
+        seed=5,
+        **{"from": None},
+    )
+    assert run_record(namespace, out) == 0  # type: ignore[arg-type]
+    expected = client.post(
+        "/v1/records/review", json={"record": SHORT, "total_ms": 3000, "seed": 5}
+    ).get_json()
+    assert json.loads(out.getvalue()) == expected
