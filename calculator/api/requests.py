@@ -290,8 +290,15 @@ def _seats(players: Sequence[Mapping[str, Any]]) -> tuple[Seat, ...]:
 
 
 def _dummy(dummy: Mapping[str, Any]) -> _Dummy:
-    """The dummy's counts or tiles (D3), each tile of the catalog if priced (C1)."""
+    """The dummy's counts or tiles (D3), each tile of the catalog if priced (C1); never a wall
+    (W6)."""
     problems: list[Problem] = []
+    if "wall" in dummy:
+        problems.append(
+            Problem(
+                "/wall", "the dummy never scores walls (W6): his tiles count in the majorities only"
+            )
+        )
     tiles = []
     for index, item in enumerate(dummy.get("tiles", ())):
         try:

@@ -123,7 +123,8 @@ def scores(body: Any) -> dict[str, Any]:
             }
         )
     result = score_round(query.scoring_round, holdings, query.dummy, big_box.points)
-    answer = responses.round_score(result, [seat.name for seat in query.seats], extras)
+    names = [seat.name for seat in query.seats]
+    answer = responses.round_score(result, names, extras, big_box.points)
     if big_box.modules:
         parts = expansions.parts(
             big_box,
