@@ -30,7 +30,7 @@ The game requests:
 
 The record requests (``/v1/records/...``): a generated record is (almost) never a game's, so
 the record is a real one, and ``to`` at most its moves (an illegal move would still be a 200
-with ``stopped``).
+with ``stopped``). A ruling (``/v1/rulings``): its question as the operation it names.
 
 ``tests/api/test_errors.py``, ``tests/api/test_names.py`` and the game API tests show each of
 these refusals.
@@ -97,6 +97,8 @@ def within_the_rules(path: str, body: dict[str, Any]) -> dict[str, Any]:
         _table_within_rules(body)
     elif path.startswith("/v1/records/"):
         _record_request_within_rules(body)
+    elif path == "/v1/rulings":
+        _ruling_within_rules(body)
     else:
         _alhambra_request_within_rules(body)
         _lone_alhambra_within_rules(body)  # every rules endpoint takes the Big Box pieces
@@ -365,6 +367,16 @@ REAL_RECORD: dict[str, Any] = {
 }
 """The first turn of a seeded game: an exact buy (T4), then money taken as the further action;
 the seller places the tile next."""
+
+
+def _ruling_within_rules(body: dict[str, Any]) -> None:
+    """A ruling's question, as the operation that answers it takes it."""
+    if "scores" in body:
+        _scores_within_rules(body["scores"])
+    for question in ("placement", "check"):
+        if question in body:
+            _alhambra_request_within_rules(body[question])
+            _lone_alhambra_within_rules(body[question])
 
 
 def _record_request_within_rules(body: dict[str, Any]) -> None:
