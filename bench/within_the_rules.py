@@ -30,7 +30,8 @@ The game requests:
 
 The record requests (``/v1/records/...``): a generated record is (almost) never a game's, so
 the record is a real one, and ``to`` at most its moves (an illegal move would still be a 200
-with ``stopped``). A ruling (``/v1/rulings``): its question as the operation it names.
+with ``stopped``). A ruling (``/v1/rulings``): its question as the operation it names. A
+position (``/v1/games/position``): a real table.
 
 ``tests/api/test_errors.py``, ``tests/api/test_names.py`` and the game API tests show each of
 these refusals.
@@ -99,6 +100,9 @@ def within_the_rules(path: str, body: dict[str, Any]) -> dict[str, Any]:
         _record_request_within_rules(body)
     elif path == "/v1/rulings":
         _ruling_within_rules(body)
+    elif path == "/v1/games/position":
+        body.clear()
+        body.update(copy.deepcopy(REAL_POSITION))
     else:
         _alhambra_request_within_rules(body)
         _lone_alhambra_within_rules(body)  # every rules endpoint takes the Big Box pieces
@@ -367,6 +371,27 @@ REAL_RECORD: dict[str, Any] = {
 }
 """The first turn of a seeded game: an exact buy (T4), then money taken as the further action;
 the seller places the tile next."""
+
+
+REAL_POSITION: dict[str, Any] = {
+    "players": [
+        {
+            "name": "Anna",
+            "alhambra": [{"building": "tower", "walls": "", "price": 12, "x": 1, "y": 0}],
+        },
+        {"name": "Ben", "alhambra": [], "hand_size": 4},
+    ],
+    "market": [
+        {"slot": 1, "tile": {"building": "pavilion", "walls": "NW", "price": 5}},
+        {"slot": 2, "tile": {"building": "garden", "walls": "", "price": 10}},
+        {"slot": 3, "tile": {"building": "seraglio", "walls": "S", "price": 8}},
+        {"slot": 4, "tile": {"building": "arcades", "walls": "", "price": 9}},
+    ],
+    "dummy": {"tiles": []},
+    "turn": 0,
+}
+"""A table a game can show (a generated one almost never is: the market must be full, every
+tile once...)."""
 
 
 def _ruling_within_rules(body: dict[str, Any]) -> None:

@@ -5,6 +5,8 @@
     alhambra record FILE --replay [--to N]   the game after N moves (POST /v1/records/replay)
     alhambra record FILE --review LEVEL [--total-ms T] [--budget-ms B] [--from K] [--seed S]
                                          every decision judged (POST /v1/records/review)
+    alhambra position FILE               a game's state from what lies on a table
+                                         (POST /v1/games/position)
 
 FILE holds a record as JSON, or as text in the notation of ``docs/records.md`` ('-' reads
 standard input): what is not JSON is read as text. The answers are exactly the API's; bad
@@ -19,10 +21,10 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from calculator.api import records
+from calculator.api import positions, records
 from calculator.api.json_text import parse_json, to_json, within_limit
 from calculator.api.problems import ApiProblem, MalformedBody
-from calculator.cli._documents import ANSWERED, REFUSED, read_bytes, unreadable
+from calculator.cli._documents import ANSWERED, REFUSED, answer, read_bytes, unreadable
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,6 +46,15 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     for option, says in REVIEWING.items():
         recording.add_argument(f"--{option.replace('_', '-')}", type=int, help=says)
     recording.set_defaults(run=run_record)
+
+    placing = commands.add_parser(
+        "position",
+        help="a game's state from what lies on a table: POST /v1/games/position",
+        description="Print the response of POST /v1/games/position for the table in FILE: the "
+        "table-mode state at the start of a player's turn, everything unseen pooled.",
+    )
+    placing.add_argument("file", metavar="FILE", help="a JSON request body, or - for stdin")
+    placing.set_defaults(run=lambda arguments: answer(positions.position_of, [arguments.file]))
 
 
 REVIEWING = {
