@@ -30,7 +30,7 @@ from calculator.cli._documents import ANSWERED, REFUSED, answer, read_bytes, unr
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     recording = commands.add_parser(
         "record",
-        help="a game's record: JSON and text both ways, or its replay",
+        help="a game's record: both ways, its replay or its review",
         description="Print the record in FILE (JSON, or the text notation) both ways, as POST "
         "/v1/records/notation answers; with --replay, the game after its moves, as POST "
         "/v1/records/replay answers; with --review, every decision judged by a computer player, "
@@ -49,7 +49,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
     placing = commands.add_parser(
         "position",
-        help="a game's state from what lies on a table: POST /v1/games/position",
+        help="the position editor: POST /v1/games/position",
         description="Print the response of POST /v1/games/position for the table in FILE: the "
         "table-mode state at the start of a player's turn, everything unseen pooled.",
     )

@@ -181,3 +181,22 @@ def test_the_moves_after_a_stop_are_not_played_and_to_stops_before_it():
     assert replay(altered, 5).stopped is None
     assert replay(altered, 6).stopped.move == 5
     assert replay(altered).played == 5
+
+
+def test_the_records_are_pure_like_the_engine():
+    """calculator/records plays through the engine's public face and the players' advice: no
+    web framework, no wire format, nothing of the api, web or cli layers."""
+    from pathlib import Path
+
+    import calculator
+    from tests.imports import imported
+
+    forbidden = ("flask", "werkzeug", "marshmallow", "jsonschema", "jsonschema_rs")
+    above = ("calculator.api", "calculator.web", "calculator.cli")
+    for path in sorted((Path(calculator.__file__).parent / "records").glob("*.py")):
+        bad = {
+            name
+            for name in imported(path)
+            if name.split(".")[0] in forbidden or name.startswith(above)
+        }
+        assert not bad, f"records/{path.name} imports {bad}"
