@@ -6,8 +6,8 @@ what is left. A schema-invalid (negative) body is sent as generated.
 The v1 requests:
 
 * two tiles on one cell (B6); a priced tile missing from the catalog (C1); a name used twice;
-  a dummy at a table not of two (D1); more buildings of a type at the table than the game has
-  (C1); a fourth worker hut of one player (V4);
+  a dummy at a table not of two (D1), a wall given to him (W6); more buildings of a type at the
+  table than the game has (C1); a fourth worker hut of one player (V4);
 * the Big Box modules (G, H, K, S, X1): each member's module named, the attack and a valid
   score card with their modules, chests and residents within the buildings and the table's
   supply, added walls only on bare sides and 12 at the table, 8 camps and 8 bazaars, gates on
@@ -187,6 +187,7 @@ def _scores_within_rules(body: dict[str, Any]) -> None:
         body.pop("dummy", None)
     holders = [player["counts"] for player in body["players"] if "counts" in player]
     dummy = body.get("dummy", {})
+    dummy.pop("wall", None)  # W6: the dummy never scores walls
     for tile in dummy.get("tiles", []):
         _tile_within_catalog(tile)
     if "counts" in dummy:

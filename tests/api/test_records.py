@@ -115,9 +115,9 @@ def test_a_golden_game_converts_both_ways(client, name):
             "",
         ),
         (
-            {**SHORT, "moves": [{"type": "pass", "player": 0}] * 2001},
+            {**SHORT, "moves": [{"type": "pass", "player": 0}] * 901},
             "/record/moves",
-            "at most 2000 moves",
+            "at most 900 moves",
         ),
         ([SHORT], "/record", "must be an object"),
     ],
@@ -387,3 +387,16 @@ def test_the_command_reviews_a_record(tmp_path, client):
         "/v1/records/review", json={"record": SHORT, "total_ms": 3000, "seed": 5}
     ).get_json()
     assert json.loads(out.getvalue()) == expected
+
+
+def test_the_contract_bounds_a_record_to_max_moves():
+    """No replay or review runs without end: the record's moves, a replay's ``to`` and a
+    review's ``from`` are bounded by ``MAX_MOVES``, under the thousand items every array of
+    a request stays below."""
+    from calculator.api.contract import schema_documents
+    from calculator.records.record import MAX_MOVES
+
+    documents = schema_documents()
+    assert documents["record.json"]["properties"]["moves"]["maxItems"] == MAX_MOVES < 1000
+    assert documents["replay-request.json"]["properties"]["to"]["maximum"] == MAX_MOVES
+    assert documents["review-request.json"]["properties"]["from"]["maximum"] == MAX_MOVES
