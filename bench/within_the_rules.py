@@ -29,9 +29,9 @@ The game requests:
   card once (V2), each market slot described once.
 
 The record requests (``/v1/records/...``): a generated record is (almost) never a game's, so
-the record is a real one, and ``to`` at most its moves (an illegal move would still be a 200
-with ``stopped``). A ruling (``/v1/rulings``): its question as the operation it names. A
-position (``/v1/games/position``): a real table.
+the record is a real one, and ``to`` and ``from`` at most its moves (an illegal move would
+still be a 200 with ``stopped``). A ruling (``/v1/rulings``): its question as the operation
+it names. A position (``/v1/games/position``): a real table.
 
 ``tests/api/test_errors.py``, ``tests/api/test_names.py`` and the game API tests show each of
 these refusals.
@@ -407,8 +407,9 @@ def _ruling_within_rules(body: dict[str, Any]) -> None:
 
 def _record_request_within_rules(body: dict[str, Any]) -> None:
     body["record"] = copy.deepcopy(REAL_RECORD)
-    if "to" in body:
-        body["to"] = min(body["to"], len(REAL_RECORD["moves"]))
+    for member in ("to", "from"):  # a replay's end, a review's start: within the moves
+        if member in body:
+            body[member] = min(body[member], len(REAL_RECORD["moves"]))
 
 
 def _player_request_within_rules(body: dict[str, Any]) -> None:
