@@ -114,10 +114,11 @@ def request_contract(reference: str) -> RequestContract:
 
 
 def request_contracts() -> list[RequestContract]:
-    """Every request body's contract (``*-request.json``) and the game state's (the advice and
-    the games check their states against it), compiled."""
+    """Every request body's contract (``*-request.json``), the game state's (the advice and
+    the games check their states against it) and the record's (a record given as text is held
+    to its JSON form's), compiled."""
     bodies = sorted(name for name in schema_documents() if name.endswith("-request.json"))
-    return [request_contract(name) for name in [*bodies, "game-state.json"]]
+    return [request_contract(name) for name in [*bodies, "game-state.json", "record.json"]]
 
 
 @cache

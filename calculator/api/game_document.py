@@ -297,6 +297,17 @@ def _with_parts(
     return holder
 
 
+def game_parts(data: Mapping[str, Any]) -> Parts:
+    """The modules' parts of the game that the members of a loaded document give (a table's
+    pieces: the position editor)."""
+    holder = Turn(None, Phase.named("setup"))  # a holder of no parts: only its parts are read
+    return _with_parts(holder, data, _GAME_PARTS).parts
+
+
+GAME_PART_FIELDS: Final = _part_fields(_GAME_PARTS)
+"""The fields of the modules' parts of the game, by member (``hut_stacks``, ...)."""
+
+
 def _dump_parts(
     holder: Player | Turn | GameState,
     document: dict[str, Any],

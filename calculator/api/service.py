@@ -97,6 +97,11 @@ def scores(body: Any) -> dict[str, Any]:
     """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
     (V3) counted, and each Big Box module's part (G, H, K, S)."""
     query: requests.ScoresQuery = requests.read(body, "scores-request.json", requests.load_scores)
+    return scored(query)
+
+
+def scored(query: requests.ScoresQuery) -> dict[str, Any]:
+    """The answer of ``POST /v1/scores`` to a request read (also drawn as a ruling's round)."""
     big_box = query.big_box
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
@@ -123,7 +128,8 @@ def scores(body: Any) -> dict[str, Any]:
             }
         )
     result = score_round(query.scoring_round, holdings, query.dummy, big_box.points)
-    answer = responses.round_score(result, [seat.name for seat in query.seats], extras)
+    names = [seat.name for seat in query.seats]
+    answer = responses.round_score(result, names, extras, big_box.points)
     if big_box.modules:
         parts = expansions.parts(
             big_box,

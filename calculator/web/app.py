@@ -9,7 +9,7 @@ from flask import Flask
 
 from calculator.api.contract import request_contracts
 from calculator.api.json_text import MAX_BODY_BYTES
-from calculator.web import docs, games, health, page, render, v1
+from calculator.web import docs, games, health, page, records, render, rulings, v1
 from calculator.web.http import ApiJSONProvider, register_error_handlers
 from calculator.web.security import register_security
 
@@ -37,6 +37,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.blueprint)
     app.register_blueprint(page.blueprint)
     app.register_blueprint(render.blueprint)
+    app.register_blueprint(records.blueprint)
+    app.register_blueprint(rulings.blueprint)
     register_error_handlers(app)
     register_security(app)
     return app
