@@ -31,7 +31,7 @@ TABLE: dict[str, Any] = {
             "name": "Anna",
             "alhambra": [{"building": "tower", "walls": "", "price": 12, "x": 1, "y": 0}],
             "hand": [{"currency": "florin", "value": 5}],
-            "score": 10,
+            "score": 8,
         },
         {"name": "Ben", "alhambra": [], "hand_size": 4},
     ],
@@ -47,7 +47,22 @@ TABLE: dict[str, Any] = {
         {"currency": "dirham", "value": 7},
         {"currency": "florin", "value": 2},
     ],
-    "dummy": {"tiles": [{"building": "chambers", "walls": "", "price": 11}]},
+    "dummy": {  # D2: 6 tiles at setup and 6 after scoring round 1
+        "tiles": [
+            {"building": "chambers", "walls": "", "price": 11},
+            {"building": "pavilion", "walls": "NEW", "price": 2},
+            {"building": "pavilion", "walls": "SW", "price": 3},
+            {"building": "pavilion", "walls": "ES", "price": 4},
+            {"building": "seraglio", "walls": "ESW", "price": 3},
+            {"building": "seraglio", "walls": "NE", "price": 4},
+            {"building": "seraglio", "walls": "SW", "price": 5},
+            {"building": "arcades", "walls": "NES", "price": 4},
+            {"building": "arcades", "walls": "NW", "price": 5},
+            {"building": "chambers", "walls": "NSW", "price": 5},
+            {"building": "chambers", "walls": "ES", "price": 6},
+            {"building": "chambers", "walls": "SW", "price": 7},
+        ]
+    },
     "round": 2,
     "turn": 1,
 }
@@ -62,7 +77,7 @@ def test_t1_t8_what_is_unseen_is_pooled(client):
     assert state["options"]["mode"] == "table" and state["rng"] is None
     assert state["turn"]["player"] == 1 and state["turn"]["phase"] == "action"
     assert state["rounds_scored"] == [1]  # round 2 is the one to come (T8)
-    in_sight = 1 + 4 + 1  # Anna's tower, the market, the dummy's chambers
+    in_sight = 1 + 4 + 12  # Anna's tower, the market, the dummy's tiles
     assert len(state["bag"]) == 54 - in_sight
     pile = state["money"]["pile"]
     assert {"scoring_card": 2} in pile and {"scoring_card": 1} not in pile
