@@ -342,6 +342,15 @@ SAMPLES = {
     "types": "B, B2, B3",
     "piece": "P",
     "pieces": "P 1",
+    "status": 422,
+    "most": 42,
+    "module": "Mod, K1",
+    "buildings": 2,
+    "file": "f.json",
+    "changed": 1,
+    "modules": "M1, M2",
+    "levels": "L",
+    "level": "Easy",
 }
 
 

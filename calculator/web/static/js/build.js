@@ -15,13 +15,15 @@ import {
   renderPieceToggles, tokenWords,
 } from './build-pieces.js';
 import { confirmLoss } from './confirm.js';
+import { entriesText, useDrawing } from './from-drawing.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
 import {
-  BUILDINGS, CATALOG, SIDES, currentRound, drawingOnShow, playerName,
+  BUILDINGS, CATALOG, SIDES, drawingOnShow,
 } from './game.js';
 import {
   MODULE_OF, STEP, asSeenFrom, cellsOf, drawingRequest, kindOf, leavingWith, position, samePiece,
 } from './pieces.js';
+import { markScrolling } from './scrolls.js';
 import { currentGame, renderWhen, update } from './store.js';
 import { LANG, MESSAGES, at, buildingName, namesList, t, wallsText } from './words.js';
 
@@ -83,6 +85,7 @@ function renderGrid() {
     }
   }
   grid.replaceChildren(...buttons);
+  markScrolling();
 }
 
 const mark = (className, text = '') => {
@@ -607,14 +610,6 @@ $('#undo').addEventListener('click', () => {
     ? t('build.undone') : t('build.undone_piece', { piece: pieceText(last), cell: at(x, y) });
 });
 
-/** A table of counts in words: "garden 2, tower 1, longest wall 4". */
-function entriesText(counts, wallLength) {
-  const parts = BUILDINGS
-    .flatMap((b, index) => (counts[index] ? [`${buildingName(b)} ${counts[index]}`] : []));
-  if (wallLength) parts.push(`${t('stepper.wall')} ${wallLength}`);
-  return parts.join(', ');
-}
-
 $('#clear').addEventListener('click', async () => {
   const game = currentGame();
   const entries = drawingOnShow(game);
@@ -638,103 +633,7 @@ $('#clear').addEventListener('click', async () => {
 
 // --- "Use for": a round's inputs from the drawing, counted by the server (X1) --------------
 
-/** The modules whose inputs a round takes from an Alhambra (X1): chests (K1), residents per
- *  colour (H3), exposed sides (K3), camp points (G4) and, at the final scoring, bazaar points
- *  (K4), each when the table plays with it. */
-const COUNTED = ['treasure', 'street_traders', 'invaders', 'camps', 'bazaars'];
-
-/** POST /v1/scores for the drawing alone, as a player given by an Alhambra with its pieces:
- *  the server counts the buildings, the wall and every module's part. Invaders need this
- *  scoring's attack card (K3): without one, the exposed sides are left as they are. */
-async function countedByTheServer(game, player) {
-  const round = currentRound(game);
-  const counted = game.modules.filter((m) => COUNTED.includes(m)
-    && (m !== 'invaders' || round.attack !== null) && (m !== 'bazaars' || game.round === 3));
-  const { alhambra, gates, modules = [] } = drawingRequest(drawingOnShow(game), {}, counted);
-  const body = {
-    round: game.round, players: [{ name: playerName(game, player), alhambra, ...(gates ? { gates } : {}) }],
-  };
-  if (modules.length) body.modules = modules;
-  if (modules.includes('invaders')) body.attack = round.attack;
-  const [score] = (await post('/v1/scores', body)).players;
-  const part = (module) => (counted.includes(module) ? score.modules[module] : null);
-  const members = {};
-  if (part('treasure')) members.chests = part('treasure').chests;
-  if (part('street_traders')) {
-    members.residents = { ...Object.fromEntries(BUILDINGS.map((b) => [b, 0])), ...part('street_traders').residents };
-  }
-  if (part('invaders')) members.exposed = { facing: part('invaders').facing, beside: part('invaders').beside ?? 0 };
-  if (part('camps')) members.camp_points = part('camps').points;
-  if (part('bazaars')) members.bazaar_points = part('bazaars').points;
-  return {
-    counts: BUILDINGS.map((b) => score.majorities[b].count), wall: score.wall, members,
-    attackMissing: game.modules.includes('invaders') && round.attack === null,
-  };
-}
-
-/** A player's members in words, those of `members` only: "Chests 1, Camp points 2". */
-function membersText(members) {
-  const parts = [];
-  Object.entries(members).forEach(([member, value]) => {
-    if (member === 'residents') {
-      BUILDINGS.forEach((b) => {
-        if (value[b]) parts.push(`${t('members.resident', { building: buildingName(b) })} ${value[b]}`);
-      });
-    } else if (member === 'exposed') {
-      ['facing', 'beside'].forEach((side) => { if (value[side]) parts.push(`${t(`members.${side}`)} ${value[side]}`); });
-    } else if (value) {
-      parts.push(`${t(`members.${member}`)} ${value}`);
-    }
-  });
-  return parts.join(', ');
-}
-
-$('#use-drawing').addEventListener('click', async () => {
-  const game = currentGame();
-  const player = game.builder;
-  const name = game.names[player];
-  const round = currentRound(game);
-  const status = $('#use-status');
-  let counted;
-  status.textContent = t('build.checking');
-  try {
-    counted = await countedByTheServer(game, player);
-  } catch (error) {
-    status.textContent = error.describe();
-    return;
-  }
-  if (currentGame() !== game) { // the game changed while the server counted: ask again
-    status.textContent = '';
-    return;
-  }
-  const { counts, wall: wallLength, members, attackMissing } = counted;
-  const entered = round.members[player];
-  const enteredMembers = Object.fromEntries(Object.keys(members).map((m) => [m, entered[m]]));
-  const same = round.walls[player] === wallLength
-    && round.counts[player].every((count, index) => count === counts[index])
-    && JSON.stringify(enteredMembers) === JSON.stringify({ ...enteredMembers, ...members });
-  const attackNote = attackMissing ? ` ${t('build.use_no_attack', { n: game.round })}` : '';
-  if (same) {
-    status.textContent = t('build.use_same', { name, n: game.round }) + attackNote;
-    return;
-  }
-  // What the copy replaces: the player's entries of the round, and its points if scored.
-  const lost = [];
-  const entries = [entriesText(round.counts[player], round.walls[player]), membersText(enteredMembers)]
-    .filter(Boolean).join(', ');
-  if (entries) lost.push(t('lost.player_entries', { name, n: game.round, entries }));
-  if (round.result) lost.push(t('lost.round_points', { n: game.round }));
-  if (lost.length && !(await confirmLoss({
-    question: t('build.use_confirm', { name, n: game.round }), lost, action: t('build.use_action'),
-  }))) {
-    status.textContent = t('build.use_kept', { name, n: game.round });
-    return;
-  }
-  update({ type: 'entries', player, counts, wall: wallLength, members });
-  const copied = Object.keys(members).length ? 'build.used_pieces' : 'build.used';
-  status.textContent = t(round.result ? `${copied}_rescore` : copied, { name, n: game.round })
-    + attackNote;
-});
+$('#use-drawing').addEventListener('click', () => useDrawing(currentGame().builder, $('#use-status')));
 
 let downloadUrl = null;
 

@@ -13,6 +13,7 @@ import { confirmLoss } from './confirm.js';
 import { $, nameSpan, swatch } from './dom.js';
 import { LEVELS, MAX_OPPONENTS, MODULES, YOU } from './game.js';
 import { actionText, cardsText, isExact, stepText, steps } from './moves.js';
+import { markScrolling } from './scrolls.js';
 import { currentGame, renderWhen, update } from './store.js';
 import { at, buildingForms, buildingName, pointsOf, t, wallsText } from './words.js';
 
@@ -267,6 +268,7 @@ function renderGrid(grid, player, placeable = new Map()) {
     }
   }
   grid.replaceChildren(...drawn);
+  markScrolling();
 }
 
 /** The coordinate a cell shows, as hints, moves and steps name it ("(1,-1)"). */
