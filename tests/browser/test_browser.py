@@ -759,7 +759,7 @@ SETTLED = """() => {
 
 def start_play(page: Any, opponents: list[str], modules: tuple[str, ...] = ()) -> None:
     page.get_by_role("tab", name="Play").click()
-    page.get_by_label("Computer opponents").select_option(str(len(opponents)))
+    page.get_by_label("How many").select_option(str(len(opponents)))
     for seat, level in enumerate(opponents, start=1):
         page.get_by_label(f"Opponent {seat}", exact=True).select_option(level)
     for module in modules:

@@ -75,7 +75,7 @@ def test_the_strip_tells_the_round_the_bag_whose_turn_and_your_own_moves(phone):
     log = page.locator("#play-steps li").all_text_contents()
     assert mine in log, log  # your own move is logged, in your own words
     latest = page.locator("#play-latest li").all_inner_texts()
-    assert 1 <= len(latest) <= 3
+    assert len(latest) >= 1  # everything since your last turn (test_play_table.py)
     assert all(not line.endswith("'s turn") for line in latest)  # moves, not turn changes
     # the whole log is one tap away, newest first, everything the game kept
     assert page.locator("#play-steps").is_hidden()
@@ -351,6 +351,8 @@ SAMPLES = {
     "modules": "M1, M2",
     "levels": "L",
     "level": "Easy",
+    "slots": "2, 3",
+    "total": 14,
 }
 
 

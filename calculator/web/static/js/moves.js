@@ -40,8 +40,8 @@ export function isExact(action, state) {
 const STEPS = new Set([
   'turn_started', 'money_taken', 'tile_bought', 'tile_placed', 'tile_reserved',
   'tile_given_to_dummy', 'tile_built_from_reserve', 'tile_moved_to_reserve', 'tiles_swapped',
-  'passed', 'round_scored', 'game_ended', 'vizier_bought', 'vizier_declined',
-  'vizier_activated', 'hut_taken',
+  'passed', 'round_scored', 'market_tile_awarded', 'game_ended', 'vizier_bought',
+  'vizier_declined', 'vizier_activated', 'hut_taken',
 ]);
 
 /** The steps among `events`, each kept as short as its words need. */
@@ -62,6 +62,7 @@ export function stepText(event, names) {
     ...(piece ? pieceForms(piece) : { building: '', building_acc: '' }),
     price: piece?.price ?? '',
     cell: at(event.x, event.y),
+    slot: event.slot,
     round: event.round,
     totals: event.totals ? scores(event.totals) : '',
     names: (event.winners || []).map((seat) => names[seat]).join(', '),
