@@ -311,7 +311,7 @@ def test_the_build_status_never_keeps_stale_text_after_a_refusal(phone):
     page = phone.open()
     page.get_by_role("tab", name="Build").click()
     expect(place(page, 1, 0, "garden")).to_be_hidden()
-    expect(page.locator("#build-status")).to_have_text("garden placed at (1,0).")
+    expect(page.locator("#build-status")).to_have_text("Placed: garden at (1,0).")
     dialog = place(page, 2, 1, "tower")  # B4: touches the Alhambra at a corner only
     dialog.locator('#picker-result li[data-rule="B4"]').wait_for()
     expect(page.locator("#build-status")).to_have_text(

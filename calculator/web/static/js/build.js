@@ -361,6 +361,14 @@ function fillCatalog() {
     ? previous : '';
 }
 
+/** A new cell starts from a fresh tile: the first building, no walls, described by hand (what
+ *  the last cell was given is no guess at what this one holds). */
+function freshTile() {
+  $('input[name="building"]', picker).checked = true;
+  $$('input[name="walls"]', picker).forEach((box) => { box.checked = false; });
+  $('#catalog-tile').value = '';
+}
+
 function renderPreview() {
   const { building, walls } = chosenTile();
   const preview = $('#wall-preview');
@@ -449,6 +457,7 @@ function openPicker(x, y) {
   if (!taken) {
     $('#picker-title').textContent = t('picker.title', { cell: at(x, y) });
     offerKinds(modulesChosen());
+    freshTile();
     fillCatalog();
     renderPreview();
   } else if (kind === 'tile') {
@@ -549,8 +558,10 @@ async function togglePiece(piece, present) {
   const after = present ? before.filter((entry) => !samePiece(entry, piece)) : [...before, piece];
   const words = { piece: pieceText(piece), cell: at(x, y) };
   const refused = (rules) => {
-    $('#picker-status').textContent = t(present ? 'build.piece_stays' : 'build.piece_refused',
+    const said = t(present ? 'build.piece_stays' : 'build.piece_refused',
       { ...words, rules: namesList([...new Set(rules)]) });
+    $('#picker-status').textContent = said;
+    buildStatus.textContent = said;
   };
   pickerResult.textContent = t('build.checking');
   $('#picker-status').textContent = '';
@@ -571,7 +582,9 @@ async function togglePiece(piece, present) {
   }
   update(present ? { type: 'unpiece', piece } : { type: 'piece', piece });
   pickerResult.replaceChildren();
-  $('#picker-status').textContent = t(present ? 'build.piece_off' : 'build.piece_on', words);
+  const said = t(present ? 'build.piece_off' : 'build.piece_on', words);
+  $('#picker-status').textContent = said;
+  buildStatus.textContent = said; // the last action, under the grid too once the dialog closes
   const pressed = JSON.stringify(piece);
   renderTileDialog(x, y);
   $$('#piece-buttons button').find((button) => button.dataset.key === pressed)?.focus();

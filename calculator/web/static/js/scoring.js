@@ -447,18 +447,28 @@ function note(className, id, pointer, text) {
     entries.prepend(element);
   } else if (entry.matches('.stepper, .field')) {
     entry.after(element);
-    $('input, select', entry).setAttribute('aria-describedby', id);
+    describedBy($('input, select', entry), [id]);
   } else {
     entry.append(element);
-    entry.setAttribute('aria-describedby', id);
+    describedBy(entry, [id]);
   }
+}
+
+/** An element's description: what it already has (its help line), then `ids`, less any
+ *  note of an earlier render. */
+function describedBy(element, ids) {
+  const kept = (element.getAttribute('aria-describedby') ?? '').split(' ')
+    .filter((id) => id && !/^(warning|refusal)-/.test(id));
+  const all = [...kept, ...ids];
+  if (all.length) element.setAttribute('aria-describedby', all.join(' '));
+  else element.removeAttribute('aria-describedby');
 }
 
 /** The round's warnings, and the server's refusal while the request would be the one refused. */
 function renderNotes(game) {
   $$('.entry-note').forEach((element) => element.remove());
-  $$('[aria-describedby^="warning-"], [aria-describedby^="refusal-"]')
-    .forEach((described) => described.removeAttribute('aria-describedby'));
+  $$('[aria-describedby*="warning-"], [aria-describedby*="refusal-"]')
+    .forEach((described) => describedBy(described, []));
   // a warning is about the entries scored: it goes once one of them changes
   const warnings = changedSinceScored(game, game.round) ? [] : currentRound(game).result?.warnings ?? [];
   warnings.forEach((warning, index) => note(
