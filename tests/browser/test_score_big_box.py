@@ -225,7 +225,7 @@ def test_a_big_box_round_scored_by_taps_matches_the_hand_count_and_the_server(ph
     assert anna.locator('tr[data-module="treasure"] th').inner_text() == "Treasure chests (K1)"
     assert anna.locator('tr[data-module="treasure"] td').all_inner_texts() == ["2", "2nd", "14"]
     assert anna.locator('tr[data-module="street_traders"] th').inner_text() == (
-        "Street traders (H3)\nsets of 3 + 1 colours"
+        "Street traders (H3)\nsets of 3 colours + 1 colour"
     )
     assert anna.locator('tr[data-module="invaders"] th').inner_text() == (
         "Invaders (K3)\nattack from the North, 2 facing, 3 beside"

@@ -91,6 +91,10 @@ export function breakdownCard(name, score, withWall) {
   const total = foot.insertCell();
   total.className = 'points';
   total.textContent = score.points;
-  details.append(table);
+  // a narrow phone may not fit every column: the table then scrolls, and says so (scrolls.js)
+  const wrap = document.createElement('div');
+  wrap.className = 'table-wrap';
+  wrap.append(table);
+  details.append(wrap);
   return details;
 }

@@ -246,8 +246,7 @@ function describeGate(problem, body) {
   });
 }
 
-// The words of a violation in the page's language, from its rule id, cells and sides; a
-// rule the page does not know keeps the server's (English) message.
+// The words of a violation in the page's language, from its rule id, cells and sides.
 function describeViolation(violation, cells, body) {
   const nameAt = (cell) => nameIn(cells, cell);
   const [first, second] = violation.cells || [];
@@ -287,7 +286,12 @@ function describeViolation(violation, cells, body) {
     default:
       break;
   }
-  return violation.message;
+  // A rule the page has no sentence of its own for is said in its words all the same: the
+  // table's supply, or the piece it stands on (the rule's title names the module).
+  const supply = violation.message.match(/the table has (\d+)/);
+  if (supply) return t('message.supply', { most: supply[1] });
+  return first ? t('message.at', { building: nameAt(first), cell: at(first.x, first.y) })
+    : t('message.other');
 }
 
 function showViolations(violations, cells, heading = t('build.refused'), body = null) {

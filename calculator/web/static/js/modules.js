@@ -332,7 +332,9 @@ function partDetail(part) {
     case 'H3':
       return {
         count: sum(part.residents),
-        note: part.sets.length ? t('results.sets', { sets: part.sets.join(' + ') }) : '',
+        note: part.sets.length ? t('results.sets', {
+          n: part.sets.length, sets: part.sets.map((n) => t('results.set_colours', { n })).join(' + '),
+        }) : '',
       };
     case 'K3':
       return {
