@@ -20,9 +20,10 @@ import { $$ } from './dom.js';
 import { LINK_PREFIX, fromLink } from './game.js';
 import { renderPast } from './past.js';
 import { renderPlay } from './play.js';
-import { openShared, renderScoring } from './scoring.js';
+import { openShared, renderScoring, scoringOn } from './scoring.js';
 import { markScrolling } from './scrolls.js';
 import { subscribe, update } from './store.js';
+import { keepAwake } from './wake.js';
 
 // --- tabs ----------------------------------------------------------------------------------
 
@@ -50,6 +51,10 @@ tabs.forEach((tab, index) => {
 
 // --- the page, drawn from the game after every change ----------------------------------------
 
+/** A game is on: a game against the computer not over, or a game of scores with entries and
+ *  not yet decided. */
+const gameOn = (game) => (game.play.state !== null && !game.play.state.over) || scoringOn(game);
+
 function renderPage(game, previous) {
   renderScoring(game, previous);
   renderBuild(game);
@@ -57,6 +62,7 @@ function renderPage(game, previous) {
   renderPast(game);
   renderTabs(game);
   markScrolling();
+  keepAwake(gameOn(game));
 }
 
 /** Take the game out of a shared link (#game=...): it opens on the Score tab (asking first

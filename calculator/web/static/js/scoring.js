@@ -319,6 +319,9 @@ const changedRounds = (game) => ROUNDS.filter((n) => changedSinceScored(game, n)
 /** Every round scored, as its entries stand: the winner is known, the game kept. */
 const decided = (game) => isFinished(game) && changedRounds(game).length === 0;
 
+/** A game of scores is on: something entered at the table, and the winner not known yet. */
+export const scoringOn = (game) => !decided(game) && gameLoss(game).length > 0;
+
 /** The round on show has just changed since it was scored (the same table and round). */
 const newlyChanged = (game, previous) => previous !== null
   && previous.round === game.round && previous.names.length === game.names.length
