@@ -8,12 +8,26 @@ player's drawing (X1, counted by the server).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import choose_round, place, player_card, score, step_to
+from tests.browser.test_browser import (
+    ARTIFACTS,
+    BUILDINGS,
+    Phone,
+    choose_round,
+    place,
+    player_card,
+    round_points,
+    score,
+    shown_round_points,
+    shown_totals,
+    step_to,
+)
 from tests.browser.test_page_at_the_table import STORED
+from tests.browser.test_score_big_box import choose_modules
 
 expect = playwright_api.expect
 
@@ -128,3 +142,153 @@ def test_a_players_drawing_is_offered_on_their_card(phone):
     assert stored_counts(page, 1, 0) == [0, 0, 0, 0, 1, 1]
     assert page.evaluate(STORED)["rounds"][0]["walls"][0] == 2
     expect(player_card(page, 0).get_by_label("Longest wall", exact=True)).to_have_value("2")
+
+
+# --- the taps of a whole game --------------------------------------------------------------------
+
+# A 3-player game with five Big Box modules, entered as a practised hand would: each entry by
+# the fewest taps the page allows (- and +, or tapping the number and typing it where the phone
+# shows a keyboard for it). Counts only grow; exposed sides follow each round's attack (K3) and
+# bazaars score in round 3 only (K4). In BUILDINGS order: pavilion, seraglio, arcades, chambers,
+# garden, tower (C1: no more than 7, 7, 9, 9, 11, 11 of a type at the table).
+NAMES = ["Anna", "Ben", "Chris"]
+MODULES = ["Camps G4", "Treasure chests K1", "Invaders K3", "Bazaars K4", "Art of the Moors S4"]
+ATTACK = {1: "North", 2: "East", 3: "West"}
+
+
+def player(counts: list[int], wall: int, chests: int, facing: int, camp: int, culture: int,
+           beside: int = 0, bazaar: int = 0) -> dict[str, Any]:  # fmt: skip
+    return {"counts": counts, "wall": wall, "chests": chests, "facing": facing, "camp": camp,
+            "culture": culture, "beside": beside, "bazaar": bazaar}  # fmt: skip
+
+
+GAME = {  # each player: counts, wall, chests, facing, camp, culture, beside, bazaar
+    1: [
+        player([1, 0, 2, 0, 1, 1], 2, 1, 2, 0, 0),
+        player([1, 1, 0, 1, 0, 2], 3, 0, 1, 2, 3),
+        player([0, 1, 1, 1, 2, 0], 1, 1, 3, 0, 0),
+    ],
+    2: [
+        player([2, 1, 3, 1, 2, 3], 4, 2, 3, 3, 2),
+        player([2, 2, 1, 2, 1, 3], 5, 1, 2, 4, 5),
+        player([1, 2, 2, 3, 3, 1], 2, 2, 4, 2, 4),
+    ],
+    3: [
+        player([2, 2, 4, 2, 3, 5], 7, 3, 2, 5, 4, beside=3, bazaar=6),
+        player([2, 2, 2, 3, 2, 4], 9, 2, 1, 6, 8, beside=2, bazaar=12),
+        player([2, 3, 3, 4, 5, 2], 4, 3, 3, 3, 6, beside=4, bazaar=0),
+    ],
+}
+MOST_TAPS_IN_ROUND_3 = 60
+CHEST_POINTS = {1: [7], 2: [14, 7], 3: [22, 14, 7]}  # K1, per place
+TAPS = """
+    window.taps = 0;  // every touch of the screen, and every key of the phone's keyboard
+    document.addEventListener('pointerdown', () => { window.taps += 1; }, true);
+    document.addEventListener('keydown', () => { window.taps += 1; }, true);
+"""
+
+
+def majority(points: list[int], counts: list[int]) -> list[int]:
+    """M3, M4 over `counts` with the points per place `points` (K1's chests as M2's rows)."""
+    result = []
+    for count in counts:
+        if count == 0:
+            result.append(0)
+            continue
+        place = 1 + sum(other > count for other in counts)
+        tied = counts.count(count)
+        result.append(
+            sum(points[p - 1] for p in range(place, place + tied) if p <= len(points)) // tied
+        )
+    return result
+
+
+def expected_points(round_: int) -> list[int]:
+    """M5 and each module's part, by hand: majorities and walls (M2-M4, W4), chests (K1),
+    r points per side facing the attack and in round 3 1 per side beside it (K3), camp,
+    bazaar (round 3) and culture points as counted (G4, K4, S4)."""
+    table = GAME[round_]
+    base, _ = round_points(
+        round_, {"players": [{"counts": p["counts"], "wall": p["wall"]} for p in table]}
+    )
+    chests = majority(CHEST_POINTS[round_], [p["chests"] for p in table])
+    return [
+        base[seat]
+        + chests[seat]
+        - round_ * p["facing"]
+        - p.get("beside", 0)
+        + p["camp"]
+        + p.get("bazaar", 0)
+        + p["culture"]
+        for seat, p in enumerate(table)
+    ]
+
+
+def set_by_taps(page: Any, card: Any, label: str, target: int) -> None:
+    """Bring the number `label` to `target` by the fewest taps: - or + once per step, or a tap
+    on the number and its digits, where the phone shows a keyboard for it (inputmode)."""
+    field = card.get_by_label(label, exact=True)
+    current = int(field.input_value())
+    steps = abs(target - current)
+    typing = 1 + len(str(target))
+    if steps == 0:
+        return
+    if field.get_attribute("inputmode") != "none" and typing < steps:
+        field.click()
+        page.keyboard.type(str(target))
+    else:
+        direction = "more" if target > current else "fewer"
+        button = card.get_by_role("button", name=f"{label}: one {direction}")
+        for _ in range(steps):
+            button.click()
+    expect(field).to_have_value(str(target))
+
+
+def enter_round(page: Any, round_: int) -> None:
+    page.get_by_role("group", name="Attack card (K3)").get_by_text(ATTACK[round_]).click()
+    for seat, player in enumerate(GAME[round_]):
+        card = page.get_by_role("group", name=NAMES[seat], exact=True)
+        for building, count in zip(BUILDINGS, player["counts"], strict=True):
+            set_by_taps(page, card, building, count)
+        set_by_taps(page, card, "Longest wall", player["wall"])
+        set_by_taps(page, card, "Chests", player["chests"])
+        set_by_taps(page, card, "Exposed sides facing the attack", player["facing"])
+        if round_ == 3:
+            set_by_taps(page, card, "Exposed sides beside the attack", player["beside"])
+            set_by_taps(page, card, "Bazaar points", player["bazaar"])
+        set_by_taps(page, card, "Camp points", player["camp"])
+        set_by_taps(page, card, "Culture points", player["culture"])
+
+
+def test_a_whole_big_box_game_takes_at_most_60_taps_in_round_3(browser, base_url):
+    """Three players, five Big Box modules (G4, K1, K3, K4, S4), three rounds, every entry by
+    the fewest taps: round 3, the longest, takes at most 60 taps (Score included), and every
+    round's points are the hand count's. The taps are counted by the page itself: each touch
+    and each key of the phone's keyboard."""
+    visitor = Phone(browser, base_url)
+    try:
+        visitor.context.add_init_script(TAPS)
+        page = visitor.open()
+        choose_modules(page, MODULES)
+        for seat, name in enumerate(NAMES):
+            page.get_by_label(f"Name of player {seat + 1}").click()
+            page.keyboard.type(name)
+        taps: dict[int, int] = {}
+        totals = [0, 0, 0]
+        for round_ in (1, 2, 3):
+            before = page.evaluate("window.taps") if round_ > 1 else 0
+            if round_ > 1:
+                choose_round(page, round_)
+            enter_round(page, round_)
+            score(page, round_)
+            taps[round_] = page.evaluate("window.taps") - before
+            points = expected_points(round_)
+            assert shown_round_points(page) == points, f"round {round_}"
+            totals = [max(0, a + b) for a, b in zip(totals, points, strict=True)]  # K3
+            assert shown_totals(page) == totals, f"after round {round_}"
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "tap-count.json").write_text(json.dumps(taps), "utf-8")
+        print(f"taps per round (modules and names chosen in round 1): {taps}")
+        assert taps[3] <= MOST_TAPS_IN_ROUND_3, taps
+    finally:
+        visitor.close()

@@ -261,9 +261,12 @@ function reworded(name, kind, n) {
 
 /** The names of a scoring table someone typed (not blank, not a name the page gave), the
  *  ones the roster offers again. */
-export const typedNames = (names) => names.filter((name, seat) => name.trim() !== ''
-  && !Object.keys(DEFAULT_NAMES).some(
-    (language) => fill(DEFAULT_NAMES[language].player, { n: seat + 1 }) === name));
+export const typedNames = (names) => names.filter(
+  (name, seat) => name.trim() !== '' && !givenName(name, seat));
+
+/** Whether `name` is the name some language gives a scoring table's seat (Player 2). */
+export const givenName = (name, seat) => Object.keys(DEFAULT_NAMES).some(
+  (language) => fill(DEFAULT_NAMES[language].player, { n: seat + 1 }) === name);
 
 /** A scoring table's names, or (`play`) a game against the computer's, by seat. */
 const tableNames = (names) => names.map((name, seat) => reworded(name, 'player', seat + 1));

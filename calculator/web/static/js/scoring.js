@@ -15,9 +15,9 @@ import { $, $$ } from './dom.js';
 import { useDrawing } from './from-drawing.js';
 import { kindOf } from './pieces.js';
 import {
-  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, SCORE_MODULES, currentRound, isFinished,
-  isTwoPlayer, keptAs, pastGame, playerName, runningTotals, sameAsKept, toLink, totalsOf,
-  typedNames, winnersOf,
+  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, SCORE_MODULES, currentRound, givenName,
+  isFinished, isTwoPlayer, keptAs, pastGame, playerName, runningTotals, sameAsKept, toLink,
+  totalsOf, typedNames, winnersOf,
 } from './game.js';
 import {
   inputsShape, memberChange, memberEntries, memberValue, paidByScoreCard, renderModules,
@@ -216,6 +216,14 @@ entries.addEventListener('input', (event) => {
     });
   }
 });
+
+// A name the page gave (Player 2) is selected by a tap, so that typing replaces it.
+['focusin', 'click'].forEach((type) => entries.addEventListener(type, (event) => {
+  const { target } = event;
+  if (target.dataset?.name !== undefined && givenName(target.value, Number(target.dataset.name))) {
+    target.select();
+  }
+}));
 
 // A number emptied and left: it shows the game's value again (nothing was typed).
 entries.addEventListener('focusout', (event) => {
