@@ -53,9 +53,13 @@ POINTS = {  # M2: points for 1st, 2nd, 3rd place by round
 
 
 def majority_points(round_: int, building: str, counts: list[int]) -> list[int]:
-    """M3, M4: places by count; tied holders pool the places they occupy and split, rounding
-    down; no buildings, no points (M1)."""
-    paid = POINTS[building][round_]
+    """M2-M4 for one building type."""
+    return places(POINTS[building][round_], counts)
+
+
+def places(paid: list[int], counts: list[int]) -> list[int]:
+    """M3, M4 with `paid` points per place: places by count; tied holders pool the places they
+    occupy and split, rounding down; none held, no points (M1). K1's chests rank so too."""
     points = []
     for count in counts:
         if count == 0:

@@ -17,6 +17,7 @@ from playwright import sync_api as playwright_api
 from tests.browser.test_browser import Phone, cell, place, player_card
 from tests.browser.test_build_pieces import choose_modules, place_piece, tile_dialog, toggle
 from tests.browser.test_page_at_the_table import STORED
+from tests.browser.test_score_big_box import SCORING_MODULES
 
 expect = playwright_api.expect
 
@@ -76,16 +77,6 @@ def test_the_status_says_what_the_last_action_did(phone):
     expect(status).to_have_text("Last tile taken back.")
 
 
-SCORING_MODULES = [
-    "characters",
-    "camps",
-    "street_traders",
-    "treasure",
-    "invaders",
-    "bazaars",
-    "score_cards",
-    "art_of_the_moors",
-]
 HELPED = {  # each member's entry and the catalog key of the line under it
     "chests": "help.chests",
     "exposed.facing": "help.facing",

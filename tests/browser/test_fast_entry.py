@@ -19,6 +19,7 @@ from tests.browser.test_browser import (
     Phone,
     choose_round,
     place,
+    places,
     player_card,
     round_points,
     score,
@@ -188,21 +189,6 @@ TAPS = """
 """
 
 
-def majority(points: list[int], counts: list[int]) -> list[int]:
-    """M3, M4 over `counts` with the points per place `points` (K1's chests as M2's rows)."""
-    result = []
-    for count in counts:
-        if count == 0:
-            result.append(0)
-            continue
-        place = 1 + sum(other > count for other in counts)
-        tied = counts.count(count)
-        result.append(
-            sum(points[p - 1] for p in range(place, place + tied) if p <= len(points)) // tied
-        )
-    return result
-
-
 def expected_points(round_: int) -> list[int]:
     """M5 and each module's part, by hand: majorities and walls (M2-M4, W4), chests (K1),
     r points per side facing the attack and in round 3 1 per side beside it (K3), camp,
@@ -211,7 +197,7 @@ def expected_points(round_: int) -> list[int]:
     base, _ = round_points(
         round_, {"players": [{"counts": p["counts"], "wall": p["wall"]} for p in table]}
     )
-    chests = majority(CHEST_POINTS[round_], [p["chests"] for p in table])
+    chests = places(CHEST_POINTS[round_], [p["chests"] for p in table])
     return [
         base[seat]
         + chests[seat]
