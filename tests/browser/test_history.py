@@ -227,6 +227,9 @@ def test_statistics_count_games_wins_and_best_score_per_name(phone):
         ["Chris", "1", "1", "61"],
         ["Dora", "1", "0", "12"],
     ]
+    assert_accessible(page, "History with its statistics")
+    page.locator("#stats").scroll_into_view_if_needed()
+    phone.shot("history-statistics")
 
 
 def test_a_new_game_at_the_same_table_keeps_the_names_seats_and_modules(phone):

@@ -101,7 +101,12 @@ WAKE_LOCK_SPY = """
         },
     } });
 """
-HELD = "() => window.wakeLocks.filter((lock) => !lock.released).length"
+
+
+def held(n: int) -> str:
+    """A predicate (a function: the page's policy allows no string to be evaluated) that holds
+    once `n` wake locks are held."""
+    return f"() => window.wakeLocks.filter((lock) => !lock.released).length === {n}"
 
 
 def test_the_screen_stays_awake_while_a_game_is_on(browser, base_url):
@@ -114,21 +119,21 @@ def test_the_screen_stays_awake_while_a_game_is_on(browser, base_url):
         page = visitor.open()
         assert page.evaluate("window.wakeLocks.length") == 0
         step_to(player_card(page, 0), "tower", 1)
-        page.wait_for_function(f"({HELD})() === 1")
+        page.wait_for_function(held(1))
         assert page.evaluate("window.wakeLocks.map((lock) => lock.type)") == ["screen"]
         step_to(player_card(page, 0), "tower", 2)
         assert page.evaluate("window.wakeLocks.length") == 1  # one lock, kept
         page.reload()  # a reload takes it again for the game kept
-        page.wait_for_function(f"({HELD})() === 1")
+        page.wait_for_function(held(1))
         step_to(player_card(page, 0), "tower", 0)
         score_three_rounds(page)
-        page.wait_for_function(f"({HELD})() === 0")
+        page.wait_for_function(held(0))
         start_play(page, ["random"])
         your_move(page)
-        page.wait_for_function(f"({HELD})() === 1")
+        page.wait_for_function(held(1))
         page.get_by_role("button", name="New game").click()
         page.locator("dialog#confirm").get_by_role("button", name="End the game").click()
-        page.wait_for_function(f"({HELD})() === 0")
+        page.wait_for_function(held(0))
     finally:
         visitor.close()
 

@@ -100,6 +100,11 @@ def test_a_shared_link_asks_before_it_replaces_a_game_and_keeps_both(phone, brow
     games = history(page)
     expect(games).to_have_count(1)
     assert games.first.locator(".past-winner").inner_text() == "Set aside before round 1 was scored"
+    expect(games.first.locator(".hint").last).to_have_text(  # said before the tap
+        "Continue takes it back to the Score tab; a game in progress there comes here."
+    )
+    assert_accessible(page, "History with a game set aside")
+    phone.shot("history-set-aside")
     games.first.get_by_role("button", name="Continue").click()
     expect(page.locator("#tab-score")).to_have_attribute("aria-selected", "true")
     assert page.get_by_label("Name of player 1").input_value() == "Anna"

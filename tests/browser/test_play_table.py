@@ -78,6 +78,7 @@ def test_t6_you_choose_which_bought_tile_to_place_and_a_hint_shows_its_cells(pho
     assert shown() == cells(second)
     expect(page.locator("#play-actions")).to_contain_text(f"Put the {building_name(second)} in")
     expect(page.locator("#play-actions")).not_to_contain_text(f"Put the {building_name(first)} in")
+    assert_accessible(page, "two tiles to place, the second chosen")
     phone.shot("play-choose-tile")
 
     # The advisor's best move places the first tile: the hint shows the first tile's cells
@@ -174,6 +175,7 @@ def test_t9_the_tiles_awarded_at_the_end_are_in_the_log_and_the_strip(phone, api
         f"Place the {first['building']} ({first['price']}) you received at the end (T9): tap a "
         "marked cell of your Alhambra, or choose a move above it."
     )
+    assert_accessible(page, "the tiles awarded at the end")
     page.evaluate("window.scrollTo(0, 0)")
     phone.shot("play-awarded")
 

@@ -38,8 +38,9 @@ EDGE_GAPS = """() => [...document.querySelectorAll('#results-body details[open]'
         text.selectNodeContents(cell);
         return card.getBoundingClientRect().right - text.getBoundingClientRect().right;
     }))"""
-# Every word on show (Intl.Segmenter's words of the page's language) lies on one line, and
-# inside any box that hides what sticks out of it (one that scrolls shows it by scrolling).
+# Every word on show (Intl.Segmenter's words of the page's language) lies on one line, inside
+# the box that holds its line (a label, a cell, a button), and inside any box that hides what
+# sticks out of it (one that scrolls shows it by scrolling).
 WORD_BREAKS = """(selector) => {
     const scope = document.querySelector(selector);
     const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
@@ -63,12 +64,21 @@ WORD_BREAKS = """(selector) => {
                 found.push(`"${segment}" broken in ${where}`);
                 continue;
             }
+            const word = range.getBoundingClientRect();
+            let holder = element;
+            while (['inline', 'contents'].includes(getComputedStyle(holder).display)) {
+                holder = holder.parentElement;
+            }
+            const line = holder.getBoundingClientRect();
+            if (word.left < line.left - 1 || word.right > line.right + 1) {
+                found.push(`"${segment}" sticks out of ${where}`);
+                continue;
+            }
             for (let box = element; box && box !== document.body; box = box.parentElement) {
                 const overflow = getComputedStyle(box).overflowX;
                 if (overflow === 'auto' || overflow === 'scroll') break;
                 if (overflow === 'hidden' || overflow === 'clip') {
                     const frame = box.getBoundingClientRect();
-                    const word = range.getBoundingClientRect();
                     if (word.left < frame.left - 1 || word.right > frame.right + 1) {
                         found.push(`"${segment}" clipped in ${where}`);
                     }

@@ -64,11 +64,20 @@ function pastItem(entry) {
     button('secondary', t('past.open'), t('past.open_label', { date }), () => openPast(entry)),
     button('danger', t('past.delete'), t('past.delete_label', { date }), () => forget(entry)),
   );
-  if (!finished(entry) && entry.table) {
-    buttons.append(button('primary', t('past.resume'), t('past.resume_label', { date }),
-      () => resume(entry)));
-  }
   item.append(heading, kind, verdict, totals, buttons);
+  if (!finished(entry) && entry.table) {
+    // said before the tap: the game leaves History for the Score tab, and takes the place of
+    // the game there, which comes here
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    hint.id = `resume-${entry.id}`;
+    hint.textContent = t('past.resume_hint');
+    const resumeButton = button('primary', t('past.resume'), t('past.resume_label', { date }),
+      () => resume(entry));
+    resumeButton.setAttribute('aria-describedby', hint.id);
+    buttons.append(resumeButton);
+    item.append(hint);
+  }
   return item;
 }
 
