@@ -142,6 +142,8 @@ class Phone:
 
     def shot(self, name: str, full_page: bool = False) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
+        if full_page:  # from the top: the sticky tabs stay on top of the picture, not mid-page
+            self.page.evaluate("window.scrollTo(0, 0)")
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
     def close(self) -> None:

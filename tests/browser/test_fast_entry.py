@@ -97,7 +97,6 @@ def test_holding_plus_or_minus_repeats_until_released(phone):
 
     more.click()  # a tap is still one step
     expect(garden).to_have_value("1")
-    phone.shot("score-hold-to-repeat")
 
 
 def test_a_count_below_the_previous_rounds_is_offered_in_one_tap(phone):
@@ -116,6 +115,7 @@ def test_a_count_below_the_previous_rounds_is_offered_in_one_tap(phone):
     offer = player_card(page, 0).get_by_role("button", name="tower: take 3, as in round 1")
     expect(offer).to_have_text("3, as in round 1")
     expect(page.locator("#entries button.offer:visible")).to_have_count(1)
+    offer.evaluate("offer => offer.scrollIntoView({block: 'center'})")
     phone.shot("score-previous-round-offer")
     offer.click()
     expect(player_card(page, 0).get_by_label("tower", exact=True)).to_have_value("3")

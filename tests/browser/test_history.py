@@ -86,8 +86,6 @@ def test_history_is_a_tab_of_its_own_and_a_game_reopens_with_its_breakdowns(phon
     assert_accessible(page, "a past game reopened with its breakdowns")
     phone.shot("history-game-open")
     dialog.get_by_role("button", name="Close").click()
-    page.evaluate("window.scrollTo(0, 0)")
-    phone.shot("history")
 
 
 def the_end(route: Any) -> None:

@@ -165,6 +165,8 @@ def test_a_changed_entry_keeps_the_rounds_points_marked_until_scored_again(phone
         "Round 1 changed since it was scored: score it again to know the winner."
     )
     assert page.evaluate(STORED)["rounds"][0]["result"] is not None
+    page.locator("#results").evaluate("results => results.scrollIntoView({block: 'start'})")
+    page.evaluate("window.scrollBy(0, -60)")  # below the sticky tabs
     phone.shot("score-changed-marked")
 
     anna.get_by_role("button", name="tower: one fewer").click()  # back to the entry scored
@@ -249,3 +251,28 @@ def test_rescoring_a_game_kept_in_history_asks_first(phone):
     [changed] = page.evaluate(STORED)["past"]
     assert changed["id"] == record["id"] and changed["totals"] != record["totals"]
     assert changed["totals"] == shown_totals(page)
+
+
+def test_a_change_the_phone_cannot_keep_is_said(phone):
+    """Storage full or switched off: the game goes on in the tab, and the page says, as long as
+    it is so, that the last change is not kept on the phone."""
+    page = phone.open()
+    notice = page.locator("#unsaved")
+    expect(notice).to_be_hidden()
+    page.evaluate("""() => {
+        window.keep = Storage.prototype.setItem;
+        Storage.prototype.setItem = () => {
+            throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        };
+    }""")
+    step_to(player_card(page, 0), "tower", 1)
+    expect(notice).to_be_visible()
+    expect(notice).to_have_text(
+        "This phone could not keep the last change: its storage is full or switched off. The "
+        "game goes on in this tab; delete old games in History, or save them to a file, to keep it."
+    )
+    assert_accessible(page, "a change not kept")
+    page.evaluate("() => { Storage.prototype.setItem = window.keep; }")
+    step_to(player_card(page, 0), "tower", 2)
+    expect(notice).to_be_hidden()
+    assert page.evaluate(STORED)["rounds"][0]["counts"][0][5] == 2

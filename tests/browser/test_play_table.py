@@ -175,6 +175,18 @@ def test_t9_the_tiles_awarded_at_the_end_are_in_the_log_and_the_strip(phone, api
         f"Place the {first['building']} ({first['price']}) you received at the end (T9): tap a "
         "marked cell of your Alhambra, or choose a move above it."
     )
+    # a tile nobody holds the most of its currency for stays (the event names no player)
+    stays = page.evaluate(
+        """async (award) => {
+            const { stepText } = await import('/static/js/moves.js');
+            return stepText({ ...award, player: null }, ['You', 'Computer 1']);
+        }""",
+        {"type": "market_tile_awarded", **awarded[0]},
+    )
+    assert stays == (
+        f"The {first['building']} ({first['price']}) stays in slot {awarded[0]['slot']}: nobody "
+        "holds the most of its currency (T9)"
+    )
     assert_accessible(page, "the tiles awarded at the end")
     page.evaluate("window.scrollTo(0, 0)")
     phone.shot("play-awarded")
@@ -322,6 +334,8 @@ def test_your_alhambra_fits_its_box_or_scrolls_from_its_west_edge(browser, base_
         if geometry["scroll"] > geometry["client"]:  # too wide even so: it scrolls, and says so
             cue = box.locator("xpath=following-sibling::p[1]")
             expect(cue).to_have_text("More to the right: swipe →")
+            box.scroll_into_view_if_needed()
+            visitor.shot(f"play-wide-alhambra-{width}")
             box.evaluate("box => box.scrollTo({left: box.scrollWidth})")
             expect(cue).to_have_text("← More to the left: swipe")
         else:
@@ -333,7 +347,5 @@ def test_your_alhambra_fits_its_box_or_scrolls_from_its_west_edge(browser, base_
             "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
         )
         assert overflow <= 0
-        box.scroll_into_view_if_needed()
-        visitor.shot(f"play-wide-alhambra-{width}")
     finally:
         visitor.close()

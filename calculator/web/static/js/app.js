@@ -16,13 +16,13 @@
 // The page words the answers in the visitor's language (words.js).
 
 import { renderBuild } from './build.js';
-import { $$ } from './dom.js';
+import { $, $$ } from './dom.js';
 import { LINK_PREFIX, fromLink } from './game.js';
 import { renderPast } from './past.js';
 import { renderPlay } from './play.js';
 import { openShared, renderScoring, scoringOn } from './scoring.js';
 import { markScrolling } from './scrolls.js';
-import { subscribe, update } from './store.js';
+import { keptOnDevice, subscribe, update } from './store.js';
 import { keepAwake } from './wake.js';
 
 // --- tabs ----------------------------------------------------------------------------------
@@ -55,7 +55,13 @@ tabs.forEach((tab, index) => {
  *  not yet decided. */
 const gameOn = (game) => (game.play.state !== null && !game.play.state.over) || scoringOn(game);
 
+/** A change the device could not keep is said, as long as it is so: nothing is lost unsaid. */
+function renderKept() {
+  $('#unsaved').hidden = keptOnDevice();
+}
+
 function renderPage(game, previous) {
+  renderKept();
   renderScoring(game, previous);
   renderBuild(game);
   renderPlay(game);

@@ -56,7 +56,10 @@ export function steps(events) {
 export function stepText(event, names) {
   const scores = (totals) => totals.map((points, seat) => `${names[seat]} ${points}`).join(', ');
   const piece = event.tile || (event.hut && { hut: event.hut });
-  return t(`${event.player === YOU ? 'step_you' : 'step'}.${event.type}`, {
+  // T9: a tile nobody holds the most of its currency for stays on the market
+  const stays = event.type === 'market_tile_awarded' && event.player === null;
+  const key = stays ? 'step.market_tile_stays' : `${event.player === YOU ? 'step_you' : 'step'}.${event.type}`;
+  return t(key, {
     name: names[event.player],
     cards: cardsText(event.cards || event.payment || []),
     ...(piece ? pieceForms(piece) : { building: '', building_acc: '' }),

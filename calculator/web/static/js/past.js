@@ -21,6 +21,9 @@ const list = $('#past-list');
 const dialog = $('#past-game');
 const status = $('#past-status');
 const FILE_FORMAT = 'alhambra-history';
+/** A history file holds at most MAX_PAST games of a few kilobytes each: anything far larger is
+ *  no history file of this page, and is not read into memory. */
+const MOST_FILE_BYTES = 4 * 1024 * 1024;
 
 const finished = (entry) => entry.finished ?? (entry.rounds ?? []).every((points) => points !== null);
 const winnersText = (entry) => t(entry.winners.length > 1 ? 'totals.winners' : 'totals.winner',
@@ -266,7 +269,7 @@ $('#history-import').addEventListener('change', async (event) => {
   const [file] = input.files;
   input.value = ''; // the same file may be read again
   if (!file) return;
-  const games = gamesOf(await file.text());
+  const games = file.size <= MOST_FILE_BYTES ? gamesOf(await file.text()) : null;
   if (!games) {
     fileStatus.textContent = t('history.unreadable', { file: file.name });
     fileStatus.focus();
