@@ -57,6 +57,10 @@ SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build pho
 	score-refused-beside score-card-refused
 SCREENSHOTS += build-pieces build-tile-pieces build-piece-refused build-camp-choice build-remove-confirm
 SCREENSHOTS += score-new-game-pieces
+SCREENSHOTS += score-previous-round-offer score-changed-marked link-confirm score-kept-game-confirm \
+	build-use-kept-game score-same-table score-entry-help score-refusal-in-words-de tables-scroll-cue \
+	history-game-open history-play-open history-statistics history-set-aside \
+	play-choose-tile play-awarded play-strip-since-your-turn play-hand-market play-wide-alhambra-360
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done
