@@ -6,7 +6,7 @@ marshmallow then loads it into the engine's frozen dataclasses and dumps them ba
 state is checked for consistency (:mod:`calculator.engine.consistency`) and every problem is
 reported with a JSON Pointer into the document. No Flask here: the CLI uses this module too.
 
-The modules' words follow from their declarations (:class:`calculator.engine.hooks.Records`,
+The modules' words follow from their declarations (:class:`calculator.engine.core.Records`,
 through the registry): an action or event is ``{"type": kind}`` and its fields by their encoded
 names; a module's card is ``{wire: value}`` among the money; each field of a module's part of
 a player, the turn or the game is a member of that object, written when the game is played
@@ -42,6 +42,7 @@ from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import CARD, DisplayCard, ModuleCard, MoneyCard, ScoringCard
 from calculator.engine.consistency import inconsistencies
+from calculator.engine.core import SETUP
 from calculator.engine.errors import Path
 from calculator.engine.parts import Part, Parts
 from calculator.engine.state import (
@@ -296,6 +297,17 @@ def _with_parts(
     return holder
 
 
+def game_parts(data: Mapping[str, Any]) -> Parts:
+    """The modules' parts of the game that the members of a loaded document give (a table's
+    pieces: the position editor)."""
+    holder = Turn(None, SETUP)  # a holder of no parts: only its parts are read
+    return _with_parts(holder, data, _GAME_PARTS).parts
+
+
+GAME_PART_FIELDS: Final = _part_fields(_GAME_PARTS)
+"""The fields of the modules' parts of the game, by member (``hut_stacks``, ...)."""
+
+
 def _dump_parts(
     holder: Player | Turn | GameState,
     document: dict[str, Any],
@@ -466,6 +478,8 @@ class GameStateSchema(UniqueNames):
     rounds_scored = fields.List(fields.Integer(), required=True)
     over = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
+    seal = fields.String(load_only=True)
+    """Checked by a server that seals states (``calculator.web.security``); the game ignores it."""
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def version_and_market(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
@@ -598,12 +612,11 @@ def pointer_of(where: Path, document: Any) -> str:
         return pointer("players", seat, "alhambra", *(() if index is None else (index,)))
     if head == "dummy" and not rest and document.get("dummy") is None:
         return pointer("dummy")
-    if head == "players" and len(rest) == 3 and (rest[1] == "hand" or rest[1] in _IN_HAND):
-        seat, member, position = rest
+    if head == "players" and len(rest) >= 3 and (rest[1] == "hand" or rest[1] in _IN_HAND):
+        seat, member, position, *inside = rest
         kind = _IN_HAND.get(str(member))
-        return pointer(
-            "players", seat, "hand", _in_hand(document["players"][seat]["hand"], kind, position)
-        )
+        hand = document["players"][seat]["hand"]
+        return pointer("players", seat, "hand", _in_hand(hand, kind, position), *inside)
     return pointer(*parts, *rest)
 
 

@@ -138,7 +138,7 @@ class RevealScoringCard(Struct, frozen=True):
 
 class ModuleReveal(Struct, frozen=True):
     """Table mode: what was just drawn from a module's source (its subclass, in the module's
-    package, :attr:`calculator.engine.hooks.Module.draw_sources`); ``kind`` is its wire name."""
+    package, :attr:`calculator.engine.core.Module.draw_sources`); ``kind`` is its wire name."""
 
     kind: ClassVar[str]
 

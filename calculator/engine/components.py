@@ -36,7 +36,7 @@ class ScoringCard(Struct, frozen=True):
 
 
 class ModuleCard(Struct, frozen=True, order=True):
-    """A card a module shuffles into the money piles (:attr:`calculator.engine.hooks.Module.
+    """A card a module shuffles into the money piles (:attr:`calculator.engine.core.Module.
     pile_cards`): drawn, laid face up, taken, held and discarded like money, but no money: it
     has no value and counts for nothing where money is counted. Each module's cards are a
     subclass, declared in its package: on the wire a card is ``{wire: ...}``, what

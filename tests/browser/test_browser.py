@@ -53,9 +53,13 @@ POINTS = {  # M2: points for 1st, 2nd, 3rd place by round
 
 
 def majority_points(round_: int, building: str, counts: list[int]) -> list[int]:
-    """M3, M4: places by count; tied holders pool the places they occupy and split, rounding
-    down; no buildings, no points (M1)."""
-    paid = POINTS[building][round_]
+    """M2-M4 for one building type."""
+    return places(POINTS[building][round_], counts)
+
+
+def places(paid: list[int], counts: list[int]) -> list[int]:
+    """M3, M4 with `paid` points per place: places by count; tied holders pool the places they
+    occupy and split, rounding down; none held, no points (M1). K1's chests rank so too."""
     points = []
     for count in counts:
         if count == 0:
@@ -138,6 +142,8 @@ class Phone:
 
     def shot(self, name: str, full_page: bool = False) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
+        if full_page:  # from the top: the sticky tabs stay on top of the picture, not mid-page
+            self.page.evaluate("window.scrollTo(0, 0)")
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
     def close(self) -> None:
@@ -543,7 +549,7 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
 
     dialog = place(page, 1, 0, "garden", walls="NE")
     playwright_api.expect(dialog).to_be_hidden()
-    playwright_api.expect(page.locator("#build-status")).to_have_text("garden placed at (1,0).")
+    playwright_api.expect(page.locator("#build-status")).to_have_text("Placed: garden at (1,0).")
     playwright_api.expect(cell(page, 1, 0)).to_be_focused()  # the keyboard stays on the tile
 
     # B2: the garden's east side is walled, a tower east of it with no west wall does not
@@ -759,7 +765,7 @@ SETTLED = """() => {
 
 def start_play(page: Any, opponents: list[str], modules: tuple[str, ...] = ()) -> None:
     page.get_by_role("tab", name="Play").click()
-    page.get_by_label("Computer opponents").select_option(str(len(opponents)))
+    page.get_by_label("How many").select_option(str(len(opponents)))
     for seat, level in enumerate(opponents, start=1):
         page.get_by_label(f"Opponent {seat}", exact=True).select_option(level)
     for module in modules:

@@ -225,7 +225,7 @@ def test_a_big_box_round_scored_by_taps_matches_the_hand_count_and_the_server(ph
     assert anna.locator('tr[data-module="treasure"] th').inner_text() == "Treasure chests (K1)"
     assert anna.locator('tr[data-module="treasure"] td').all_inner_texts() == ["2", "2nd", "14"]
     assert anna.locator('tr[data-module="street_traders"] th').inner_text() == (
-        "Street traders (H3)\nsets of 3 + 1 colours"
+        "Street traders (H3)\nsets of 3 colours + 1 colour"
     )
     assert anna.locator('tr[data-module="invaders"] th').inner_text() == (
         "Invaders (K3)\nattack from the North, 2 facing, 3 beside"
@@ -351,12 +351,13 @@ def test_the_score_card_is_six_taps_in_order_with_undo_and_clear(phone):
     page.get_by_role("button", name="Score round 1").click()
     refusal = card.locator(".entry-refusal")
     expect(refusal).to_have_text(
-        "Refused: a score card lists the six building types, least valuable first (S1)"
+        "Tap all six buildings of the score card, least valuable first (New score cards, S1)."
     )
     expect(page.locator("#score-status")).to_have_text(
         "The server refused 1 entry, marked beside it: change it and score again."
     )
-    assert card.get_attribute("aria-describedby") == refusal.get_attribute("id")
+    described = (card.get_attribute("aria-describedby") or "").split()
+    assert refusal.get_attribute("id") in described  # after the line that says what to tap
     phone.shot("score-card-refused")
 
     tap_score_card(page, CARD[5:])
@@ -380,9 +381,10 @@ def test_a_refusal_stands_beside_the_entry_it_points_at(phone):
     chests = anna.get_by_label("Chests", exact=True)
     refusal = anna.locator(".stepper:has(input[data-member='chests']) + .entry-refusal")
     expect(refusal).to_have_text(
-        "Refused: 5 chests on 2 buildings: a chest lies on a building, one per building (K1)"
+        "5 chests on 2 buildings: a chest lies on a building, one per building "
+        "(Treasure chests, K1)."
     )
-    assert chests.get_attribute("aria-describedby") == refusal.get_attribute("id")
+    assert refusal.get_attribute("id") in (chests.get_attribute("aria-describedby") or "").split()
     assert page.locator(".entry-refusal").count() == 1
     expect(page.locator("#score-status")).to_be_focused()
     assert_accessible(page, "a refused chest count")
@@ -405,16 +407,24 @@ def test_modules_are_chosen_once_per_game_and_a_change_asks_first(phone):
     page.get_by_role("checkbox", name="Camps G4", exact=True).check()
     dialog = page.locator("dialog#confirm")
     expect(dialog.locator("h2")).to_have_text(
-        "Play with other modules? Every round must be scored again. This will be lost:"
+        "Play with other modules? Every scored round must then be scored again."
+    )
+    expect(dialog.locator("#confirm-notes")).to_have_text(
+        "The points of round 1 stay on show, marked as changed, until it is scored again."
     )
     dialog.get_by_role("button", name="Keep it").click()
     expect(page.get_by_role("checkbox", name="Camps G4", exact=True)).not_to_be_checked()
     assert shown_totals(page) == [3, 0, 0]
+    expect(page.locator("#results")).to_have_class("results")
     page.get_by_role("checkbox", name="Camps G4", exact=True).check()
     dialog.get_by_role("button", name="Change the modules").click()
     expect(page.locator("#score-status")).to_have_text("Modules changed: score the rounds again.")
-    assert shown_totals(page) == [0, 0, 0]
+    assert shown_totals(page) == [3, 0, 0]  # kept on show, marked, until scored again
+    expect(page.locator("#results")).to_have_class("results changed")
     assert page.evaluate(STORED)["modules"] == ["camps", "art_of_the_moors"]
+    score(page, 1)
+    assert shown_totals(page) == [3, 0, 0]  # S4 as before; G4: no camp points
+    expect(page.locator("#results")).to_have_class("results")
 
 
 def test_a_shared_link_carries_the_modules_and_their_entries(phone):

@@ -11,6 +11,7 @@ from calculator.modules.bonus.rules import (
     COMPONENT,
     DECK,
     PROVISIONAL_BONUS_CARDS,
+    at_table,
     deal_unseen,
     face_up,
     inconsistencies,
@@ -47,6 +48,7 @@ MODULE: Final[Module] = Module(
         "bonus_hand": ("a bonus card", "bonus cards"),
     },
     information=information,
+    at_table=at_table,
     deal_unseen=deal_unseen,
 )
 

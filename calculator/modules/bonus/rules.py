@@ -19,6 +19,7 @@ set of our own choosing published as provisional (``GET /v1/catalog``, README).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
@@ -268,6 +269,23 @@ def _pool(game: Game, seat: int) -> list[Tile]:
         for card in CARDS.get(player.parts).bonus_hand
     ]
     return hands + list(aside(game.parts))
+
+
+def at_table(game: Game) -> None:
+    """V3, a game built from what lies on a table: the bonus cards no player holds, face up or
+    in hand, are set aside."""
+    held = Counter(
+        card
+        for player in game.seats
+        for card in (*CARDS.get(player.parts).bonus_cards, *CARDS.get(player.parts).bonus_hand)
+    )
+    unheld = []
+    for card in cards_in_play(game):
+        if held[card]:
+            held[card] -= 1
+        else:
+            unheld.append(card)
+    ASIDE.set(game.parts, Aside(tuple(unheld)))
 
 
 def information(game: Game, seat: int) -> None:

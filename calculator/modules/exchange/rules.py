@@ -277,6 +277,18 @@ def inconsistencies(game: Game) -> Problems:
     return found
 
 
+def at_table(game: Game) -> None:
+    """V2, a game built from what lies on a table: the exchange cards nobody sees (in no
+    hand, not face up, not discarded) are in the money pile."""
+    known = game.rules.cards
+    places = in_sight(game.seats, [known[card] for card in game.face_up])  # type: ignore[misc]
+    places += _among("discard", [known[card] for card in game.discard])
+    places += _among("pile", [known[card] for card in game.pile])
+    seen = {card for _, card in places}
+    code = game.rules.card_code
+    game.pile += [code[card] for card in EXCHANGE_CARDS if card not in seen]
+
+
 def in_sight(
     players: Sequence[Seat], face_up: Sequence[DisplayCard]
 ) -> list[tuple[Path, ExchangeCard]]:

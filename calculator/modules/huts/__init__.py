@@ -12,6 +12,7 @@ from calculator.modules.huts.rules import (
     COMPONENT,
     PROVISIONAL_HUTS,
     STACK,
+    at_table,
     check_take,
     given_huts,
     inconsistencies,
@@ -51,6 +52,7 @@ MODULE: Final[Module] = Module(
         "huts_per_player": HUTS_PER_PLAYER,
     },
     information=information,
+    at_table=at_table,
     shuffle_unseen=shuffle_unseen,
 )
 

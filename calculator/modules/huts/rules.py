@@ -138,6 +138,30 @@ class Stack(Source):
 STACK: Final[Stack] = Stack()
 
 
+def at_table(game: Game) -> None:
+    """V4, a game built from what lies on a table: each stack holds the top the table shows
+    (the first hut given for it, if any) and below it the huts of its colour nobody sees (in no
+    Alhambra, reserve or other top), every top known."""
+    given = stacks_of(game.parts).hut_stacks
+    tops = [given[index][:1] if index < len(given) else () for index in range(len(BUILDINGS))]
+    seen = Counter(top for stack in tops for top in stack)
+    for player in game.seats:
+        owned = (*player.alhambra.tiles.values(), *player.reserve)
+        seen.update(TILES[tile] for tile in owned if HUT[tile])
+    stacks = []
+    for building, top in zip(BUILDINGS, tops, strict=True):
+        below = []
+        for hut in huts_in_play(game):
+            if hut.building != building:
+                continue
+            if seen[hut]:
+                seen[hut] -= 1
+            else:
+                below.append(hut)
+        stacks.append((*top, *below))
+    STACKS.set(game.parts, Stacks(tuple(stacks)))
+
+
 def turn_up(game: Game, hut: Tile) -> None:
     """V4, table mode: the hut the table revealed lies on top of its stack."""
     held = stacks_of(game.parts)
