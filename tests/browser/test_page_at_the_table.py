@@ -42,7 +42,12 @@ from tests.browser.test_browser import (
 
 expect = playwright_api.expect
 
-STORED = "() => JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
+# The game as the phone keeps it: the game, and its past games under a key of their own.
+STORED = """() => {
+    const game = JSON.parse(localStorage.getItem('alhambra-scores/v1'));
+    const past = localStorage.getItem('alhambra-scores/v1/past');
+    return game && past !== null && !('past' in game) ? { ...game, past: JSON.parse(past) } : game;
+}"""
 
 
 def question(page: Any) -> Any:

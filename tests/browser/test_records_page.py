@@ -602,6 +602,70 @@ def test_a_refused_placement_offers_the_ruling_picture_to_show_and_share(browser
         visitor.close()
 
 
+# --- History with its records, kept on the phone ----------------------------------------------
+
+WRITES = """() => {
+    window.written = [];
+    const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        window.written.push([key, value.length]);
+        return setItem.call(this, key, value);
+    };
+}"""
+
+
+def test_a_tap_saves_the_game_alone_however_many_records_history_keeps(phone):
+    """History at its fullest (MAX_PAST games, each with the record of a whole game) is saved
+    apart from the game, and only when it changes: a name typed on the Score tab writes the
+    game alone, a small fraction of one game of History; a reload brings both back. A game an
+    earlier page saved with its History inside it loads with that History, which the next
+    change saves apart."""
+    api = Api()
+    record, _ = random_against_greedy()
+    one = kept_play(api, record, ["greedy"])
+    at = "2026-11-{:02}T20:15:00Z"
+    entries = [{**one, "id": f"kept-{n}", "at": at.format(n % 28 + 1)} for n in range(100)]
+    page = phone.open()
+    page.evaluate(
+        """async (entries) => {
+            const { update } = await import('/static/js/store.js');
+            update({ type: 'import', entries });
+        }""",
+        entries,
+    )
+    page.evaluate(WRITES)
+    page.get_by_label("Name of player 1").fill("Anna")
+    written = page.evaluate("window.written")
+    assert written and {key for key, _ in written} == {"alhambra-scores/v1"}
+    assert max(size for _, size in written) < len(json.dumps(one)) / 4
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    assert page.get_by_label("Name of player 1").input_value() == "Anna"
+    page.get_by_role("tab", name="History").click()
+    expect(page.locator("#past-list li")).to_have_count(100)
+    assert stored(page)["past"][0]["record"] == record
+
+    page.evaluate(
+        """(entry) => {
+            const game = JSON.parse(localStorage.getItem('alhambra-scores/v1'));
+            localStorage.setItem('alhambra-scores/v1', JSON.stringify({ ...game, past: [entry] }));
+            localStorage.removeItem('alhambra-scores/v1/past');
+        }""",
+        one,
+    )
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    page.get_by_role("tab", name="History").click()
+    expect(page.locator("#past-list li")).to_have_count(1)
+    page.get_by_role("tab", name="Score").click()
+    page.get_by_label("Name of player 1").fill("Ben")
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    assert stored(page)["past"] == [one] and "past" not in page.evaluate(
+        "JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
+    )
+
+
 # --- the new screens in every language: fitting, words whole, accessible --------------------
 
 
