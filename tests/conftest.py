@@ -1,8 +1,9 @@
 """Shared fixtures: the app and its test client (Flask tutorial style), and the layer markers.
 
 The test client checks every response against the served OpenAPI document
-(``contract_check.py``): its status must be documented for the operation and its body must
-match the documented schema, so no test can see an answer the contract does not promise.
+(``tests/helpers/contract_check.py``): its status must be documented for the operation and its
+body must match the documented schema, so no test can see an answer the contract does not
+promise.
 """
 
 from __future__ import annotations
@@ -12,7 +13,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from calculator import create_app
-from tests.contract_check import ContractClient
+
+# The helpers assert what the tests need: pytest explains their failures as a test's own.
+pytest.register_assert_rewrite("tests.helpers")
+
+from tests.helpers.contract_check import ContractClient  # noqa: E402 (after the rewrite hook)
 
 LAYERS = ("core", "engine", "api", "contract", "browser", "deploy")
 """The folders of tests/, one per layer; each test is marked with its folder's name."""

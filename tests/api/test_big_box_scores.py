@@ -16,8 +16,7 @@ from calculator.api import service
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import legal_cells
 from calculator.core.tiles import BUILDINGS, CATALOG, Tile
-from tests.api.test_games import post, valid
-from tests.api_helpers import placed, pointers
+from tests.helpers.api import placed, pointers, post, valid
 
 ALL_SCORING = [
     "gates",

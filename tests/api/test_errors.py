@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api_helpers import placed, pointers, tile
+from tests.helpers.api import placed, pointers, tile
 
 PROBLEM = "application/problem+json"
 OPERATIONS = [

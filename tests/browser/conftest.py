@@ -1,5 +1,44 @@
-"""The browser tests' fixtures for every file of this folder: the app served in a thread
-(``base_url``), Debian's Chromium (``browser``) and one visitor's phone (``phone``), as
-test_browser.py defines them."""
+"""The browser tests' fixtures: the app served in a thread (``base_url``), Debian's Chromium
+(``browser``) and one visitor's phone (``phone``)."""
 
-from tests.browser.test_browser import base_url, browser, phone  # noqa: F401 (fixtures)
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright import sync_api as playwright_api
+from werkzeug.serving import make_server
+
+from calculator import create_app
+from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, Phone
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail("chromium is missing: `make test` installs it (apt-get install chromium)")
+    with playwright_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser: Any, base_url: str) -> Iterator[Phone]:
+    visitor = Phone(browser, base_url)
+    yield visitor
+    visitor.close()

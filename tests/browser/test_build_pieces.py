@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
     ARTIFACTS,
     Phone,
     assert_accessible,

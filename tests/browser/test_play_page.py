@@ -20,7 +20,7 @@ from playwright import sync_api as playwright_api
 
 from calculator.api.contract import schema_documents
 from calculator.i18n import LANGUAGES, messages
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
     BUILDINGS,
     Phone,
     player_card,

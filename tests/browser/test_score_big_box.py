@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
     Phone,
     assert_accessible,
     choose_round,

@@ -1,0 +1,8 @@
+"""What the tests share: the test client's contract check, request bodies and the game
+endpoints, Alhambras, engine scenes, the listing check, hostile input, the browser's phone,
+a clock, the import reader.
+
+Test modules import from here and never from one another
+(``tests/contract/test_layers.py``); ``tests/conftest.py`` has pytest rewrite the asserts
+of these modules as it does a test module's.
+"""
