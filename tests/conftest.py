@@ -31,6 +31,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         layer = item.path.parent.name
         if layer in LAYERS:
             item.add_marker(getattr(pytest.mark, layer))
+        if item.parent is not None and not item.nodeid.endswith(f"::{item.name}"):
+            # schemathesis names each operation's test after it (``...[POST /v1/scores]``), but
+            # pytest 9.2 builds their node ids from the function's name alone: all alike, so
+            # --durations and a failure's report could not tell the operations apart.
+            item._id = type(item._id).parse(f"{item.parent.nodeid}::{item.name}")
 
 
 @pytest.fixture
