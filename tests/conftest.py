@@ -38,13 +38,27 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item._id = type(item._id).parse(f"{item.parent.nodeid}::{item.name}")
 
 
-@pytest.fixture
-def app() -> Flask:
+def contract_app() -> Flask:
     app = create_app({"TESTING": True})
     app.test_client_class = ContractClient
     return app
 
 
+@pytest.fixture(scope="session")
+def shared_app() -> Flask:
+    """One app for the tests that only send it requests: it keeps nothing between requests."""
+    return contract_app()
+
+
 @pytest.fixture
-def client(app: Flask) -> FlaskClient:
+def app() -> Flask:
+    """An app of the test's own, which it may change (its configuration, its views)."""
+    return contract_app()
+
+
+@pytest.fixture
+def client(request: pytest.FixtureRequest) -> FlaskClient:
+    """A client of the test's own app when the test asks for it (``app``), else of the shared
+    one."""
+    app: Flask = request.getfixturevalue("app" if "app" in request.fixturenames else "shared_app")
     return app.test_client()

@@ -1,5 +1,11 @@
 """The browser tests' fixtures: the app served in a thread (``base_url``), Debian's Chromium
-(``browser``) and one visitor's phone (``phone``)."""
+(``browser``) and one visitor's phone (``phone``).
+
+The server and the browser are started once per session, so once per xdist worker: the app is
+stateless, and every phone opens a browser context of its own (its own storage, cookies and
+service worker), so no test sees another's visit. A test that needs a server of its own (one it
+stops) starts it itself.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +22,7 @@ from calculator import create_app
 from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, Phone
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     server = make_server("127.0.0.1", 0, create_app(), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -27,7 +33,7 @@ def base_url() -> Iterator[str]:
     server.server_close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         pytest.fail("chromium is missing: `make test` installs it (apt-get install chromium)")
