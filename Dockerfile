@@ -33,6 +33,12 @@ RUN groupadd --system --gid 10001 app \
 
 WORKDIR /app
 
+# The Noto CJK fonts (Latin, Cyrillic and Japanese in one family): resvg (a wheel, no system
+# library) draws a ruling's PNG with them, in every language of the page. Pinned to bookworm's.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends fonts-noto-cjk=1:20220127+repack1-1 \
+ && rm -rf /var/lib/apt/lists/*
+
 # Dependencies first, in their own layer: a code change does not reinstall them.
 COPY pyproject.toml ./
 RUN python -m venv "$VIRTUAL_ENV" \

@@ -7,7 +7,7 @@ PYTHON_SOURCES = calculator tests bench scripts gunicorn.conf.py
 
 NPM_STAMP = node_modules/.installed
 
-.PHONY: serve test check install lint bench clean chromium nginx npm screenshots fuzz soak
+.PHONY: serve test check install lint bench clean chromium fonts nginx npm screenshots fuzz soak
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-serve: $(STAMP)
+serve: $(STAMP) fonts
 	$(BIN)/gunicorn --config gunicorn.conf.py 'calculator:create_app()'
 
 # Every core runs tests (pytest-xdist), each worker with its own server and browser. worksteal
@@ -26,14 +26,19 @@ serve: $(STAMP)
 # CI's log shows where the time goes.
 XDIST = -n auto --dist worksteal
 
-test: $(STAMP) chromium nginx npm
+test: $(STAMP) chromium fonts nginx npm
 	$(BIN)/python -m pytest $(XDIST) --durations=25
 
 # The page tests drive Debian's chromium through Playwright (a browser download is not
-# available): install it when missing (as root, as in CI), with a font that has Japanese
-# glyphs, so that the screenshots of the Japanese page show its words.
-chromium:
+# available): install it when missing (as root, as in CI), with the fonts below, so that the
+# screenshots of the Japanese page show its words.
+chromium: fonts
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+# Noto Sans CJK (Latin, Cyrillic and Japanese in one family): the PNG of a ruling is drawn
+# with it (calculator/pictures.py, FONT_DIRS), and the page's screenshots. The Dockerfile
+# installs the same package.
+fonts:
 	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || (apt-get update && apt-get install -y fonts-noto-cjk)
 
 # tests/contract/test_clients.py runs the tools companion apps use on the contract (TypeScript
@@ -58,13 +63,17 @@ SCREENSHOTS = phone-start phone-results phone-totals phone-dummy phone-build pho
 	score-refused-beside score-card-refused
 SCREENSHOTS += build-pieces build-tile-pieces build-piece-refused build-camp-choice build-remove-confirm
 SCREENSHOTS += score-new-game-pieces
+SCREENSHOTS += score-previous-round-offer score-changed-marked link-confirm score-kept-game-confirm \
+	build-use-kept-game score-same-table score-entry-help score-refusal-in-words-de tables-scroll-cue \
+	history-game-open history-play-open history-statistics history-set-aside \
+	play-choose-tile play-awarded play-strip-since-your-turn play-hand-market play-wide-alhambra-360
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done
 
 # The fast loop: lint, then the tests of the core, the engine, the API and the contract that
 # are not marked slow (no browser, no servers, no fuzzing; the markers are in pyproject.toml).
-check: lint
+check: lint fonts
 	$(BIN)/python -m pytest -q $(XDIST) -m "not slow and not browser and not deploy"
 
 lint: $(STAMP)

@@ -97,8 +97,13 @@ def _is_alhambra(value: Any) -> bool:
     )
 
 
+TABLES: frozenset[str] = frozenset({"/v1/table", "/v1/games/position"})
+"""The operations that take a whole table, which a worst-case Alhambra cannot be part of."""
+
+
 def worst_case_status(operation: Operation) -> int:
     """The status a valid request gets with a worst-case Alhambra (80 tiles) in it: every
     operation answers it, but a whole table with more buildings of a kind than the game has
-    cannot exist (C1), so ``/v1/table`` refuses it."""
-    return 422 if operation.path == "/v1/table" else 200
+    cannot exist (C1), so ``/v1/table`` refuses it, and the position editor, which takes a
+    game's tiles (at most 57 in an Alhambra: 54 and 3 huts), refuses it by its contract."""
+    return 422 if operation.path in TABLES else 200

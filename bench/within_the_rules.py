@@ -6,8 +6,8 @@ what is left. A schema-invalid (negative) body is sent as generated.
 The v1 requests:
 
 * two tiles on one cell (B6); a priced tile missing from the catalog (C1); a name used twice;
-  a dummy at a table not of two (D1); more buildings of a type at the table than the game has
-  (C1); a fourth worker hut of one player (V4);
+  a dummy at a table not of two (D1), a wall given to him (W6); more buildings of a type at the
+  table than the game has (C1); a fourth worker hut of one player (V4);
 * the Big Box modules (G, H, K, S, X1): each member's module named, the attack and a valid
   score card with their modules, chests and residents within the buildings and the table's
   supply, added walls only on bare sides and 12 at the table, 8 camps and 8 bazaars, gates on
@@ -27,6 +27,11 @@ The game requests:
 * ``/v1/table``: names used once, each printed tile at most once, no more tiles of a building
   than the game has (C1), no more copies of a money card than exist (C3, D1), each exchange
   card once (V2), each market slot described once.
+
+The record requests (``/v1/records/...``): a generated record is (almost) never a game's, so
+the record is a real one, and ``to`` and ``from`` at most its moves (an illegal move would
+still be a 200 with ``stopped``). A ruling (``/v1/rulings``): its question as the operation
+it names. A position (``/v1/games/position``): a real table.
 
 ``tests/api/test_errors.py``, ``tests/api/test_names.py`` and the game API tests show each of
 these refusals.
@@ -91,6 +96,13 @@ def within_the_rules(path: str, body: dict[str, Any]) -> dict[str, Any]:
         _player_request_within_rules(body)
     elif path == "/v1/table":
         _table_within_rules(body)
+    elif path.startswith("/v1/records/"):
+        _record_request_within_rules(body)
+    elif path == "/v1/rulings":
+        _ruling_within_rules(body)
+    elif path == "/v1/games/position":
+        body.clear()
+        body.update(copy.deepcopy(REAL_POSITION))
     else:
         _alhambra_request_within_rules(body)
         _lone_alhambra_within_rules(body)  # every rules endpoint takes the Big Box pieces
@@ -103,6 +115,7 @@ def _lone_alhambra_within_rules(body: dict[str, Any]) -> None:
     seat = {"name": "", "alhambra": body["alhambra"], "gates": body.pop("gates", [])}
     lone = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
     _big_box_within_rules(lone)
+    body["alhambra"] = seat["alhambra"]  # its pieces within their supply (G4, K4, H4, K1)
     body["modules"] = lone["modules"]
     if seat["gates"]:
         body["gates"] = seat["gates"]
@@ -175,6 +188,7 @@ def _scores_within_rules(body: dict[str, Any]) -> None:
         body.pop("dummy", None)
     holders = [player["counts"] for player in body["players"] if "counts" in player]
     dummy = body.get("dummy", {})
+    dummy.pop("wall", None)  # W6: the dummy never scores walls
     for tile in dummy.get("tiles", []):
         _tile_within_catalog(tile)
     if "counts" in dummy:
@@ -349,6 +363,54 @@ def _game_request_within_rules(body: dict[str, Any]) -> None:
 
 
 SHORT_THINKING = {"budget_ms": 10, "iterations": 10}
+
+REAL_RECORD: dict[str, Any] = {
+    "game": {"players": ["Anna", "Ben"], "seed": 1},
+    "moves": [
+        {"type": "buy", "player": 0, "slot": 2, "payment": [{"currency": "dirham", "value": 8}]},
+        {"type": "take_money", "player": 0, "cards": [{"currency": "florin", "value": 3}]},
+    ],
+}
+"""The first turn of a seeded game: an exact buy (T4), then money taken as the further action;
+the seller places the tile next."""
+
+
+REAL_POSITION: dict[str, Any] = {
+    "players": [
+        {
+            "name": "Anna",
+            "alhambra": [{"building": "tower", "walls": "", "price": 12, "x": 1, "y": 0}],
+        },
+        {"name": "Ben", "alhambra": [], "hand_size": 4},
+    ],
+    "market": [
+        {"slot": 1, "tile": {"building": "pavilion", "walls": "NW", "price": 5}},
+        {"slot": 2, "tile": {"building": "garden", "walls": "", "price": 10}},
+        {"slot": 3, "tile": {"building": "seraglio", "walls": "S", "price": 8}},
+        {"slot": 4, "tile": {"building": "arcades", "walls": "", "price": 9}},
+    ],
+    "dummy": {"tiles": []},
+    "turn": 0,
+}
+"""A table a game can show (a generated one almost never is: the market must be full, every
+tile once...)."""
+
+
+def _ruling_within_rules(body: dict[str, Any]) -> None:
+    """A ruling's question, as the operation that answers it takes it."""
+    if "scores" in body:
+        _scores_within_rules(body["scores"])
+    for question in ("placement", "check"):
+        if question in body:
+            _alhambra_request_within_rules(body[question])
+            _lone_alhambra_within_rules(body[question])
+
+
+def _record_request_within_rules(body: dict[str, Any]) -> None:
+    body["record"] = copy.deepcopy(REAL_RECORD)
+    for member in ("to", "from"):  # a replay's end, a review's start: within the moves
+        if member in body:
+            body[member] = min(body[member], len(REAL_RECORD["moves"]))
 
 
 def _player_request_within_rules(body: dict[str, Any]) -> None:

@@ -72,4 +72,13 @@ def picture_labels(language: str) -> PictureLabels:
             for key, text in catalog.items()
             if key.startswith("rule.")
         },
+        short_buildings={
+            building: catalog[f"building_short.{building.value}"] for building in BUILDINGS
+        },
+        player=catalog["totals.player"],
+        wall=catalog["results.wall"],
+        points=catalog["results.col_points"],
+        total=catalog["results.total"],
+        dummy=catalog["dummy.name"],
+        round=catalog["round.n"],
     )

@@ -9,6 +9,13 @@ gates (G1) as gold doors across their double wall, tokens on a building (a chest
 H3) as tags, and pieces on cells of their own: a camp (G4) in sand with its bastions
 crenellated and its arrows, a bazaar (K4) striped in the colours of its three types.
 
+A ruling a referee shows at the table (:class:`Ruling`) adds the verdict and the texts of the
+rules it rests on, in the players' language, under the Alhambra; a round's ruling is the table
+of the round instead (:func:`render_round`): each player's buildings and points by type, the
+ties with their arithmetic (M3, M4), the walls (W4, W6), the totals (M5). :func:`to_png`
+rasterises any of them (resvg, with the Noto CJK fonts when the machine has them, so Japanese
+and Russian words are drawn too).
+
 Pure: no web framework; the SVG is built with :mod:`xml.etree.ElementTree`, so every text
 (a player's name included) is escaped by the library, not by hand. Only presentation
 attributes are used, never ``style``: the page inlines the picture under a Content-Security-
@@ -20,8 +27,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final
 from unicodedata import east_asian_width
+
+import resvg_py
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
@@ -32,6 +42,7 @@ from calculator.core.pieces import (
     furnished_violations,
     placement_violations,
 )
+from calculator.core.scoring import Majority
 from calculator.core.tiles import BUILDINGS, OFFSET, SIDES, Building, Cell, Side, Tile
 from calculator.core.walls import Wall, longest_wall
 
@@ -45,6 +56,17 @@ LEGEND_LINE: Final = 24
 MIN_WIDTH: Final = 360
 """Wide enough for the legend of a one-tile Alhambra."""
 MAX_LEGEND_VIOLATIONS: Final = 8
+RULING_WIDTH: Final = 600
+"""A ruling's picture is at least this wide, so that a rule's text reads in lines of a
+sentence or so."""
+TEXT_LINE: Final = 19
+"""The height of one line of a rule's text."""
+TEXT_SIZE: Final = 13
+FONT_DIRS: Final[tuple[Path, ...]] = (Path("/usr/share/fonts/opentype/noto"),)
+"""Where Debian's fonts-noto-cjk puts the Noto Sans CJK fonts (Latin, Cyrillic and Japanese in
+one family), which the PNG pictures are drawn with; without them, the machine's own fonts."""
+PNG_ZOOM: Final = 2.0
+"""PNG pictures are drawn at twice the SVG's size: sharp on a phone's screen."""
 
 COLOURS: Final[Mapping[Building, str]] = {
     Building.PAVILION: "#1565c0",  # blue
@@ -111,6 +133,16 @@ class PictureLabels:
     as itself."""
     rules: Mapping[str, str] = field(default_factory=dict)
     """Rule id -> short title (e.g. ``"B2": "Matching sides"``); ids without one show bare."""
+    short_buildings: Mapping[Building, str] = field(
+        default_factory=lambda: {building: building.value[:3].title() for building in BUILDINGS}
+    )
+    """A building type in a column head of a round's table."""
+    player: str = "Player"
+    wall: str = "Longest wall"
+    points: str = "Points"
+    total: str = "Round total"
+    dummy: str = "Dirk"
+    round: str = "Round {n}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +151,16 @@ class Proposal:
 
     cell: Cell
     tile: Tile | Piece
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """What a referee rules, drawn under the picture: the heading, the verdict and the rules
+    it rests on, each ``(id, title, text)``, in the players' language."""
+
+    heading: str
+    verdict: str
+    rules: tuple[tuple[str, str, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,10 +180,11 @@ def render_alhambra(
     pieces_rules: Sequence[PieceRules] = (),
     labels: PictureLabels | None = None,
     title: str | None = None,
+    ruling: Ruling | None = None,
 ) -> Picture:
     """Draw ``alhambra`` (with its pieces, if furnished) with its longest wall, and the
     proposal or the Alhambra's violations (B2-B6 and ``pieces_rules``, the modules' rules of
-    their pieces)."""
+    their pieces); with a ``ruling``, its verdict and rules under it."""
     labels = labels or PictureLabels()
     furnished = alhambra if isinstance(alhambra, Furnished) else Furnished(alhambra)
     wall = longest_wall(furnished.for_walls())
@@ -151,7 +194,7 @@ def render_alhambra(
         )
     else:
         violations = furnished_violations(furnished, hole_rule, pieces_rules)
-    drawing = _Drawing(furnished, proposal, violations, wall, labels)
+    drawing = _Drawing(furnished, proposal, violations, wall, labels, ruling)
     svg = drawing.draw(title or labels.title)
     return Picture(svg, wall, tuple(violations))
 
@@ -166,8 +209,10 @@ class _Drawing:
         violations: Sequence[Violation],
         wall: Wall,
         labels: PictureLabels,
+        ruling: Ruling | None = None,
     ) -> None:
         self.furnished = furnished
+        self.ruling = ruling
         self.alhambra = furnished.alhambra
         self.proposal = proposal
         self.violations = violations
@@ -183,9 +228,17 @@ class _Drawing:
         self.left, self.top = min(xs), min(ys)
         columns, rows = max(xs) - self.left + 1, max(ys) - self.top + 1
         self.legend = self._legend_lines()
-        self.width = max(MIN_WIDTH, columns * CELL + 2 * MARGIN)
+        self.width = max(
+            RULING_WIDTH if ruling is not None else MIN_WIDTH, columns * CELL + 2 * MARGIN
+        )
         self.grid_height = rows * CELL + 2 * MARGIN
-        self.height = self.grid_height + LEGEND_LINE * len(self.legend) + MARGIN // 2
+        self.ruled = [] if ruling is None else _ruling_lines(ruling, self.width - 2 * MARGIN)
+        self.height = (
+            self.grid_height
+            + LEGEND_LINE * len(self.legend)
+            + TEXT_LINE * len(self.ruled)
+            + (MARGIN if self.ruled else MARGIN // 2)
+        )
         # centre the grid when the legend makes the picture wider than the Alhambra
         self.origin_x = (self.width - columns * CELL) / 2
 
@@ -229,6 +282,8 @@ class _Drawing:
             self._proposal(root, self.proposal)
         self._violations(root)
         self._legend(root)
+        if self.ruled:
+            _draw_ruling(root, self.ruled, self.grid_height + LEGEND_LINE * len(self.legend))
         return ET.tostring(root, encoding="unicode", xml_declaration=True)
 
     # --- layers ------------------------------------------------------------------------------
@@ -667,6 +722,205 @@ class _Drawing:
                 "y2": _num(y + y2),
             },
         )
+
+
+# --- rulings ------------------------------------------------------------------------------------
+
+RULE_INK: Final = "#263238"
+VERDICT_INK: Final = "#0d47a1"
+TIE_FILL: Final = "#fff3e0"
+
+
+def _ruling_lines(ruling: Ruling, width: float) -> list[tuple[str, str]]:
+    """A ruling as (kind, text) lines, each rule's text wrapped to ``width``."""
+    lines = [("heading", ruling.heading), ("verdict", ruling.verdict)]
+    for rule, title, text in ruling.rules:
+        lines.append(("rule", f"{rule} {title}"))
+        lines += [("text", line) for line in _wrapped(text, width, TEXT_SIZE)]
+    return lines
+
+
+def _draw_ruling(root: ET.Element, lines: Sequence[tuple[str, str]], top: float) -> None:
+    layer = ET.SubElement(root, "g", {"class": "ruling"})
+    for index, (kind, text) in enumerate(lines):
+        y = top + (index + 1) * TEXT_LINE
+        if kind in ("heading", "verdict", "rule"):
+            colour = VERDICT_INK if kind == "verdict" else RULE_INK
+            line = _text(layer, MARGIN, y, text, TEXT_SIZE + 1, colour, anchor="start")
+            line.set("font-weight", "bold")
+        else:
+            line = _text(layer, MARGIN + 12, y, text, TEXT_SIZE, RULE_INK, anchor="start")
+        line.set("class", f"ruling-{kind}")
+
+
+def _width(text: str, size: float) -> float:
+    """About how wide ``text`` is at ``size``: a wide (CJK) character about 1 em, others about
+    0.55 em."""
+    return sum(size if east_asian_width(char) in "WF" else 0.55 * size for char in text)
+
+
+def _wrapped(text: str, width: float, size: float) -> list[str]:
+    """``text`` broken into lines no wider than ``width``: between words, or between any two
+    characters of a text written without spaces (Japanese)."""
+    lines: list[str] = []
+    line = ""
+    for piece in _pieces_of(text):
+        if line and _width(line + piece, size) > width:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+NO_BREAK_BEFORE: Final = (
+    "\u3001\u3002\uff0c\uff0e\u30fb\uff1a\uff1b\uff1f\uff01\uff09\u300d\u300f\u3011\u3015:;,.!?)"
+)
+"""Punctuation a line never starts with (the Japanese rule of kinsoku, and its Western kin):
+the ideographic comma and full stop, closing brackets, colons, marks."""
+
+
+def _pieces_of(text: str) -> list[str]:
+    """The pieces a line may break between: words with their space, each wide character (a
+    closing punctuation mark kept with what it closes)."""
+    pieces = [text[:1]] if text else []
+    for char in text[1:]:
+        wide = east_asian_width(char) in "WF"
+        in_a_word = not wide and not pieces[-1].endswith(" ") and not _is_wide(pieces[-1])
+        if char in NO_BREAK_BEFORE or in_a_word:
+            pieces[-1] += char
+        else:
+            pieces.append(char)
+    return pieces
+
+
+def _is_wide(piece: str) -> bool:
+    """A piece that ends in a wide character: the next may start a new line."""
+    return east_asian_width(piece[-1]) in "WF" or piece[-1] in NO_BREAK_BEFORE
+
+
+ROW: Final = 30
+"""The height of one row of a round's table."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRow:
+    """One holder of a round's table (a player, or the dummy): the standing in each building
+    type with the arithmetic behind its points (M1, M2, M4), the wall and the round's total."""
+
+    name: str
+    majorities: Mapping[Building, Majority]
+    arithmetic: Mapping[Building, tuple[str, str]]
+    """Per type, the rule and the sum behind the points (``("M4", "(13 + 6) / 2 = 9")``)."""
+    wall: int | None
+    points: int
+
+
+def render_round(
+    scoring_round: int,
+    rows: Sequence[RoundRow],
+    *,
+    labels: PictureLabels | None = None,
+    ruling: Ruling,
+) -> str:
+    """A round's table (M1-M5, W4; D3 and W6 with the dummy, whose wall shows none): each
+    holder's buildings and points by type, the ties shaded, the wall, the round's total; under
+    it the ruling, with each tie's arithmetic (M4). SVG."""
+    labels = labels or PictureLabels()
+    columns = [labels.player, *(labels.short_buildings[b] for b in BUILDINGS)]
+    columns += [labels.wall, labels.total]
+    first = max(120.0, *(_width(row.name, 14) + 16 for row in rows), _width(labels.player, 14) + 16)
+    widths = [first, *([64.0] * len(BUILDINGS)), 110.0, 110.0]
+    width = max(RULING_WIDTH, sum(widths) + 2 * MARGIN)
+    ruled = _ruling_lines(ruling, width - 2 * MARGIN)
+    ties = [line for tie in _ties(rows, labels) for line in _wrapped(tie, width - 2 * MARGIN, 13)]
+    ruled[2:2] = [("tie", line) for line in ties]
+    table_height = ROW * (len(rows) + 1)
+    height = MARGIN + ROW + table_height + 8 + TEXT_LINE * len(ruled) + MARGIN
+    root = ET.Element(
+        "svg",
+        {
+            "xmlns": SVG_NS,
+            "version": "1.1",
+            "width": _num(width),
+            "height": _num(height),
+            "viewBox": f"0 0 {_num(width)} {_num(height)}",
+            "role": "img",
+            "aria-labelledby": "picture-title",
+            "font-family": "system-ui, 'Noto Sans', 'Noto Sans CJK JP', sans-serif",
+        },
+    )
+    heading = labels.round.format(n=scoring_round)
+    ET.SubElement(root, "title", {"id": "picture-title"}).text = f"{ruling.heading}. {heading}"
+    ET.SubElement(root, "rect", {"width": "100%", "height": "100%", "fill": "#ffffff"})
+    _text(root, MARGIN, MARGIN + 16, heading, 18, RULE_INK, anchor="start", weight="bold")
+    top = MARGIN + ROW
+    table = ET.SubElement(root, "g", {"class": "round-table"})
+    x: float = MARGIN
+    for index, head in enumerate(columns):
+        anchor = "start" if index == 0 else "middle"
+        at = x + 8 if index == 0 else x + widths[index] / 2
+        size = _fitting_size(head, widths[index] - 8, 13)
+        _text(table, at, top + 20, head, size, RULE_INK, anchor=anchor, weight="bold")
+        x += widths[index]
+    for number, row in enumerate(rows, start=1):
+        y = top + number * ROW
+        _rect(table, MARGIN, y, sum(widths), ROW, fill="#f5f5f5" if number % 2 else "#ffffff")
+        _text(table, MARGIN + 8, y + 20, row.name, 14, "#111111", anchor="start")
+        x = MARGIN + widths[0]
+        for building, column in zip(BUILDINGS, widths[1:], strict=False):
+            majority = row.majorities[building]
+            if majority.shared_with:
+                cell = _rect(table, x + 2, y + 2, column - 4, ROW - 4, fill=TIE_FILL)
+                cell.set("class", "tie")
+                cell.set("data-building", building.value)
+            _text(table, x + column / 2, y + 20, _standing(majority), 13, "#111111")
+            x += column
+        wall = "\N{EN DASH}" if row.wall is None else str(row.wall)
+        _text(table, x + widths[-2] / 2, y + 20, wall, 13, "#111111")
+        x += widths[-2]
+        _text(table, x + widths[-1] / 2, y + 20, str(row.points), 14, "#111111", weight="bold")
+    _draw_ruling(root, ruled, top + table_height + 8)
+    return ET.tostring(root, encoding="unicode", xml_declaration=True)
+
+
+def _standing(majority: Majority) -> str:
+    """A holder's count of a type and the points it brings: ``4 → 9``."""
+    if majority.count == 0:
+        return "\N{EN DASH}"
+    return f"{majority.count} → {majority.points}"
+
+
+def _ties(rows: Sequence[RoundRow], labels: PictureLabels) -> list[str]:
+    """Each tie of the round: its building, its holders and the arithmetic of their points."""
+    found = []
+    for building in BUILDINGS:
+        places: dict[int | None, list[RoundRow]] = {}
+        for row in rows:
+            if row.majorities[building].shared_with:
+                places.setdefault(row.majorities[building].place, []).append(row)
+        for tied in places.values():
+            rule, text = tied[0].arithmetic[building]
+            names = ", ".join(row.name for row in tied)
+            found.append(f"{labels.buildings[building]}: {names}: {text} ({rule})")
+    return found
+
+
+def to_png(svg: str) -> bytes:
+    """The picture ``svg`` as a PNG, at :data:`PNG_ZOOM` times its size (resvg)."""
+    fonts = [str(path) for path in FONT_DIRS if path.is_dir()]
+    return bytes(
+        resvg_py.svg_to_bytes(
+            svg_string=svg,
+            zoom=PNG_ZOOM,
+            skip_system_fonts=bool(fonts),
+            font_dirs=fonts or None,
+            font_family="Noto Sans CJK JP",
+            sans_serif_family="Noto Sans CJK JP",
+        )
+    )
 
 
 # --- small helpers ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import logging
 from functools import cache
-from importlib import resources
+from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
@@ -114,10 +114,11 @@ def request_contract(reference: str) -> RequestContract:
 
 
 def request_contracts() -> list[RequestContract]:
-    """Every request body's contract (``*-request.json``) and the game state's (the advice and
-    the games check their states against it), compiled."""
+    """Every request body's contract (``*-request.json``), the game state's (the advice and
+    the games check their states against it) and the record's (a record given as text is held
+    to its JSON form's), compiled."""
     bodies = sorted(name for name in schema_documents() if name.endswith("-request.json"))
-    return [request_contract(name) for name in [*bodies, "game-state.json"]]
+    return [request_contract(name) for name in [*bodies, "game-state.json", "record.json"]]
 
 
 @cache
@@ -140,11 +141,13 @@ def served_openapi() -> dict[str, Any]:
     Each schema file becomes the component ``openapi.yaml`` names it by (``tile.json``:
     ``Tile``), once, without its ``$id``; each of its ``$defs`` becomes a component of its own,
     named after both (``round-score.json#/$defs/player``: ``RoundScorePlayer``); every ``$ref``
-    points at a component. A ``$ref`` into the inside of another schema (a property's schema)
-    is replaced by a copy of what it points at. Every response of every operation carries the
-    ``X-Request-Id`` header (the app sets it on each one), declared once under
-    ``components/headers``."""
-    document = openapi_document()
+    points at a component, and so does every schema a ``discriminator`` maps a tag to. A
+    ``$ref`` into the inside of another schema (a property's schema) is replaced by a copy of
+    what it points at. Every response of every operation carries the ``X-Request-Id`` header
+    (the app sets it on each one), declared once under ``components/headers``; every operation
+    answers the statuses ``openapi.yaml`` lists for all (:data:`EVERY_OPERATION`); and
+    ``info.version`` is the package's (:func:`release`)."""
+    document = {key: value for key, value in openapi_document().items() if key != EVERY_OPERATION}
     files = {
         entry["$ref"].removeprefix("schemas/"): name
         for name, entry in document["components"]["schemas"].items()
@@ -156,10 +159,15 @@ def served_openapi() -> dict[str, Any]:
         schemas[name] = _bundled(own, file, files)
         for definition, part in schema.get("$defs", {}).items():
             schemas[_definition_name(name, definition)] = _bundled(part, file, files)
+    every = openapi_document()[EVERY_OPERATION]
     return {
         **document,
+        "info": {**document["info"], "version": release()},
         "paths": {
-            path: {method: _with_request_id_header(operation) for method, operation in item.items()}
+            path: {
+                method: _with_request_id_header(_with_responses(operation, every))
+                for method, operation in item.items()
+            }
             for path, item in document["paths"].items()
         },
         "components": {
@@ -173,6 +181,24 @@ def served_openapi() -> dict[str, Any]:
     }
 
 
+EVERY_OPERATION = "x-responses-of-every-operation"
+"""The answers any request may meet (the reverse proxy's, an unknown path or method), which
+``openapi.yaml`` lists once and the served document adds to every operation."""
+
+
+@cache
+def release() -> str:
+    """The server's release: the package's version (``pyproject.toml``), the one source of the
+    served document's ``info.version``."""
+    return metadata.version("alhambra-calculator")
+
+
+def _with_responses(operation: dict[str, Any], every: dict[str, Any]) -> dict[str, Any]:
+    """``operation`` answering ``every`` status it does not answer itself, in status order."""
+    responses = {**every, **operation["responses"]}
+    return {**operation, "responses": dict(sorted(responses.items()))}
+
+
 def _definition_name(component: str, definition: str) -> str:
     return component + "".join(word.capitalize() for word in definition.split("_"))
 
@@ -184,6 +210,15 @@ def _bundled(node: Any, file: str, files: dict[str, str]) -> Any:
     if not isinstance(node, dict):
         return node
     bundled = {key: _bundled(value, file, files) for key, value in node.items() if key != "$ref"}
+    mapping = node.get("discriminator", {}).get("mapping")
+    if isinstance(mapping, dict):  # OpenAPI's discriminator names its schemas by reference
+        bundled["discriminator"] = {
+            **node["discriminator"],
+            "mapping": {
+                tag: _bundled({"$ref": target}, file, files)["$ref"]
+                for tag, target in mapping.items()
+            },
+        }
     if "$ref" not in node:
         return bundled
     target, _, fragment = node["$ref"].partition("#")

@@ -31,7 +31,7 @@ from calculator.core.scoring import POINTS, Counts, Points
 from calculator.core.tiles import Side
 from calculator.engine.hooks import Module
 from calculator.modules import SCORING, SCORING_BY_NAME, SCORING_MEMBERS, Scoring
-from calculator.modules.scoring import RoundTable, ScoringRequest, seat_of
+from calculator.modules.scoring import Part, RoundTable, ScoringRequest, seat_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,13 +247,23 @@ def implausibilities(big_box: Expansions) -> list[Implausibility]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class RoundParts:
+    """The Big Box modules' parts of a round: each player's, and the dummy's (D3), by module
+    in the request's order, each citing its rule and giving its points."""
+
+    players: list[dict[str, dict[str, Any]]]
+    dummy: dict[str, dict[str, Any]]
+
+
 def parts(
     big_box: Expansions,
     counts: Sequence[Counts],
     walls: Sequence[int],
     dummy: Counts | None,
-) -> list[dict[str, dict[str, Any]]]:
-    """Each player's parts, by module in the request's order, each citing its rule."""
+) -> RoundParts:
+    """Each player's parts and the dummy's, by module in the request's order, each citing its
+    rule (the dummy's only where a module ranks him with the players: G3)."""
     request = big_box.request
     assert request is not None  # read whenever a module is named
     table = RoundTable(
@@ -266,18 +276,24 @@ def parts(
         big_box.attack,
         big_box.points,
     )
-    by_player: list[dict[str, dict[str, Any]]] = [{} for _ in request.seats]
+    found = RoundParts([{} for _ in request.seats], {})
     for module, hooks in big_box.modules:
-        if hooks.term is None:
-            continue
-        for player, part in zip(by_player, hooks.term(table), strict=True):
-            player[module.name] = {"rule": module.rule, "points": part.points, **part.detail}
-    return by_player
+        if hooks.term is not None:
+            for player, part in zip(found.players, hooks.term(table), strict=True):
+                player[module.name] = _part(module, part)
+        if hooks.dummy_term is not None and (dummy_part := hooks.dummy_term(table)) is not None:
+            found.dummy[module.name] = _part(module, dummy_part)
+    return found
+
+
+def _part(module: Module, part: Part) -> dict[str, Any]:
+    return {"rule": module.rule, "points": part.points, **part.detail}
 
 
 __all__ = [
     "AlhambraWithPieces",
     "Expansions",
+    "RoundParts",
     "alhambra_violations",
     "expansions_of",
     "implausibilities",

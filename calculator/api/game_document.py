@@ -297,6 +297,17 @@ def _with_parts(
     return holder
 
 
+def game_parts(data: Mapping[str, Any]) -> Parts:
+    """The modules' parts of the game that the members of a loaded document give (a table's
+    pieces: the position editor)."""
+    holder = Turn(None, Phase.named("setup"))  # a holder of no parts: only its parts are read
+    return _with_parts(holder, data, _GAME_PARTS).parts
+
+
+GAME_PART_FIELDS: Final = _part_fields(_GAME_PARTS)
+"""The fields of the modules' parts of the game, by member (``hut_stacks``, ...)."""
+
+
 def _dump_parts(
     holder: Player | Turn | GameState,
     document: dict[str, Any],
@@ -467,6 +478,8 @@ class GameStateSchema(UniqueNames):
     rounds_scored = fields.List(fields.Integer(), required=True)
     over = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
+    seal = fields.String(load_only=True)
+    """Checked by a server that seals states (``calculator.web.security``); the game ignores it."""
 
     @validates_schema(pass_original=True, skip_on_field_errors=False)
     def version_and_market(self, _: dict[str, Any], document: dict[str, Any], **__: Any) -> None:
@@ -599,12 +612,11 @@ def pointer_of(where: Path, document: Any) -> str:
         return pointer("players", seat, "alhambra", *(() if index is None else (index,)))
     if head == "dummy" and not rest and document.get("dummy") is None:
         return pointer("dummy")
-    if head == "players" and len(rest) == 3 and (rest[1] == "hand" or rest[1] in _IN_HAND):
-        seat, member, position = rest
+    if head == "players" and len(rest) >= 3 and (rest[1] == "hand" or rest[1] in _IN_HAND):
+        seat, member, position, *inside = rest
         kind = _IN_HAND.get(str(member))
-        return pointer(
-            "players", seat, "hand", _in_hand(document["players"][seat]["hand"], kind, position)
-        )
+        hand = document["players"][seat]["hand"]
+        return pointer("players", seat, "hand", _in_hand(hand, kind, position), *inside)
     return pointer(*parts, *rest)
 
 

@@ -131,6 +131,21 @@ class InvalidRequest(ApiProblem):
         )
 
 
+class SealMismatch(ApiProblem):
+    """422: a server that seals the states it gives (``ALHAMBRA_STATE_KEY``) got a state whose
+    seal does not match it, or none: it did not give this state as sent."""
+
+    status = 422
+    type = "urn:alhambra:problem:seal-mismatch"
+    title = "Seal mismatch"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(
+            "the state is not one this server gave, as sent (its seal); nothing was applied",
+            [Problem("/state/seal", message)],
+        )
+
+
 class MalformedBody(ApiProblem):
     status = 400
     type = "urn:alhambra:problem:malformed-json"
@@ -138,7 +153,8 @@ class MalformedBody(ApiProblem):
 
 
 class ContentTooLarge(ApiProblem):
-    """413 outside HTTP (the console script); over HTTP, Flask's size limit raises it."""
+    """413: a body over the size limit (``MAX_CONTENT_LENGTH`` over HTTP, the console script's
+    own limit)."""
 
     status = 413
     type = "about:blank"

@@ -290,8 +290,15 @@ def _seats(players: Sequence[Mapping[str, Any]]) -> tuple[Seat, ...]:
 
 
 def _dummy(dummy: Mapping[str, Any]) -> _Dummy:
-    """The dummy's counts or tiles (D3), each tile of the catalog if priced (C1)."""
+    """The dummy's counts or tiles (D3), each tile of the catalog if priced (C1); never a wall
+    (W6)."""
     problems: list[Problem] = []
+    if "wall" in dummy:
+        problems.append(
+            Problem(
+                "/wall", "the dummy never scores walls (W6): his tiles count in the majorities only"
+            )
+        )
     tiles = []
     for index, item in enumerate(dummy.get("tiles", ())):
         try:
@@ -407,8 +414,8 @@ def _beyond_catalog(
 # --- the game requests (T1-T9, V1-V4) ---------------------------------------------------------
 
 
-def _actions(documents: Sequence[Any]) -> tuple[Action, ...]:
-    """Every action of a request, each by the game document's codec."""
+def load_actions(documents: Sequence[Any]) -> tuple[Action, ...]:
+    """Every action of a request (or moves of a record), each by the game document's codec."""
     problems: list[Problem] = []
     actions = []
     for index, document in enumerate(documents):
@@ -447,7 +454,7 @@ class LegalActionsRequest(_WithState):
 class AdvanceRequest(_WithState):
     """``POST /v1/games/advance``."""
 
-    actions = CodecField(_actions, required=True)
+    actions = CodecField(load_actions, required=True)
 
     @post_load
     def query(self, data: dict[str, Any], **kwargs: Any) -> AdvanceQuery:

@@ -17,7 +17,7 @@ from calculator.api.problems import pointer
 from calculator.api.wire import dump_tile
 from calculator.core.building import Violation
 from calculator.core.plausibility import Implausibility
-from calculator.core.scoring import Majority, RoundScore, Tally
+from calculator.core.scoring import Majority, Points, RoundScore, Tally, arithmetic
 from calculator.core.tiles import BUILDINGS, Building, Cell, Tile
 from calculator.core.walls import Wall
 
@@ -94,16 +94,25 @@ def added_counts(counts: Tally) -> dict[str, Any]:
     }
 
 
-def _majorities(standing: Mapping[Building, Majority]) -> dict[str, Any]:
-    found = {}
+def _majorities(
+    standing: Mapping[Building, Majority], paid: Mapping[Building, Sequence[int]] | None = None
+) -> dict[str, Any]:
+    """Each type's standing; with the points each place paid, the arithmetic behind the points
+    and its rule (M1, M2, M4)."""
+    found: dict[str, Any] = {}
     for building, name in _BUILDING_NAMES.items():
         majority = standing[building]
-        found[name] = {
+        written: dict[str, Any] = {
             "count": majority.count,
             "place": majority.place,
             "shared_with": majority.shared_with,
             "points": majority.points,
         }
+        if paid is not None:
+            why = arithmetic(paid[building], majority)
+            written["rule"] = why.rule
+            written["arithmetic"] = why.text
+        found[name] = written
     return found
 
 
@@ -116,10 +125,19 @@ def warnings(found: Iterable[Implausibility]) -> list[dict[str, str]]:
 
 
 def round_score(
-    result: RoundScore, names: Sequence[str], extras: Sequence[Mapping[str, Any]]
+    result: RoundScore,
+    names: Sequence[str],
+    extras: Sequence[Mapping[str, Any]],
+    points: Points | None = None,
 ) -> dict[str, Any]:
     """``schemas/round-score.json``: each player's score under their name (with ``extras``,
-    the legality of a given Alhambra), then the dummy's."""
+    the legality of a given Alhambra), then the dummy's; with the round's point table
+    (``points``: M2's, or a module's), each majority says why (M1, M2, M4)."""
+    paid = (
+        None
+        if points is None
+        else {building: points[building][result.scoring_round] for building in BUILDINGS}
+    )
     wire: dict[str, Any] = {
         "round": result.scoring_round,
         "players": [
@@ -127,7 +145,7 @@ def round_score(
                 "name": name,
                 "points": score.points,
                 "wall": score.wall,
-                "majorities": _majorities(score.majorities),
+                "majorities": _majorities(score.majorities, paid),
                 **extra,
             }
             for name, score, extra in zip(names, result.players, extras, strict=True)
@@ -136,6 +154,6 @@ def round_score(
     if result.dummy is not None:
         wire["dummy"] = {
             "points": result.dummy.points,
-            "majorities": _majorities(result.dummy.majorities),
+            "majorities": _majorities(result.dummy.majorities, paid),
         }
     return wire

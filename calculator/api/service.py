@@ -97,6 +97,11 @@ def scores(body: Any) -> dict[str, Any]:
     """``POST /v1/scores``: a scoring round (M1-M5, W4, D3), worker huts (V4) and bonus cards
     (V3) counted, and each Big Box module's part (G, H, K, S)."""
     query: requests.ScoresQuery = requests.read(body, "scores-request.json", requests.load_scores)
+    return scored(query)
+
+
+def scored(query: requests.ScoresQuery) -> dict[str, Any]:
+    """The answer of ``POST /v1/scores`` to a request read (also drawn as a ruling's round)."""
     big_box = query.big_box
     holdings: list[Holding] = []
     extras: list[dict[str, Any]] = []
@@ -123,7 +128,8 @@ def scores(body: Any) -> dict[str, Any]:
             }
         )
     result = score_round(query.scoring_round, holdings, query.dummy, big_box.points)
-    answer = responses.round_score(result, [seat.name for seat in query.seats], extras)
+    names = [seat.name for seat in query.seats]
+    answer = responses.round_score(result, names, extras, big_box.points)
     if big_box.modules:
         parts = expansions.parts(
             big_box,
@@ -131,10 +137,13 @@ def scores(body: Any) -> dict[str, Any]:
             [holding.wall for holding in holdings],
             query.dummy,
         )
-        for player, player_parts in zip(answer["players"], parts, strict=True):
-            if player_parts:  # modules with no effect on points add no part
-                player["points"] += sum(part["points"] for part in player_parts.values())
-                player["modules"] = player_parts
+        scorers = [*zip(answer["players"], parts.players, strict=True)]
+        if "dummy" in answer:  # D3: the dummy's part where a module ranks him (G3)
+            scorers.append((answer["dummy"], parts.dummy))
+        for scorer, scorer_parts in scorers:
+            if scorer_parts:  # modules with no effect on points add no part
+                scorer["points"] += sum(part["points"] for part in scorer_parts.values())
+                scorer["modules"] = scorer_parts
     entered = [
         EnteredSeat(None, None)
         if seat.alhambra is not None

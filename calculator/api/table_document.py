@@ -26,6 +26,7 @@ from calculator.api.game_document import (
 )
 from calculator.api.problems import InvalidDocument, Problem, load, pointer, refusal
 from calculator.api.wire import TileField, dump_tile
+from calculator.core.scoring import POINTS
 from calculator.core.tiles import BUILDINGS, Tile
 from calculator.engine.components import MoneyCard
 from calculator.engine.errors import Path
@@ -186,7 +187,7 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
         ]
         names = [player.name for player in table.players]
         report["scores"] = responses.round_score(
-            scores(table, scoring_round, evaluated), names, extras
+            scores(table, scoring_round, evaluated), names, extras, POINTS
         )
     report["warnings"] = responses.warnings(implausibilities(table, scoring_round))
     if end_of_game:

@@ -26,17 +26,21 @@ def answer(operate: Callable[..., Any], paths: list[str], out: TextIO | None = N
     try:
         raws = [read_bytes(path) for path in paths]
     except OSError as error:
-        print(
-            f"alhambra: cannot read {error.filename or '-'}: {error.strerror or error}",
-            file=sys.stderr,
-        )
-        return UNREADABLE
+        return unreadable(error)
     try:
         print(to_json(operate(*(parse_json(within_limit(raw)) for raw in raws))).decode(), file=out)
     except ApiProblem as problem:
         print(to_json(problem.document()).decode(), file=out)
         return REFUSED
     return ANSWERED
+
+
+def unreadable(error: OSError) -> int:
+    """A file that cannot be read: a line on standard error, and the status to exit with."""
+    print(
+        f"alhambra: cannot read {error.filename or '-'}: {error.strerror or error}", file=sys.stderr
+    )
+    return UNREADABLE
 
 
 def read_bytes(path: str) -> bytes:

@@ -1,4 +1,5 @@
-"""Round scoring: majorities per building type with ties split (M1-M5), walls (W4), dummy (D3).
+"""Round scoring: majorities per building type with ties split (M1-M5), walls (W4), dummy (D3),
+and the arithmetic behind each holder's points, for an answer that says why (M1, M2, M4).
 
 A module may add to a player's counts (V3, V4): the registry's ``tally`` adds its part to the
 buildings of :func:`building_counts`, and a :class:`Tally` keeps what each part comes from."""
@@ -96,6 +97,31 @@ def rank_places(paid: Sequence[int], counts: Sequence[int]) -> list[Majority]:
         pooled = sum(paid[place - 1 : place - 1 + tied])  # places past the paid ones pay 0
         standing[count] = Majority(count, place, tied - 1, pooled // tied)
     return [standing[count] for count in counts]
+
+
+class Arithmetic(Struct, frozen=True):
+    """The sum behind a holder's points in one building type, and the rule that makes it."""
+
+    rule: str
+    text: str
+
+
+def arithmetic(paid: Sequence[int], majority: Majority) -> Arithmetic:
+    """Why a holder scores what it does in one type, ``paid`` being the points of 1st, 2nd,
+    ... place: nothing without buildings (M1); alone, its place's points (M2, 0 past the
+    table); tied, the places the tie occupies added up and divided equally, rounding down
+    (M4): ``(13 + 6) / 2 = 9``."""
+    if majority.place is None:
+        return Arithmetic("M1", "0")
+    tied = majority.shared_with + 1
+    places = [
+        paid[index] if index < len(paid) else 0
+        for index in range(majority.place - 1, majority.place - 1 + tied)
+    ]
+    if tied == 1:
+        return Arithmetic("M2", str(places[0]))
+    pooled = " + ".join(str(points) for points in places)
+    return Arithmetic("M4", f"({pooled}) / {tied} = {majority.points}")
 
 
 class Holding(Struct, frozen=True):

@@ -3,8 +3,10 @@
 A client holds the game state between requests and may send back anything. Before the
 engine goes on from it, the state must hold every component exactly once (C1, C3, D1: 54
 tiles, 108 or 72 money cards, 2 scoring cards; V2-V4: what the modules add), only legal
-Alhambras (B2-B5), and a turn that can exist (the phase agrees with the market, the tiles
-waiting, the scoring rounds...).
+Alhambras (B2-B5), a turn that can exist (the phase agrees with the market, the tiles
+waiting, the scoring rounds...), scores the rounds scored can pay (M2-M5, W4, T8), a turn
+number late enough for the purchases made (T4), the dummy's draws (D2) and an empty bag at
+the end (T9).
 
 Each problem names where it is, as a path into the state (``("players", 1, "hand", 3)``;
 an Alhambra tile is named by its cell), for the caller to turn into a pointer.
@@ -21,7 +23,8 @@ from msgspec import Struct
 
 from calculator import modules as registry
 from calculator.core.building import alhambra_violations
-from calculator.core.scoring import winners
+from calculator.core.plausibility import most_wall
+from calculator.core.scoring import POINTS, winners
 from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.components import (
     CARD,
@@ -48,7 +51,7 @@ from calculator.engine.state import (
     Player,
 )
 from calculator.engine.turn.draws import Draw
-from calculator.engine.turn.dummy import SETUP_TILES
+from calculator.engine.turn.dummy import AFTER_ROUND_1, SETUP_TILES
 from calculator.engine.turn.end import FINAL_ROUND
 from calculator.engine.turn.setup import STARTING_MONEY
 
@@ -62,6 +65,7 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
     found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
     found += _seats(state) + _turn(state)
+    found += _scores(state) + _turn_number(state) + _dummy_tiles(state) + _bag_at_the_end(state)
     for module in registry.IN_PLAY:  # every module: none of its pieces without it
         if module.inconsistencies is not None:
             found += [Inconsistency(*problem) for problem in module.inconsistencies(state)]
@@ -162,9 +166,10 @@ def money_in_sight(
 
 
 def money_places(state: GameState) -> list[tuple[Path, MoneyCard]]:
-    """Where each money card of the state lies: in sight, in the pile, in the discard."""
-    places = money_in_sight(state.players, state.face_up)
-    places += [
+    """Where each money card of the state lies: in the pile, in the discard, in sight. The
+    card a client can edit is in sight, so it is counted last: a copy too many is named where
+    it was edited (a hand), not in the pile that holds the true copies."""
+    places: list[tuple[Path, MoneyCard]] = [
         (("pile", index), card)
         for index, card in enumerate(state.pile)
         if isinstance(card, MoneyCard)
@@ -174,7 +179,7 @@ def money_places(state: GameState) -> list[tuple[Path, MoneyCard]]:
         for index, card in enumerate(state.discard)
         if isinstance(card, MoneyCard)
     ]
-    return places
+    return places + money_in_sight(state.players, state.face_up)
 
 
 def extra_copies(
@@ -199,16 +204,16 @@ def extra_copies(
 def _money(state: GameState) -> list[Inconsistency]:
     """C3, D1: 3 copies of each card (2 in a 2-player game), each somewhere."""
     copies = copies_per_card(len(state.players))
-    found, counted = extra_copies(money_places(state), copies)
-    missing = [
-        card.describe() for card in CARD.values() for _ in range(max(copies - counted[card], 0))
-    ]
+    places = money_places(state)
+    found, counted = extra_copies(places, copies)
+    missing = [card for card in CARD.values() for _ in range(max(copies - counted[card], 0))]
     if missing:
+        found = [_edited(problem, dict(places), missing) for problem in found]
         found.append(
             Inconsistency(
                 ("pile",),
                 _missing(
-                    missing,
+                    [card.describe() for card in missing],
                     "money card",
                     f"the {copies * len(CARD)} money cards are each somewhere "
                     f"({'D1' if copies == 2 else 'C3'})",
@@ -216,6 +221,21 @@ def _money(state: GameState) -> list[Inconsistency]:
             )
         )
     return found
+
+
+def _edited(
+    problem: Inconsistency, cards: dict[Path, MoneyCard], missing: list[MoneyCard]
+) -> Inconsistency:
+    """A copy too many where a card is missing: a card edited in place. When a missing card
+    shares its currency, the value was changed (or the currency, sharing its value): the
+    problem names that member."""
+    card = cards.get(problem.where)
+    if card is None:
+        return problem
+    for member, same in (("value", "currency"), ("currency", "value")):
+        if any(getattr(other, same) == getattr(card, same) for other in missing):
+            return Inconsistency((*problem.where, member), problem.message)
+    return problem
 
 
 def _scoring_cards(state: GameState) -> list[Inconsistency]:
@@ -435,3 +455,125 @@ def _setup(state: GameState) -> list[Inconsistency]:
     if state.discard or state.rounds_scored or state.turn.number or state.turn.buys:
         found.append(Inconsistency(("turn", "phase"), "nothing has been played during setup"))
     return found
+
+
+# --- what the rounds scored, the purchases and the dummy's draws bound ----------------------
+
+
+def score_bound(state: GameState, seat: int) -> int:
+    """The most points the player at ``seat`` can hold after the rounds ``state`` has scored.
+
+    Proof. A player's score is the sum of their points at each scoring round scored (T8, T9;
+    nothing else scores: V1-V4 change counts and walls only), and a round pays majority points
+    plus the longest wall (M5, W4).
+
+    * Majorities: in each building type a player earns at most the first place's points, a
+      tie sharing the points of the places it occupies, which are at most the first's each
+      (M2-M4); and only in a type of which they hold a building (M1). A bonus card counts only
+      beside its tile in the Alhambra (V3), a hut only beside a building of its colour (V4),
+      so neither brings a type of its own.
+    * The wall: an Alhambra of ``n`` tiles has a longest wall of at most ``most_wall(n)``
+      (:func:`~calculator.core.plausibility.most_wall`), which grows with ``n``.
+    * A player never loses a tile: a tile bought goes to their Alhambra or reserve (or, at
+      once, to the dummy, D4: then it never was theirs), and a redesign moves it between the
+      two (T5). So at every round scored before, their Alhambra held at most the tiles they
+      own now (their Alhambra and reserve, huts included), of the types they own now.
+
+    So each round ``r`` scored paid at most the first places of the types they own, plus the
+    wall of all the tiles they own; before any scoring round, nothing.
+    """
+    player = state.players[seat]
+    owned = [tile for _, tile in player.alhambra.buildings()] + list(player.reserve)
+    types = {tile.building for tile in owned if tile.building is not None and not tile.hut}
+    wall = most_wall(len(owned))
+    return sum(
+        sum(POINTS[building][scoring_round][0] for building in types) + wall
+        for scoring_round in state.rounds_scored
+    )
+
+
+def _scores(state: GameState) -> list[Inconsistency]:
+    """M2-M5, W4, T8: no score beyond what the rounds scored can pay (:func:`score_bound`)."""
+    found = []
+    for seat, player in enumerate(state.players):
+        bound = score_bound(state, seat)
+        if player.score <= bound:
+            continue
+        if not state.rounds_scored:
+            message = f"{player.score} points before any scoring round: every score is 0 (T8)"
+        else:
+            scored = ", ".join(str(r) for r in sorted(state.rounds_scored))
+            message = (
+                f"{player.score} points, more than rounds {scored} can pay this player: at most "
+                f"{bound}, first place in each type of building they own and the longest wall "
+                "their tiles can make, each round (M2-M5, W4)"
+            )
+        found.append(Inconsistency(("players", seat, "score"), message))
+    return found
+
+
+def purchases_at_least(state: GameState) -> int:
+    """The fewest purchases that leave ``state``'s tiles where they are.
+
+    Every tile out of the bag went to the market or, drawn, to the dummy (D2; his tiles also
+    count the gifts, D4, so his pile bounds his draws). A tile leaves the market bought, or
+    awarded at the end (T9: at most the market's 4). So the purchases are at least the tiles
+    out of the bag, less the dummy's, those in the market and those the end may have awarded.
+    """
+    out_of_bag = len(CATALOG) - len(state.bag)
+    in_market = sum(tile is not None for tile in state.market)
+    dummy = len(state.dummy or ())
+    awarded = len(state.market) if state.turn.phase in (FINAL_PLACEMENT, OVER) else 0
+    return max(0, out_of_bag - dummy - in_market - awarded)
+
+
+def earliest_turn(state: GameState) -> int:
+    """T2, T4, V1: the earliest turn the purchases made can have come to. A turn holds at most
+    4 purchases (T4: the market's 4 slots, not refilled during it) and, after it, at most one
+    more per player (V1: each player is offered the vizier at most once between two turns).
+
+    No latest turn holds: a player may redesign (T5) on every turn, so a game may last any
+    number of turns."""
+    return -(-purchases_at_least(state) // (MAX_BUYS + len(state.players)))
+
+
+def _turn_number(state: GameState) -> list[Inconsistency]:
+    """T2, T4: a turn number late enough for the purchases made (:func:`earliest_turn`)."""
+    least = earliest_turn(state)
+    if state.turn.phase == SETUP or state.turn.number >= least:
+        return []
+    return [
+        Inconsistency(
+            ("turn", "number"),
+            f"turn {state.turn.number} comes too early: {purchases_at_least(state)} tiles have "
+            f"been bought, at most {MAX_BUYS + len(state.players)} a turn at this table (T4, "
+            f"V1), so this is turn {least} or later",
+        )
+    ]
+
+
+def _dummy_tiles(state: GameState) -> list[Inconsistency]:
+    """D2: the dummy holds his 6 tiles from the end of setup, and 6 more once round 1 is
+    scored, unless those 6 emptied the bag (he then drew what it held, and it stays empty);
+    tiles he is still to draw (table mode) count. His tiles only grow (D4 adds)."""
+    if state.dummy is None or state.turn.phase == SETUP:
+        return []
+    least = SETUP_TILES
+    if 1 in state.rounds_scored and state.bag:
+        least += AFTER_ROUND_1
+    if len(state.dummy) + state.turn.dummy_draws >= least:
+        return []
+    return [
+        Inconsistency(
+            ("dummy",),
+            f"the dummy holds {len(state.dummy)} tiles; by now he has drawn at least {least} "
+            "(D2: 6 at setup, 6 more after scoring round 1)",
+        )
+    ]
+
+
+def _bag_at_the_end(state: GameState) -> list[Inconsistency]:
+    """T9: the game ends when the bag cannot fill the market, which empties it."""
+    if state.over and state.bag:
+        return [Inconsistency(("bag",), "the game ends only once the bag is empty (T9)")]
+    return []

@@ -166,6 +166,11 @@ class Module:
     shuffle_unseen: Callable[[GameState, int, random.Random], GameState] | None = None
     """The module's piles whose order the seat cannot see, shuffled again (after the bag and
     the money pile)."""
+    at_table: Callable[[GameState], GameState] | None = None
+    """A table-mode state built from what lies on a table (the position editor): the module's
+    parts completed with its pieces nobody sees there, pooled where the module keeps them, as
+    :attr:`information` pools them (its cards in the money pile, its cards set aside, its
+    stacks below their tops)."""
     stand_ins: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
     """Components not in our sources, stood in for by our own choice and published as such in
     the catalog, by the name of their ``options.components`` member (V3, V4)."""

@@ -66,6 +66,8 @@ class Part(Struct, frozen=True):
 
 Term = Callable[[RoundTable], list[Part]]
 """A module's parts of a round, one per player in the table's order."""
+DummyTerm = Callable[[RoundTable], Part | None]
+"""A module's part of the dummy's round (D3), when it moves his points; ``None``: it does not."""
 
 
 class Refusal(Struct, frozen=True):
@@ -110,6 +112,9 @@ class ScoringModule(Struct, frozen=True):
     (``read_piece``); one whose member puts a token on a building names the token."""
 
     term: Term | None = None
+    dummy_term: DummyTerm | None = None
+    """What it moves of the dummy's points, for a module whose term ranks the dummy with the
+    players (G3: he takes part in the Wise Man's majority, D3)."""
     round_fields: tuple[str, ...] = ()
     player_fields: tuple[str, ...] = ()
     piece_fields: tuple[str, ...] = ()
@@ -232,6 +237,7 @@ def alhambra_refusals(
 __all__ = [
     "AlhambraAdds",
     "CardsAdd",
+    "DummyTerm",
     "Part",
     "Refusal",
     "RoundTable",

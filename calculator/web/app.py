@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from flask import Flask
 
 from calculator.api.contract import request_contracts
 from calculator.api.json_text import MAX_BODY_BYTES
-from calculator.web import docs, games, health, page, render, v1
+from calculator.web import docs, games, health, page, records, render, rulings, v1
 from calculator.web.http import ApiJSONProvider, register_error_handlers
 from calculator.web.security import register_security
 
 DEFAULTS: dict[str, Any] = {
     "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
     "CORS_ORIGINS": [],  # companion apps (origins) that may call /v1 from a browser: none
+    "STATE_KEY": [],  # keys that seal the game states given (the first seals): none
 }
 
 
@@ -23,6 +25,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json = ApiJSONProvider(app)
     app.config.update(DEFAULTS)
     app.config.from_prefixed_env("ALHAMBRA")  # deployment settings, e.g. ALHAMBRA_CORS_ORIGINS
+    if "ALHAMBRA_STATE_KEY" in os.environ:  # as written: from_prefixed_env reads JSON, digits too
+        app.config["STATE_KEY"] = os.environ["ALHAMBRA_STATE_KEY"]
     if config:
         app.config.update(config)
     # "//" in a path is a 404 like any unknown path, not a 308 to another one the spec lists
@@ -33,6 +37,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(health.blueprint)
     app.register_blueprint(page.blueprint)
     app.register_blueprint(render.blueprint)
+    app.register_blueprint(records.blueprint)
+    app.register_blueprint(rulings.blueprint)
     register_error_handlers(app)
     register_security(app)
     return app

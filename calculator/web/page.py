@@ -1,5 +1,6 @@
 """``GET /``: the phone page for scoring at the table, drawing an Alhambra and playing against
-the computer.
+the computer, installable as an app (``GET /manifest.webmanifest``, its icons in
+``static/icons/``).
 
 Server-rendered in the visitor's language (``?lang=xx``, else Accept-Language); the script in
 ``static/`` does the rest by calling the public API (``/v1/scores``, ``/v1/placement``,
@@ -11,10 +12,11 @@ Nothing is kept on the server: the game lives in the visitor's browser.
 from __future__ import annotations
 
 import hashlib
+import json
 from functools import cache
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 
 from calculator.api.module_catalog import score_expansions
 from calculator.core.scoring import POINTS, ROUNDS
@@ -71,8 +73,50 @@ def default_names() -> dict[str, dict[str, str]]:
     }
 
 
-PAGE_FILES = ("app.css", "icon.svg", "js/*.js")
+PAGE_FILES = ("app.css", "icon.svg", "icons/*.png", "js/*.js")
 """The page's own files in ``static/`` (the docs page has its own)."""
+
+THEME = "#0d3b66"  # the header's blue (app.css --brand), the icon's
+ICONS = (  # (file in static/icons/, size, purpose), drawn by scripts/page_icons.py
+    ("icon-192.png", 192, "any"),
+    ("icon-512.png", 512, "any"),
+    ("maskable-192.png", 192, "maskable"),
+    ("maskable-512.png", 512, "maskable"),
+)
+
+
+@blueprint.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest that makes the page installable to a phone's home screen, in the
+    visitor's language; the installed page opens in the language it was installed from."""
+    language = choose_language(request)
+    t = translator(language)
+    document = {
+        "id": "/",
+        "name": t("app.title"),
+        "short_name": t("app.short_name"),
+        "description": t("app.description"),
+        "lang": language,
+        "start_url": f"/?lang={language}",
+        "scope": "/",
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": "#ffffff",
+        "theme_color": THEME,
+        "icons": [
+            {
+                "src": url_for("static", filename=f"icons/{name}"),
+                "sizes": f"{size}x{size}",
+                "type": "image/png",
+                "purpose": purpose,
+            }
+            for name, size, purpose in ICONS
+        ],
+    }
+    body = json.dumps(document, ensure_ascii=False)
+    response = Response(body, mimetype="application/manifest+json")
+    response.vary.add("Accept-Language")
+    return response
 
 
 @cache
@@ -94,7 +138,11 @@ def service_worker() -> Response:
     Served from the root, so that it may look after ``/``.
     """
     files, version = _static_files(current_app.static_folder or "")
-    pages = ["/", *(f"/?lang={code}" for code in LANGUAGES)]
+    pages = [
+        "/",
+        *(f"/?lang={code}" for code in LANGUAGES),
+        *(f"/manifest.webmanifest?lang={code}" for code in LANGUAGES),
+    ]
     script = render_template("sw.js", files=[*pages, *files], version=version)
     response = Response(script, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"  # browsers look for a new version each visit

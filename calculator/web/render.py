@@ -1,14 +1,16 @@
-"""``POST /v1/render``: a picture of an Alhambra (SVG) for referees and the phone page.
+"""The pictures: ``POST /v1/render``, an Alhambra (SVG) for referees and the phone page; and
+``POST /v1/rulings``, a ruling a referee shows (SVG or PNG).
 
-Thin: the body is read strictly, :func:`calculator.api.service.render` checks it (schema, then
-wire) and draws it with :mod:`calculator.pictures`; the answer is ``image/svg+xml``.
+Thin: the body is read strictly, the api layer checks it (schema, then wire) and draws it with
+:mod:`calculator.pictures` (:func:`calculator.api.service.render`,
+:func:`calculator.api.rulings.ruling`).
 """
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, request
 
-from calculator.api import service
+from calculator.api import rulings, service
 from calculator.web.http import json_body
 from calculator.web.languages import accepted_language
 
@@ -21,4 +23,13 @@ def render() -> Response:
     response = Response(svg, mimetype="image/svg+xml")
     # A name for the file when a referee saves it (curl -OJ, "save as" in a browser).
     response.headers["Content-Disposition"] = 'inline; filename="alhambra.svg"'
+    return response
+
+
+@blueprint.post("/v1/rulings")
+def ruling() -> Response:
+    picture = rulings.ruling(json_body(request), accepted_language(request))
+    response = Response(picture.content, mimetype=picture.media_type)
+    response.headers["Content-Disposition"] = f'inline; filename="{picture.filename}"'
+    response.vary.add("Accept-Language")
     return response

@@ -13,6 +13,12 @@ No game rule lives here; this module is about the HTTP envelope every response t
   script); everything else gets the deny-all policy recommended for APIs, which also keeps an
   SVG opened on its own from running script. HSTS belongs to the TLS terminator (nginx): the
   app cannot know whether it is reached over HTTPS.
+* **Sealed states.** Off unless ``STATE_KEY`` names keys (``ALHAMBRA_STATE_KEY``): then every
+  game state the server gives carries ``seal``, an HMAC-SHA256 of the state under the first
+  key (:class:`StateSeal`), and a state sent back must carry a seal that one of the keys makes
+  of it, compared in constant time; else the request is refused
+  (:class:`~calculator.api.problems.SealMismatch`). A seal proves the server gave the state,
+  not that it is the latest: a replay is still a game's state.
 * **CORS.** Off unless ``CORS_ORIGINS`` lists exact origins (``ALHAMBRA_CORS_ORIGINS`` in the
   environment); then for the API and the contract's documents alike (:data:`CORS_PATHS`).
   flask-cors answers preflights and adds ``Vary: Origin``; this module only checks the
@@ -21,13 +27,19 @@ No game rule lives here; this module is about the HTTP envelope every response t
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import logging
 import os
 import re
 from typing import Any, Final
 
-from flask import Flask, Response, g, has_request_context, request
+import msgspec
+from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_cors import CORS
+
+from calculator.api.problems import SealMismatch
 
 REQUEST_ID_HEADER = "X-Request-Id"
 CORS_PATHS = re.compile(r"/v1/.*|/openapi\.yaml|/openapi\.json|/schemas/[^/]+")
@@ -113,6 +125,82 @@ def cors_origins(configured: Any) -> list[str]:
     return origins
 
 
+SHORTEST_STATE_KEY: Final = 32
+"""The shortest state key: 32 random symbols of ``secrets.token_urlsafe``'s alphabet hold 192
+bits, beyond guessing."""
+
+
+def state_keys(configured: Any) -> list[bytes]:
+    """The state keys from config: a list, or one comma-separated string (from the env), the
+    first sealing and every one accepted (rotation: the new key first, the old after it).
+
+    Raises ValueError on a key shorter than :data:`SHORTEST_STATE_KEY` or holding a space: a
+    weak or mangled key must stop the app at start rather than seal with it.
+    """
+    if not configured:
+        return []
+    items = configured.split(",") if isinstance(configured, str) else list(configured)
+    keys = [str(item).strip() for item in items if str(item).strip()]
+    for key in keys:
+        if len(key) < SHORTEST_STATE_KEY or any(character.isspace() for character in key):
+            raise ValueError(
+                f"STATE_KEY: a key is {SHORTEST_STATE_KEY} symbols long or more, without a space "
+                "(python -c 'import secrets; print(secrets.token_urlsafe(32))' makes one)"
+            )
+    return [key.encode("utf-8") for key in keys]
+
+
+class StateSeal:
+    """The seal of a game state (``schemas/game-state.json``, member ``seal``): HMAC-SHA256 under
+    a key of the server's, of the state's JSON without its seal, its keys sorted, written
+    compactly (so a client may reorder members or whitespace, not values), in base64url."""
+
+    def __init__(self, keys: list[bytes]) -> None:
+        self.keys = keys
+
+    @staticmethod
+    def of(state: dict[str, Any], key: bytes) -> str:
+        text = msgspec.json.encode(
+            {member: value for member, value in state.items() if member != SEAL}, order="sorted"
+        )
+        digest = hmac.new(key, text, hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+    def check(self, body: Any) -> None:
+        """A request's ``state``, if it holds one, carries a seal one of the keys makes of it."""
+        state = body.get("state") if isinstance(body, dict) else None
+        if not isinstance(state, dict):
+            return  # no state to check: the request's contract refuses what is missing
+        given = state.get(SEAL)
+        if not isinstance(given, str):
+            raise SealMismatch(
+                "this server seals every state it gives: send the state back as it came, with "
+                "its seal"
+            )
+        sent = given.encode("utf-8")
+        if not any(hmac.compare_digest(self.of(state, key).encode(), sent) for key in self.keys):
+            raise SealMismatch(
+                "its seal does not match it: the state was changed after the server sealed it, "
+                "or another server (or a key no longer in use) sealed it"
+            )
+
+    def seal(self, answer: dict[str, Any]) -> None:
+        """The answer's ``state``, if it holds one, sealed under the first key."""
+        state = answer.get("state")
+        if isinstance(state, dict):
+            answer["state"] = {**state, SEAL: self.of(state, self.keys[0])}
+
+
+SEAL: Final = "seal"
+"""The state's member that holds its seal."""
+
+
+def state_seal() -> StateSeal | None:
+    """The app's seal of game states, ``None`` when it seals none (the default)."""
+    seal: StateSeal | None = current_app.extensions.get("state_seal")
+    return seal
+
+
 def _add_headers(response: Response) -> Response:
     headers = response.headers
     headers[REQUEST_ID_HEADER] = request_id()
@@ -138,8 +226,11 @@ def security_headers(mimetype: str) -> tuple[tuple[str, str], ...]:
 
 
 def register_security(app: Flask) -> None:
-    """Request ids and security headers on every response; CORS when an allowlist is set."""
+    """Request ids and security headers on every response; sealed states when keys are set;
+    CORS when an allowlist is set."""
     app.after_request(_add_headers)
+    keys = state_keys(app.config.get("STATE_KEY"))
+    app.extensions["state_seal"] = StateSeal(keys) if keys else None
     origins = cors_origins(app.config.get("CORS_ORIGINS"))
     app.config["CORS_ORIGINS"] = origins
     if origins:

@@ -16,6 +16,7 @@ from calculator.api import service
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import legal_cells
 from calculator.core.tiles import BUILDINGS, CATALOG, Tile
+from calculator.modules.invaders import running_total
 from tests.helpers.api import placed, pointers, post, valid
 
 ALL_SCORING = [
@@ -169,6 +170,53 @@ def test_k3_a_rounds_points_may_be_negative(client):
     assert answer["warnings"] == []
 
 
+def test_k3_decision_the_fountains_open_sides_are_exposed(client):
+    """The fountain has no walls (C2): each of its sides with no tile across faces the attack
+    open (K3: every tile counts, the fountain included). Here the Alhambra is the fountain and
+    a garden east of it, walled north: attacked from the north in round 2, the fountain's north
+    side alone is exposed (2 points); from the east, only the garden's (its east side is open)."""
+    alhambra = [placed(1, 0, "garden", "N")]
+    body = {
+        "round": 2,
+        "modules": ["invaders"],
+        "attack": "N",
+        "players": [{"name": "Anna", "alhambra": alhambra}, {"name": "Ben", "counts": {}}],
+    }
+    anna = scores(client, body)["players"][0]
+    assert anna["modules"]["invaders"] == {"rule": "K3", "points": -2, "attack": "N", "facing": 1}
+    west = scores(client, {**body, "attack": "W"})["players"][0]
+    assert west["modules"]["invaders"]["facing"] == 1  # the fountain's west side
+
+
+def test_k3_decision_the_floor_takes_the_whole_rounds_points(client):
+    """A running total stops at 0 once the round is added whole: the invasion's loss is set
+    against the same round's camps, bazaars and culture points before the floor applies, so a
+    loss the round's gains cover costs nothing more, and a total at 0 stays where the round's
+    net leaves it. Round 1, attacked from the north: Anna's 5 exposed sides cost 5, her camps
+    score 4 and her culture counters 2, so the round is +1; Ben's loss of 5 beside 4 camp
+    points is -1."""
+    body = {
+        "round": 1,
+        "modules": ["invaders", "camps", "art_of_the_moors"],
+        "attack": "N",
+        "players": [
+            {
+                "name": "Anna",
+                "counts": {},
+                "exposed": {"facing": 5},
+                "camp_points": 4,
+                "culture_points": 2,
+            },
+            {"name": "Ben", "counts": {}, "exposed": {"facing": 5}, "camp_points": 4},
+        ],
+    }
+    anna, ben = (player["points"] for player in scores(client, body)["players"])
+    assert (anna, ben) == (1, -1)
+    assert running_total(0, anna) == 1  # not max(0, 0 - 5) + 4 + 2 = 6
+    assert running_total(0, ben) == 0  # not max(0, 0 - 5) + 4 = 4
+    assert running_total(3, ben) == 2  # the net, once: not max(0, 3 - 5) + 4 = 4
+
+
 def test_s1_the_score_card_pays_the_majorities(client):
     card = ["tower", "garden", "chambers", "arcades", "seraglio", "pavilion"]
     answer = scores(
@@ -200,6 +248,60 @@ def test_g3_the_wise_man_breaks_a_tie_for_his_owner_and_costs_the_other(client):
     assert (anna["points"], ben["points"]) == (13, 6)  # M2 round 2 towers: 13, 6 (not 9 each)
     assert anna["modules"]["characters"]["wise_man"] == 4
     assert ben["modules"]["characters"]["wise_man"] == -3
+
+
+def test_g3_d3_the_dummy_takes_part_in_the_wise_mans_majority(client):
+    """Round 3, Anna holds the Wise Man on towers: Anna 2 towers (+1/2), Ben 2, the dummy 2.
+    Anna is first alone (21); Ben and the dummy share 2nd and 3rd ((13 + 6) / 2 = 9 each): the
+    dummy's towers pay 9, not the 13 of a three-way tie without the Wise Man, so his round is
+    42, not 46, and the places pay out no more than M2's 21 + 13 + 6 = 40."""
+    answer = scores(
+        client,
+        {
+            "round": 3,
+            "modules": ["characters"],
+            "players": [
+                {"name": "Anna", "counts": {"tower": 2}, "characters": {"wise_man": "tower"}},
+                {"name": "Ben", "counts": {"tower": 2}},
+            ],
+            "dummy": {"counts": {"tower": 2, "seraglio": 1, "pavilion": 1}},
+        },
+    )
+    anna, ben = answer["players"]
+    dummy = answer["dummy"]
+    assert dummy["points"] == 42  # seraglio 17 + pavilion 16 + towers 9
+    assert dummy["modules"] == {"characters": {"rule": "G3", "points": -4, "wise_man": -4}}
+    assert dummy["majorities"]["tower"]["points"] == 13  # M2's standing; the part moves it
+    towers = [
+        scorer["majorities"]["tower"]["points"] + scorer["modules"]["characters"]["wise_man"]
+        for scorer in (anna, ben, dummy)
+    ]
+    assert towers == [21, 9, 9]
+    assert sum(towers) <= 21 + 13 + 6
+    # what every part adds up to is the total, for the dummy as for the players
+    for scorer in (anna, ben, dummy):
+        majorities = sum(m["points"] for m in scorer["majorities"].values())
+        parts = sum(part["points"] for part in scorer["modules"].values())
+        assert scorer["points"] == majorities + scorer.get("wall", 0) + parts
+
+
+def test_g3_the_dummy_is_shown_what_the_wise_man_moved_of_his_even_nothing(client):
+    """As for every player (the G3 decision), the dummy's part says what the Wise Man moved;
+    without the Wise Man's type he loses nothing; without a Wise Man at the table, no part."""
+    body = {
+        "round": 2,
+        "modules": ["characters"],
+        "players": [
+            {"name": "Anna", "counts": {"tower": 2}, "characters": {"wise_man": "tower"}},
+            {"name": "Ben", "counts": {"tower": 2}},
+        ],
+        "dummy": {"counts": {"garden": 3}},
+    }
+    dummy = scores(client, body)["dummy"]
+    assert dummy["modules"] == {"characters": {"rule": "G3", "points": 0, "wise_man": 0}}
+    assert dummy["points"] == 12  # round 2 gardens, first: 12
+    del body["players"][0]["characters"]
+    assert "modules" not in scores(client, body)["dummy"]
 
 
 def test_g1_h4_g4_an_alhambra_with_gates_added_walls_and_a_camp(client):

@@ -4,6 +4,8 @@ stake."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from tests.helpers.api import placed, pointers, tile
@@ -60,29 +62,61 @@ def test_400_malformed_json(client, path, raw, says):
     assert says in problem["detail"]
 
 
+WERKZEUG_WORDS = ("requested url", "capacity limit", "not allowed for the requested")
+"""Phrases of Werkzeug's own descriptions: none reaches a client."""
+
+
+def in_our_words(problem):
+    assert not [words for words in WERKZEUG_WORDS if words in problem["detail"].lower()], problem
+    assert problem["type"] == "about:blank"  # the status says it all (RFC 9457)
+
+
 def test_404_unknown_path(client):
-    refused(client.get("/v2/scores"), 404)
+    problem = refused(client.get("/v2/scores"), 404)
+    in_our_words(problem)
+    assert problem["title"] == "Not Found"
+    assert problem["detail"] == (
+        "there is no /v2/scores on this server: its paths are listed in /openapi.yaml"
+    )
 
 
 def test_404_unknown_schema_file(client):
-    refused(client.get("/schemas/no-such.json"), 404)
+    problem = refused(client.get("/schemas/no-such.json"), 404)
+    assert problem["detail"] == "there is no schema 'no-such.json'; see /openapi.yaml"
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
 def test_405_get_of_a_post_operation_names_the_allowed_methods(client, path):
     response = client.get(path)
-    refused(response, 405)
-    assert "POST" in response.headers["Allow"]
+    problem = refused(response, 405)
+    assert set(response.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+    in_our_words(problem)
+    assert problem["detail"] == f"{path} answers POST, not GET"
 
 
 def test_405_post_to_the_catalog(client):
-    refused(client.post("/v1/catalog", json={}), 405)
+    problem = refused(client.post("/v1/catalog", json={}), 405)
+    assert problem["detail"] == "/v1/catalog answers GET, not POST"
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
 def test_413_body_over_the_limit(client, path):
     body = b'{"alhambra": [' + b" " * 300_000 + b"]}"
-    refused(client.post(path, data=body, content_type="application/json"), 413)
+    problem = refused(client.post(path, data=body, content_type="application/json"), 413)
+    in_our_words(problem)
+    assert problem["detail"] == "the body is larger than the limit of 262144 bytes (256 KiB)"
+
+
+def test_413_a_streamed_body_over_the_limit_is_worded_alike(client):
+    """No Content-Length (chunked): refused once the limit is reached, in the same words."""
+    response = client.post(
+        "/v1/walls",
+        input_stream=io.BytesIO(b'{"alhambra": [' + b" " * 300_000 + b"]}"),
+        headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True},
+    )
+    problem = refused(response, 413)
+    assert problem["detail"] == "the body is larger than the limit of 262144 bytes (256 KiB)"
 
 
 @pytest.mark.parametrize("path", OPERATIONS)
@@ -93,11 +127,50 @@ def test_415_body_not_declared_json(client, path, content_type):
     refused(response, 415)
 
 
-def test_a_json_suffix_media_type_is_json(client):
-    response = client.post(
-        "/v1/walls", data=b'{"alhambra": []}', content_type="application/vnd.alhambra+json"
-    )
-    assert response.status_code == 200
+@pytest.mark.parametrize(
+    ("content_type", "detail"),
+    [
+        (
+            "application/vnd.alhambra+json",
+            "send the body as application/json, not application/vnd.alhambra+json",
+        ),
+        (
+            "application/merge-patch+json",
+            "send the body as application/json, not application/merge-patch+json",
+        ),
+        (
+            "application/json; charset=iso-8859-1",
+            "send the body as application/json in UTF-8 (RFC 8259), not in iso-8859-1",
+        ),
+    ],
+)
+def test_415_only_application_json_in_utf_8_is_json(client, content_type, detail):
+    response = client.post("/v1/walls", data=b'{"alhambra": []}', content_type=content_type)
+    assert refused(response, 415)["detail"] == detail
+
+
+def test_application_json_with_its_charset_is_json(client):
+    for content_type in ("application/json; charset=utf-8", "application/json; charset=UTF-8"):
+        response = client.post("/v1/walls", data=b'{"alhambra": []}', content_type=content_type)
+        assert response.status_code == 200
+
+
+def test_412_if_match_naming_another_version_is_a_problem(client):
+    for path in ("/openapi.yaml", "/schemas/tile.json", "/static/app.css"):
+        problem = refused(client.get(path, headers={"If-Match": '"another-version"'}), 412)
+        assert problem["detail"] == (
+            f"{path} has changed: If-Match names another version than its ETag"
+        )
+    tag = client.get("/openapi.yaml").headers["ETag"]
+    assert client.get("/openapi.yaml", headers={"If-Match": tag}).status_code == 200
+
+
+def test_206_and_416_a_range_of_a_static_file(client):
+    with client.get("/static/app.css", headers={"Range": "bytes=0-9"}) as part:
+        assert part.status_code == 206
+        assert len(part.get_data()) == 10
+    problem = refused(client.get("/static/app.css", headers={"Range": "bytes=9999999-"}), 416)
+    assert problem["detail"] == "the range asked for (the Range header) is not within the file"
 
 
 # --- 422: the contract (schemas/) ------------------------------------------------------------

@@ -166,7 +166,9 @@ def test_v2_a_money_problem_points_past_the_exchange_cards_of_a_hand(client):
         money("denar", 9),
     ]
     problem = post(client, "/v1/games/legal-actions", {"state": state}, 422)
-    assert "/state/players/0/hand/6" in pointers(problem)  # the fourth denar 9 (C3)
+    # the first copy too many (C3) is the hand's first denar 9: the copies out of sight
+    # (pile, discard) are counted first, so the one named is where a client edited
+    assert "/state/players/0/hand/4" in pointers(problem)
 
 
 def test_v2_an_exchange_card_shows_two_different_currencies(client):

@@ -58,7 +58,7 @@ def test_a_worst_case_position_is_answered(client, operation, where, position):
     body = replaced(operation.example, where, POSITIONS[position])
     response = send(client, operation, body)
     document = check_answer(operation, response, worst_case_status(operation))
-    if response.status_code == 422:
+    if response.status_code == 422 and operation.path == "/v1/table":
         assert all("(C1)" in error["message"] for error in document["errors"])
 
 

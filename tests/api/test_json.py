@@ -158,25 +158,27 @@ def declared_types(node):
             yield from declared_types(value)
 
 
-def test_only_the_advice_holds_floats():
+def test_only_the_advice_and_the_review_hold_floats():
     # msgspec and json write some floats differently (1e16 against 1e+16, 1e-05 against
     # 0.00001); counts, points and coordinates are integers, and the only floats are the
-    # advice's expected points and chances of winning, rounded (see the next test).
+    # advice's expected points and chances of winning, and a review's expected points, points
+    # lost and accuracy (percent), rounded (see the next test).
     floating = {
         name
         for name, document in schema_documents().items()
         if "number" in set(declared_types(document))
     }
-    assert floating == {"advice.json"}
+    assert floating == {"advice.json", "review.json"}
     assert "integer" in set(declared_types(schema_documents()["round-score.json"]))
 
 
 @given(
     st.floats(min_value=-1e6, max_value=1e6, allow_nan=False),
-    st.sampled_from([2, 4]),
+    st.sampled_from([1, 2, 4]),
 )
 def test_the_advice_s_rounded_floats_are_written_as_json_writes_them(value, digits):
     """The advice rounds expected points to 2 decimals and chances of winning to 4
-    (calculator/engine/players): such numbers are written alike by both writers."""
+    (calculator/engine/players), a review its accuracy to 1: such numbers are written alike by
+    both writers."""
     rounded = round(value, digits)
     assert to_json(rounded) == json.dumps(rounded).encode()

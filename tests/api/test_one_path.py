@@ -186,16 +186,24 @@ def test_a_malformed_body_is_the_same_problem(app, body):
     assert plain.status_code == 400
 
 
-def test_a_json_suffix_media_type_is_the_same_answer(app):
+def test_the_charset_may_be_spelled_in_any_case_the_same_answer(app):
     plain, _ = both_ways(app, json.dumps(TABLE))
-    suffix = Client(app).post(
-        "/v1/scores", data=json.dumps(TABLE), content_type="application/vnd.table+json"
-    )
-    same_answer(plain, suffix)
+    for spelling in ("application/json; charset=UTF-8", "application/json;charset=utf8"):
+        spelled = Client(app).post("/v1/scores", data=json.dumps(TABLE), content_type=spelling)
+        same_answer(plain, spelled)
 
 
-def test_another_media_type_is_a_415_problem(app):
-    response = Client(app).post("/v1/scores", data=json.dumps(TABLE), content_type="text/plain")
+@pytest.mark.parametrize(
+    "content_type",
+    [
+        "text/plain",
+        "application/vnd.table+json",  # a +json type says more than JSON: not ours
+        "application/merge-patch+json",
+        "application/json; charset=latin-1",  # JSON between systems is UTF-8 (RFC 8259)
+    ],
+)
+def test_another_media_type_is_a_415_problem(app, content_type):
+    response = Client(app).post("/v1/scores", data=json.dumps(TABLE), content_type=content_type)
     assert response.status_code == 415
     assert response.mimetype == "application/problem+json"
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.helpers.api import placed, rules_of
 
-NOBODY = {"count": 0, "place": None, "shared_with": 0, "points": 0}
+NOBODY = {"count": 0, "place": None, "shared_with": 0, "points": 0, "rule": "M1", "arithmetic": "0"}
 
 
 def post(client, path, body):
@@ -98,6 +98,8 @@ def test_m4_round_2_tower_tie_pays_9_each(client):
             "place": 1,
             "shared_with": 1,
             "points": 9,
+            "rule": "M4",
+            "arithmetic": "(13 + 6) / 2 = 9",
         }
         assert player["points"] == 9
 
@@ -163,6 +165,8 @@ def test_d3_the_dummy_takes_part_in_majorities_but_scores_no_wall(client):
         "place": 1,
         "shared_with": 0,
         "points": 13,
+        "rule": "M2",
+        "arithmetic": "13",
     }
     assert score["dummy"]["points"] == 13
     anna, ben = score["players"]
@@ -205,7 +209,14 @@ def test_m1_w4_an_alhambra_gives_counts_and_wall_and_says_whether_it_is_legal(cl
         },
     )
     anna, ben = score["players"]
-    assert anna["majorities"]["tower"] == {"count": 2, "place": 1, "shared_with": 0, "points": 6}
+    assert anna["majorities"]["tower"] == {
+        "count": 2,
+        "place": 1,
+        "shared_with": 0,
+        "points": 6,
+        "rule": "M2",
+        "arithmetic": "6",
+    }
     assert anna["majorities"]["garden"]["points"] == 5
     assert anna["wall"] == 2
     assert anna["points"] == 6 + 5 + 2

@@ -37,7 +37,14 @@ def test_the_round_asked_is_scored_as_v1_scores_does(client):
     scores = evaluate(client, table(round=2))["scores"]
     anna = scores["players"][0]
     assert scores["round"] == 2 and anna["name"] == "Anna"
-    assert anna["majorities"]["tower"] == {"count": 1, "place": 1, "shared_with": 0, "points": 13}
+    assert anna["majorities"]["tower"] == {
+        "count": 1,
+        "place": 1,
+        "shared_with": 0,
+        "points": 13,
+        "rule": "M2",
+        "arithmetic": "13",
+    }
     assert anna["points"] == 13 + 12 + 1  # tower, garden, one wall segment
     assert "scores" not in evaluate(client, table())
 

@@ -334,7 +334,7 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
 
     dialog = place(page, 1, 0, "garden", walls="NE")
     playwright_api.expect(dialog).to_be_hidden()
-    playwright_api.expect(page.locator("#build-status")).to_have_text("garden placed at (1,0).")
+    playwright_api.expect(page.locator("#build-status")).to_have_text("Placed: garden at (1,0).")
     playwright_api.expect(cell(page, 1, 0)).to_be_focused()  # the keyboard stays on the tile
 
     # B2: the garden's east side is walled, a tower east of it with no west wall does not

@@ -21,18 +21,20 @@ import pytest
 from playwright import sync_api as playwright_api
 
 from tests.helpers.browser import (
-    THREE_PLAYER_GAME,
+    STORED,
     THREE_PLAYERS,
     Phone,
     assert_accessible,
     cell,
     choose_round,
-    enter_table,
+    expected_rounds,
+    lost_items,
     place,
     play_one_move,
     player_card,
-    round_points,
+    question,
     score,
+    score_three_rounds,
     shown_round_points,
     shown_totals,
     start_play,
@@ -41,19 +43,6 @@ from tests.helpers.browser import (
 )
 
 expect = playwright_api.expect
-
-STORED = "() => JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
-
-
-def question(page: Any) -> Any:
-    """The page's one question before a loss, once it is open."""
-    dialog = page.locator("dialog#confirm")
-    expect(dialog).to_be_visible()
-    return dialog
-
-
-def lost_items(page: Any) -> list[str]:
-    return question(page).locator("#confirm-lost li").all_inner_texts()
 
 
 def in_view(page: Any, selector: str) -> bool:
@@ -71,25 +60,6 @@ def in_view(page: Any, selector: str) -> bool:
 
 def focused_id(page: Any) -> str:
     return str(page.evaluate("document.activeElement.id"))
-
-
-def score_three_rounds(page: Any) -> list[int]:
-    """THREE_PLAYER_GAME entered and scored round by round; the totals the rules give."""
-    for seat, name in enumerate(THREE_PLAYERS):
-        page.get_by_label(f"Name of player {seat + 1}").fill(name)
-    totals = [0, 0, 0]
-    for round_, table in THREE_PLAYER_GAME.items():
-        choose_round(page, round_)
-        enter_table(page, table)
-        score(page, round_)
-        points, _ = round_points(round_, table)
-        totals = [a + b for a, b in zip(totals, points, strict=True)]
-    assert shown_totals(page) == totals
-    return totals
-
-
-def expected_rounds() -> list[list[int]]:
-    return [round_points(n, table)[0] for n, table in THREE_PLAYER_GAME.items()]
 
 
 # --- nothing lost to one tap --------------------------------------------------------------
@@ -127,7 +97,8 @@ def test_new_game_in_play_asks_first_and_names_the_game_in_progress(phone):
 
 def test_using_a_drawing_for_a_scored_round_asks_and_names_what_it_replaces(phone):
     """The drawing's counts replace a player's entries only once the player agrees; a scored
-    round loses its points (M5) until scored again, and the page says so."""
+    round keeps its points on show, marked as changed, until scored again, and the question
+    says so apart from what is lost."""
     page = phone.open()
     page.get_by_label("Name of player 1").fill("Anna")
     anna = player_card(page, 0)
@@ -145,10 +116,10 @@ def test_using_a_drawing_for_a_scored_round_asks_and_names_what_it_replaces(phon
     assert dialog.locator("h2").inner_text() == (
         "Replace Anna's entries in round 1 with the drawing? This will be lost:"
     )
-    assert lost_items(page) == [
-        "Anna's entries in round 1: garden 2, Longest wall 1",
-        "The points of round 1, and with them the totals and the winner, until it is scored again",
-    ]
+    assert lost_items(page) == ["Anna's entries in round 1: garden 2, longest wall 1"]
+    assert dialog.locator("#confirm-notes").inner_text() == (
+        "Round 1 was scored: its points stay on show, marked as changed, until you score it again."
+    )
     assert_accessible(page, "the question before a scored round is replaced")
     phone.shot("build-use-confirm")
     dialog.get_by_role("button", name="Keep it").click()
@@ -166,7 +137,11 @@ def test_using_a_drawing_for_a_scored_round_asks_and_names_what_it_replaces(phon
     )
     stored = page.evaluate(STORED)["rounds"][0]
     assert stored["counts"][0] == [0, 0, 0, 0, 0, 1] and stored["walls"][0] == 0
-    assert stored["result"] is None
+    assert stored["result"] is not None  # kept on show, marked as changed
+    page.get_by_role("tab", name="Score").click()
+    expect(page.locator("#results")).to_have_class("results changed")
+    assert shown_totals(page) == scored
+    page.get_by_role("tab", name="Build").click()
 
     # The same counts again: nothing to replace, nothing asked, nothing dropped.
     use.click()
@@ -179,7 +154,9 @@ def test_using_a_drawing_for_a_scored_round_asks_and_names_what_it_replaces(phon
     page.get_by_label("Alhambra of").select_option("1")
     expect(place(page, 1, 0, "garden")).to_be_hidden()
     page.get_by_role("button", name="Use for Player 2 in round 1").click()
-    expect(page.locator("#use-status")).to_have_text("Counts and wall copied to Player 2, round 1.")
+    expect(page.locator("#use-status")).to_have_text(  # the round was scored: its points stay
+        "Counts and wall copied to Player 2, round 1. Score round 1 again."
+    )
     expect(page.locator("dialog#confirm")).to_be_hidden()
 
 
@@ -277,7 +254,7 @@ def test_score_brings_the_points_or_the_refusal_into_view_with_the_focus(phone, 
     page.evaluate("window.scrollTo(0, 0)")
     page.get_by_role("button", name="Score round 1").click()
     status = page.locator("#score-status")
-    expect(status).to_have_text("The game has only 11 tiles of tower, this table counts 12 (C1).")
+    expect(status).to_have_text("Tower: the game has only 11 tiles, this table counts 12 (C1).")
     expect(status).to_be_focused()
     assert in_view(page, "#score-status")
     assert in_view(page, "#score-round")
@@ -304,7 +281,7 @@ def test_the_build_status_never_keeps_stale_text_after_a_refusal(phone):
     page = phone.open()
     page.get_by_role("tab", name="Build").click()
     expect(place(page, 1, 0, "garden")).to_be_hidden()
-    expect(page.locator("#build-status")).to_have_text("garden placed at (1,0).")
+    expect(page.locator("#build-status")).to_have_text("Placed: garden at (1,0).")
     dialog = place(page, 2, 1, "tower")  # B4: touches the Alhambra at a corner only
     dialog.locator('#picker-result li[data-rule="B4"]').wait_for()
     expect(page.locator("#build-status")).to_have_text(
@@ -440,6 +417,7 @@ def test_the_share_card_goes_to_the_phones_share_sheet(browser, base_url):
 def test_a_finished_game_is_kept_reopened_read_only_and_deleted_after_asking(phone):
     page = phone.open()
     totals = score_three_rounds(page)
+    page.get_by_role("tab", name="History").click()
     past = page.locator("#past-list li")
     expect(past).to_have_count(1)
     best = max(totals)
@@ -455,12 +433,14 @@ def test_a_finished_game_is_kept_reopened_read_only_and_deleted_after_asking(pho
     item.scroll_into_view_if_needed()
     phone.shot("past-games")
 
-    # Kept on the device, and by a new game too.
+    # Kept on the device, and by a new game too: kept as it is, it leaves nothing to ask.
+    page.get_by_role("tab", name="Score").click()
     page.get_by_role("button", name="New game").click()
-    assert "The finished game itself stays in Past games." in lost_items(page)
-    question(page).get_by_role("button", name="Clear and start anew").click()
+    expect(page.locator("dialog#confirm")).to_be_hidden()
+    expect(page.locator("#reset-status")).to_have_text("A new game has started.")
     page.reload()
     page.wait_for_load_state("networkidle")
+    page.get_by_role("tab", name="History").click()
     expect(past).to_have_count(1)
 
     # Reopened read-only: each round's points and the totals, nothing to edit.
@@ -521,32 +501,32 @@ def test_a_game_against_the_computer_is_kept_when_it_ends(phone):
         "names": ["You", "Computer 1"],
         "totals": [41, 57],
         "winners": [1],
-        "rounds": None,
+        "rounds": [],  # no scoring round in the answer stood in for
     }
     # Over: New game asks nothing (the game is kept) and the list shows it.
     page.get_by_role("button", name="New game").click()
     expect(page.locator("#play-setup")).to_be_visible()
-    page.get_by_role("tab", name="Score").click()
+    page.get_by_role("tab", name="History").click()
     item = page.locator("#past-list li").first
     assert item.locator(".hint").inner_text() == "Against the computer: You and Computer 1"
     assert item.locator(".past-totals").inner_text() == "Computer 1: 57 · You: 41"
 
 
 def test_the_past_games_are_bounded(phone):
-    """The device keeps the 30 newest finished games, newest first."""
+    """The device keeps the 100 newest games, newest first."""
     page = phone.open()
     kept = page.evaluate("""async () => {
         const { update, currentGame } = await import('/static/js/store.js');
         const ids = [];
-        for (let i = 0; i < 32; i += 1) {
+        for (let i = 0; i < 102; i += 1) {
             update({ type: 'new-game' });
             ids.push(currentGame().id);
             update({ type: 'finished', at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() });
         }
         return { ids, past: currentGame().past.map((entry) => entry.id) };
     }""")
-    assert kept["past"] == kept["ids"][::-1][:30]
-    expect(page.locator("#past-list li")).to_have_count(30)
+    assert kept["past"] == kept["ids"][::-1][:100]
+    expect(page.locator("#past-list li")).to_have_count(100)
 
 
 @pytest.mark.parametrize("language", ["ru", "de", "ja"])

@@ -4,8 +4,8 @@ Play (T2-T9): the strip on top (the round, the bag, whose turn, the latest moves
 the whole log one tap away), an exact payment marked before the tap and its extra action said
 after it (T4), cells named as the grid shows them, the opponents' Alhambras folded away.
 Languages: default names follow the language while a typed name stays; a building takes the
-case its sentence needs; every message of every catalog renders. Width: no page scrolls
-sideways at 320 and 390 px, in any language, on any tab.
+case its sentence needs; every message of every catalog renders (the width of every tab in
+every language: test_words_and_layout.py).
 """
 
 from __future__ import annotations
@@ -23,16 +23,12 @@ from calculator.i18n import LANGUAGES, messages
 from tests.helpers.browser import (
     BUILDINGS,
     Phone,
-    player_card,
+    saved_state,
     start_play,
     your_move,
 )
 
 PAGE = Path(__file__).resolve().parents[2] / "calculator" / "web"
-
-
-def saved_state(page: Any) -> dict[str, Any]:
-    return page.evaluate("JSON.parse(localStorage.getItem('alhambra-scores/v1')).play.state")
 
 
 def take_money(page: Any) -> None:
@@ -75,7 +71,7 @@ def test_the_strip_tells_the_round_the_bag_whose_turn_and_your_own_moves(phone):
     log = page.locator("#play-steps li").all_text_contents()
     assert mine in log, log  # your own move is logged, in your own words
     latest = page.locator("#play-latest li").all_inner_texts()
-    assert 1 <= len(latest) <= 3
+    assert len(latest) >= 1  # everything since your last turn (test_play_table.py)
     assert all(not line.endswith("'s turn") for line in latest)  # moves, not turn changes
     # the whole log is one tap away, newest first, everything the game kept
     assert page.locator("#play-steps").is_hidden()
@@ -273,7 +269,7 @@ def page_keys() -> set[str]:
     }
     player_actions = [
         kind
-        for kind in schema_documents()["game-action.json"]["properties"]["type"]["enum"]
+        for kind in schema_documents()["game-action.json"]["discriminator"]["mapping"]
         if not kind.startswith("reveal_")  # table mode: the page plays digital games
     ]
     moves = (PAGE / "static" / "js" / "moves.js").read_text("utf-8")
@@ -342,6 +338,17 @@ SAMPLES = {
     "types": "B, B2, B3",
     "piece": "P",
     "pieces": "P 1",
+    "status": 422,
+    "most": 42,
+    "module": "Mod, K1",
+    "buildings": 2,
+    "file": "f.json",
+    "changed": 1,
+    "modules": "M1, M2",
+    "levels": "L",
+    "level": "Easy",
+    "slots": "2, 3",
+    "total": 14,
 }
 
 
@@ -364,68 +371,3 @@ def test_every_message_of_every_catalog_renders(phone, language):
         for text in texts:
             assert text != key, f"{language}: {key} is missing"
             assert not re.search(r"\{\w+\}", text), f"{language}: {key} leaves {text!r}"
-
-
-# --- no page scrolls sideways -----------------------------------------------------------------
-
-SIX_PLAYERS = [[2, 3, 1, 4, 0, 2], [1, 0, 2, 2, 5, 1], [0, 2, 2, 1, 1, 3],
-               [3, 1, 0, 0, 2, 2], [1, 1, 1, 1, 1, 1], [0, 0, 3, 1, 2, 0]]  # fmt: skip
-# No more buildings of a type than the game has (C1: 7, 7, 9, 9, 11, 11).
-
-
-TAB_SPILL = """() => [...document.querySelectorAll('[role="tab"]')]
-    .filter((tab) => tab.scrollWidth > tab.clientWidth).map((tab) => tab.textContent)"""
-# From each open breakdown that fits its card, how far its text stays from the card's edge.
-EDGE_GAPS = """() => [...document.querySelectorAll('#results-body details[open]')]
-    .filter((card) => card.querySelector('table').scrollWidth <= card.clientWidth)
-    .flatMap((card) => [...card.querySelectorAll('tr > :last-child')].map((cell) => {
-        const text = document.createRange();
-        text.selectNodeContents(cell);
-        return card.getBoundingClientRect().right - text.getBoundingClientRect().right;
-    }))"""
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_no_page_scrolls_sideways_at_320_and_390_px(phone, language):
-    """A 6-player round scored with every breakdown open, a game against five computers with
-    the log and the opponents open: at 320 and 390 px every tab stays within the screen."""
-    page = phone.open(f"/?lang={language}")
-    catalog = messages(language)
-    step = page.locator("#player-count-stepper button[data-step='1']")
-    for _ in range(3):
-        step.click()
-    for seat, counts in enumerate(SIX_PLAYERS):  # tapping + in any language
-        steppers = player_card(page, seat).locator(".stepper")
-        for index, count in enumerate(counts):
-            for _ in range(count):
-                steppers.nth(index).locator("button[data-step='1']").click()
-    page.get_by_role("button", name=catalog["score.button"].format(n=1)).click()
-    page.locator("#results-body details").nth(5).wait_for()
-    for summary in page.locator("#results-body details summary").all():
-        summary.click()
-    page.get_by_role("tab", name=catalog["tab.play"]).click()
-    page.locator("#opponent-count").select_option("5")
-    page.get_by_role("button", name=catalog["play.start"]).click()
-    page.locator("#play-table").wait_for()
-    your_move(page)
-    page.locator("#play-log summary").click()
-    page.locator("#play-opponents summary").click()
-    for width in (320, 390):
-        page.set_viewport_size({"width": width, "height": 844})
-        for tab in ("score", "build", "play", "reference"):
-            page.locator(f"#tab-{tab}").click()
-            overflow = page.evaluate(
-                "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
-            )
-            assert overflow <= 0, f"{language}, {width} px, {tab}: scrolls sideways by {overflow}px"
-            # each tab's word fits inside its own tab: two never run together
-            spill = page.evaluate(TAB_SPILL)
-            assert spill == [], f"{language}, {width} px: {spill} spill out of their tabs"
-            if tab == "score":  # the last column keeps clear of the card's edge
-                gaps = page.evaluate(EDGE_GAPS)  # at 320 px a tie's words may need a scroll
-                assert gaps or width < 390, f"{language}: no breakdown fits its card"
-                assert min(gaps, default=12) >= 12, f"{language}, {width} px: {gaps}"
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.locator("#tab-score").click()
-    page.locator("#results-body details").first.scroll_into_view_if_needed()
-    phone.shot(f"phone-six-{language}")

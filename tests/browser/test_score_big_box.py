@@ -17,6 +17,7 @@ import pytest
 from playwright import sync_api as playwright_api
 
 from tests.helpers.browser import (
+    STORED,
     Phone,
     assert_accessible,
     choose_round,
@@ -25,27 +26,16 @@ from tests.helpers.browser import (
     shown_totals,
     step_to,
 )
+from tests.helpers.score_modules import CARD, SCORING_MODULES, choose_modules
 
 expect = playwright_api.expect
 
-STORED = "() => JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
 BUILDINGS = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"]
-SCORING_MODULES = {  # the checkbox of each module that changes points, by its name and rule
-    "characters": "Characters G3",
-    "camps": "Camps G4",
-    "street_traders": "Street traders H3",
-    "treasure": "Treasure chests K1",
-    "invaders": "Invaders K3",
-    "bazaars": "Bazaars K4",
-    "score_cards": "New score cards S1",
-    "art_of_the_moors": "Art of the Moors S4",
-}
 
 # --- the worked example: round 3 of a Big Box game, counted by hand ----------------------------
 #
 # The score card (S1), least valuable first: tower, garden, chambers, arcades, seraglio,
 # pavilion. The type at position p pays M2's row p in round 3: p + 15, p + 7, p.
-CARD = ["tower", "garden", "chambers", "arcades", "seraglio", "pavilion"]
 PAID = {b: [p + 15, p + 7, p] for p, b in enumerate(CARD, start=1)}  # pavilion 21, 13, 6
 TABLE = [  # counts in BUILDINGS order (C1: no type beyond 7, 7, 9, 9, 11, 11)
     {
@@ -134,13 +124,6 @@ EXPECTED_POINTS = [  # M5: majorities + wall (W4) + every module's part
 assert EXPECTED_POINTS == [103, 115, 74]
 
 
-def choose_modules(page: Any, labels: list[str]) -> None:
-    page.locator("#score-modules summary").click()
-    for label in labels:
-        page.get_by_role("checkbox", name=label, exact=True).check()
-    page.locator("#score-modules summary").click()
-
-
 def player(page: Any, name: str) -> Any:
     """A player's card: the group named after the player."""
     return page.get_by_role("group", name=name, exact=True)
@@ -225,7 +208,7 @@ def test_a_big_box_round_scored_by_taps_matches_the_hand_count_and_the_server(ph
     assert anna.locator('tr[data-module="treasure"] th').inner_text() == "Treasure chests (K1)"
     assert anna.locator('tr[data-module="treasure"] td').all_inner_texts() == ["2", "2nd", "14"]
     assert anna.locator('tr[data-module="street_traders"] th').inner_text() == (
-        "Street traders (H3)\nsets of 3 + 1 colours"
+        "Street traders (H3)\nsets of 3 colours + 1 colour"
     )
     assert anna.locator('tr[data-module="invaders"] th').inner_text() == (
         "Invaders (K3)\nattack from the North, 2 facing, 3 beside"
@@ -351,12 +334,13 @@ def test_the_score_card_is_six_taps_in_order_with_undo_and_clear(phone):
     page.get_by_role("button", name="Score round 1").click()
     refusal = card.locator(".entry-refusal")
     expect(refusal).to_have_text(
-        "Refused: a score card lists the six building types, least valuable first (S1)"
+        "Tap all six buildings of the score card, least valuable first (New score cards, S1)."
     )
     expect(page.locator("#score-status")).to_have_text(
         "The server refused 1 entry, marked beside it: change it and score again."
     )
-    assert card.get_attribute("aria-describedby") == refusal.get_attribute("id")
+    described = (card.get_attribute("aria-describedby") or "").split()
+    assert refusal.get_attribute("id") in described  # after the line that says what to tap
     phone.shot("score-card-refused")
 
     tap_score_card(page, CARD[5:])
@@ -380,9 +364,10 @@ def test_a_refusal_stands_beside_the_entry_it_points_at(phone):
     chests = anna.get_by_label("Chests", exact=True)
     refusal = anna.locator(".stepper:has(input[data-member='chests']) + .entry-refusal")
     expect(refusal).to_have_text(
-        "Refused: 5 chests on 2 buildings: a chest lies on a building, one per building (K1)"
+        "5 chests on 2 buildings: a chest lies on a building, one per building "
+        "(Treasure chests, K1)."
     )
-    assert chests.get_attribute("aria-describedby") == refusal.get_attribute("id")
+    assert refusal.get_attribute("id") in (chests.get_attribute("aria-describedby") or "").split()
     assert page.locator(".entry-refusal").count() == 1
     expect(page.locator("#score-status")).to_be_focused()
     assert_accessible(page, "a refused chest count")
@@ -405,16 +390,24 @@ def test_modules_are_chosen_once_per_game_and_a_change_asks_first(phone):
     page.get_by_role("checkbox", name="Camps G4", exact=True).check()
     dialog = page.locator("dialog#confirm")
     expect(dialog.locator("h2")).to_have_text(
-        "Play with other modules? Every round must be scored again. This will be lost:"
+        "Play with other modules? Every scored round must then be scored again."
+    )
+    expect(dialog.locator("#confirm-notes")).to_have_text(
+        "The points of round 1 stay on show, marked as changed, until it is scored again."
     )
     dialog.get_by_role("button", name="Keep it").click()
     expect(page.get_by_role("checkbox", name="Camps G4", exact=True)).not_to_be_checked()
     assert shown_totals(page) == [3, 0, 0]
+    expect(page.locator("#results")).to_have_class("results")
     page.get_by_role("checkbox", name="Camps G4", exact=True).check()
     dialog.get_by_role("button", name="Change the modules").click()
     expect(page.locator("#score-status")).to_have_text("Modules changed: score the rounds again.")
-    assert shown_totals(page) == [0, 0, 0]
+    assert shown_totals(page) == [3, 0, 0]  # kept on show, marked, until scored again
+    expect(page.locator("#results")).to_have_class("results changed")
     assert page.evaluate(STORED)["modules"] == ["camps", "art_of_the_moors"]
+    score(page, 1)
+    assert shown_totals(page) == [3, 0, 0]  # S4 as before; G4: no camp points
+    expect(page.locator("#results")).to_have_class("results")
 
 
 def test_a_shared_link_carries_the_modules_and_their_entries(phone):

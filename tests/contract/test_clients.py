@@ -7,19 +7,29 @@ serves (docs/clients.md has the same commands).
   end, the table described from the final state, a scoring round (M1-M5) and a refusal (422).
   Every answer is parsed into the generated model, and the model's ``to_dict()`` gives back
   exactly the JSON the server sent.
+* **datamodel-code-generator** writes Pydantic v2 models of every component, each class named
+  after its schema (no numbered names); the same game's requests are built as models and its
+  answers parsed into them, and ``model_dump(exclude_unset=True)`` gives back exactly the JSON.
+* **@hey-api/openapi-ts** (fetch client, zod, an SDK that validates) and **orval** (fetch
+  client and zod) each generate a TypeScript client; ``tsc --strict`` compiles a whole game
+  written against each (``clients/hey-api-game.ts``, ``clients/orval-game.ts``: narrowing an
+  event on ``type`` gives its members, required), and node plays it against the server, each
+  answer parsed by its zod schema exactly.
 * **openapi-typescript** turns the same document into TypeScript types, and ``tsc --strict``
   accepts ordinary requests written against them without a cast (``clients/requests.ts``).
-* **Ajv** (draft 2020-12, strict) compiles every component schema, and **Redocly** lints the
-  document with the committed ``redocly.yaml``: no error.
+* **Ajv** (draft 2020-12, strict) compiles every component schema, **Redocly** lints the
+  document with the committed ``redocly.yaml`` and **Spectral** with its own ``spectral:oas``
+  rules: no error, no warning.
 
 The npm tools come from package.json / package-lock.json (``make npm`` runs ``npm ci``), the
-Python generator from the test extra.
+Python generators from the test extra.
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import os
 import subprocess
 import sys
 import urllib.request
@@ -27,6 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from bench.servers import ROOT, Server, gunicorn
@@ -63,9 +74,16 @@ def installed(name: str) -> Path:
     return path
 
 
-def run(command: list[str | Path], cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+def run(
+    command: list[str | Path], cwd: Path = ROOT, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     done = subprocess.run(
-        [str(part) for part in command], cwd=cwd, capture_output=True, text=True, timeout=300
+        [str(part) for part in command],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=None if env is None else {**os.environ, **env},
     )
     assert done.returncode == 0, f"{command}\n{done.stdout}\n{done.stderr}"
     return done
@@ -242,6 +260,130 @@ def test_the_generated_python_client_plays_a_whole_game(server, generation):
     assert [error.pointer for error in problem.errors] == ["/round"]
 
 
+# --- Python: datamodel-code-generator (Pydantic v2) ------------------------------------------
+
+DATAMODEL_OPTIONS = [
+    "--input-file-type",
+    "openapi",
+    "--output-model-type",
+    "pydantic_v2.BaseModel",
+    "--target-python-version",
+    "3.11",
+    "--naming-strategy",
+    "full-path",
+    "--use-title-as-name",
+    "--enum-field-as-literal",
+    "all",
+    "--extra-fields",
+    "ignore",
+    "--formatters",
+    "builtin",
+]
+"""docs/clients.md's command: classes named by their schemas' paths and titles, enums as
+literals, members a later release adds ignored."""
+
+
+@pytest.fixture(scope="module")
+def pydantic_models(served_spec: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The generated models, imported as ``alhambra_models``; the generator's output beside."""
+    out = tmp_path_factory.mktemp("pydantic")
+    generator = Path(sys.executable).parent / "datamodel-codegen"
+    models = out / "alhambra_models.py"
+    done = run([generator, "--input", served_spec, "--output", models, *DATAMODEL_OPTIONS])
+    assert done.stdout + done.stderr == ""  # no warning
+    sys.path.insert(0, str(out))
+    yield importlib.import_module("alhambra_models")
+    sys.path.remove(str(out))
+    del sys.modules["alhambra_models"]
+
+
+def test_the_pydantic_models_have_no_numbered_names(pydantic_models):
+    """Every class is named after its schema: none is a name already taken with a number added
+    (no component or title of the contract ends in a digit)."""
+    classes = [
+        name
+        for name, value in vars(pydantic_models).items()
+        if isinstance(value, type) and value.__module__ == pydantic_models.__name__
+    ]
+    assert len(classes) > 100
+    assert [name for name in classes if name[-1].isdigit()] == []
+
+
+def test_pydantic_models_round_trip_a_whole_game(server, pydantic_models):
+    """Requests built as models and sent as ``model_dump(mode="json", exclude_unset=True)``;
+    each answer parsed into its model gives back exactly the JSON the server sent. The same
+    request dumped without ``exclude_unset`` sends null for every member left out, and the
+    server refuses them (docs/clients.md, "Pydantic")."""
+    models = pydantic_models
+    http = httpx.Client(base_url=server.url, timeout=60)
+
+    def post(path: str, request: Any, answer: Any, status: int = 200) -> Any:
+        response = http.post(path, json=request.model_dump(mode="json", exclude_unset=True))
+        assert response.status_code == status, response.text[:500]
+        parsed = answer.model_validate(response.json())
+        assert parsed.model_dump(mode="json", exclude_unset=True) == response.json()
+        return parsed
+
+    created = post(
+        "/v1/games",
+        models.NewGameRequest(players=list(SEATS), seed=18, options={"modules": ["huts"]}),
+        models.GameResponse,
+    )
+    state = created.state
+    legal = post(
+        "/v1/games/legal-actions", models.LegalActionsRequest(state=state), models.LegalActions
+    )
+    state = post(
+        "/v1/games/advance",
+        models.AdvanceRequest(state=state, actions=[legal.actions[0]]),
+        models.GameResponse,
+    ).state
+    post(
+        "/v1/games/advice",
+        models.AdviceRequest(state=state, level="greedy", seed=1),
+        models.Advice,
+    )
+    rounds = []
+    for _ in range(60):
+        turns = post(
+            "/v1/games/bot-turns",
+            models.BotTurnsRequest(
+                state=state, bots={"0": "greedy", "1": "random"}, budget_ms=10, seed=1
+            ),
+            models.BotTurns,
+        )
+        # a scored round's members are there, typed: narrowing on the event's class
+        rounds += [
+            event.root.scores.round
+            for event in turns.events
+            if isinstance(event.root, models.GameEventRoundScored)
+        ]
+        state = turns.state
+        if state.over:
+            break
+    assert state.over and rounds == [1, 2, 3]
+    players = [
+        {
+            "name": player.name,
+            "alhambra": player.model_dump(mode="json", exclude_unset=True)["alhambra"],
+        }
+        for player in state.players
+    ]
+    scores = models.ScoresRequest.model_validate({"round": 3, "players": players})
+    post("/v1/scores", scores, models.ScoresResponse)
+    refused = post(
+        "/v1/scores",
+        models.ScoresRequest.model_validate({"round": 3, "players": [players[0], players[0]]}),
+        models.InvalidRequest,
+        422,
+    )
+    assert [error.pointer for error in refused.errors] == ["/players/1/name"]
+    # the trap: without exclude_unset, every member left out is sent as null
+    nulls = http.post("/v1/scores", json=scores.model_dump(mode="json"))
+    assert nulls.status_code == 422
+    assert len(nulls.json()["errors"]) > 1
+
+
 # --- TypeScript: openapi-typescript and tsc ----------------------------------------------------
 
 
@@ -255,7 +397,49 @@ def test_the_typescript_types_accept_ordinary_requests_without_casts(served_spec
     run([installed(".bin/tsc"), "--project", tmp_path / "tsconfig.json"], cwd=tmp_path)
 
 
-# --- Ajv and Redocly ---------------------------------------------------------------------------
+# --- TypeScript: @hey-api/openapi-ts and orval, whole games -----------------------------------
+
+TS_GAMES = ("hey-api-game", "orval-game")
+
+
+@pytest.fixture(scope="module")
+def typescript_games(
+    server: Server, served_spec: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """Both clients generated from the served document, and the two games compiled by one
+    ``tsc --strict`` run (CommonJS: the generated files import each other without a file
+    extension, which Node resolves in CommonJS only)."""
+    out = tmp_path_factory.mktemp("typescript")
+    (out / "openapi.yaml").write_bytes(served_spec.read_bytes())
+    for name in (
+        "openapi-ts.config.mjs",
+        "orval.config.cjs",
+        "tsconfig.game.json",
+        "checks.ts",
+        *(f"{game}.ts" for game in TS_GAMES),
+    ):
+        (out / name).write_text((CLIENTS / name).read_text())
+    (out / "node_modules").symlink_to(installed(""))
+    environment = {"ALHAMBRA_URL": server.url}
+    run([installed(".bin/openapi-ts")], cwd=out)
+    run([installed(".bin/orval"), "--config", "orval.config.cjs"], cwd=out, env=environment)
+    run([installed(".bin/tsc"), "--project", "tsconfig.game.json"], cwd=out)
+    return out
+
+
+@pytest.mark.parametrize("game", TS_GAMES)
+def test_a_generated_typescript_client_plays_a_whole_game(server, typescript_games, game):
+    played = run(
+        ["node", typescript_games / "out" / f"{game}.js"], env={"ALHAMBRA_URL": server.url}
+    )
+    summary = json.loads(played.stdout)
+    assert summary["over"] and summary["winners"]
+    assert [scored["round"] for scored in summary["rounds"]] == [1, 2, 3]
+    assert all(len(scored["totals"]) == len(SEATS) for scored in summary["rounds"])
+    assert summary["pointers"] == ["/players/1/name"]
+
+
+# --- Ajv, Redocly and Spectral -----------------------------------------------------------------
 
 
 def test_every_component_compiles_in_ajv_2020(server, tmp_path):
@@ -276,3 +460,19 @@ def test_redocly_lints_the_served_document_without_an_error(served_spec):
         [installed(".bin/redocly"), "lint", served_spec, "--config", ROOT / "redocly.yaml"]
     )
     assert "Your API description is valid" in linted.stdout + linted.stderr
+
+
+def test_spectral_finds_nothing_in_the_served_document(served_spec):
+    """Spectral's ``spectral:oas`` rules (``clients/spectral.yaml``): no error, no warning."""
+    linted = run(
+        [
+            installed(".bin/spectral"),
+            "lint",
+            served_spec,
+            "--ruleset",
+            CLIENTS / "spectral.yaml",
+            "--fail-severity",
+            "hint",
+        ]
+    )
+    assert "No results with a severity of 'hint' or higher found!" in linted.stdout

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 from html.parser import HTMLParser
+from importlib import metadata
+from pathlib import Path
 
 import pytest
 import yaml
@@ -227,10 +229,85 @@ def test_every_4xx_is_a_problem_and_every_response_has_a_media_type_and_the_requ
                 assert media_types, (name, status)
 
 
-def test_the_server_is_the_one_that_serves_the_document():
-    assert served_openapi()["servers"] == [
-        {"url": "/", "description": "The server that serves this document."}
+def test_the_servers_are_this_one_and_one_on_this_machine():
+    """The first is where the document was fetched (the docs page tries requests there); the
+    second is an address a generated client can use as it is, ``make serve``'s."""
+    assert [server["url"] for server in served_openapi()["servers"]] == [
+        "/",
+        "http://127.0.0.1:8000",
     ]
+
+
+def test_the_version_is_the_packages_and_a_contact_is_named():
+    """``info.version`` moves with each release from one source: the package's version."""
+    info = served_openapi()["info"]
+    assert info["version"] == metadata.version("alhambra-calculator")
+    assert re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+", info["version"])
+    assert info["contact"]["name"] and "@" in info["contact"]["email"]
+    assert "x-responses-of-every-operation" not in served_openapi()
+
+
+def test_every_operation_is_described():
+    assert [name for name, operation in _operations() if not operation.get("description")] == []
+
+
+PROXY = {"400", "408", "413", "414", "429", "503"}
+"""What the recommended nginx (deploy/nginx.conf) answers itself, for any request."""
+
+
+def test_every_operation_declares_the_proxys_answers_an_unknown_path_and_method():
+    """Whatever the operation, a request may meet nginx's refusals and, on a server of another
+    release, a 404 or a 405: each is declared, a problem, and 429 and 503 say when to retry."""
+    for name, operation in _operations():
+        assert PROXY | {"404", "405"} <= set(operation["responses"]), name
+    responses = served_openapi()["components"]["responses"]
+    for status in ("TooManyRequests", "ServiceUnavailable"):
+        assert "Retry-After" in responses[status]["headers"]
+    assert "Allow" in responses["MethodNotAllowed"]["headers"]
+
+
+def test_method_not_allowed_is_referenced():
+    references = {operation["responses"]["405"]["$ref"] for _, operation in _operations()}
+    assert references == {"#/components/responses/MethodNotAllowed"}
+
+
+def test_the_yaml_document_is_a_string():
+    """A YAML text, as a client reads it (orval's fetch client compiles only so)."""
+    answer = served_openapi()["paths"]["/openapi.yaml"]["get"]["responses"]["200"]
+    assert answer["content"]["application/yaml"]["schema"]["type"] == "string"
+
+
+def _problem_types() -> set[str]:
+    """Every problem type the code raises: each ``ApiProblem`` subclass's."""
+    from calculator.api import advice, game_service, problems  # noqa: F401 (they define them)
+
+    found, classes = set(), [problems.ApiProblem]
+    while classes:
+        kind = classes.pop()
+        found.add(kind.type)
+        classes += kind.__subclasses__()
+    return found
+
+
+def test_the_problem_types_are_listed():
+    """The contract lists every problem type the server answers with (``problem.json``), and
+    docs/clients.md has a row for each: a client tells them apart by ``type`` without reading
+    the server's code."""
+    listed = schema_documents()["problem.json"]["properties"]["type"]
+    assert set(listed["examples"]) == _problem_types()
+    assert all(kind in listed["description"] for kind in _problem_types() - {"about:blank"})
+    clients = (Path(__file__).resolve().parents[2] / "docs" / "clients.md").read_text("utf-8")
+    assert _problem_types() <= set(re.findall(r"^\| `([^`]+)` \| ", clients, re.M))
+
+
+def test_an_invalid_requests_errors_are_typed():
+    """Each error of a 422 has its pointer and message (a generated client reads
+    ``errors[0].pointer``), in the problem and in the 422's own schema."""
+    components = served_openapi()["components"]["schemas"]
+    error = {"$ref": "#/components/schemas/ProblemError"}
+    assert components["Problem"]["properties"]["errors"]["items"] == error
+    assert components["InvalidRequest"]["allOf"][1]["properties"]["errors"]["items"] == error
+    assert components["ProblemError"]["required"] == ["pointer", "message"]
 
 
 @pytest.mark.parametrize("name", sorted(schema_documents()))

@@ -33,6 +33,7 @@ def test_the_rule_ids_a_violation_may_name_are_those_of_the_rules():
 DOCUMENTS = [
     ROOT / "README.md",
     ROOT / "CONTRIBUTING.md",
+    ROOT / "CHANGELOG.md",
     *sorted(path for path in (ROOT / "docs").glob("*.md") if path.name != "RULES.md"),
 ]
 FENCE = re.compile(r"^```.*?^```", re.MULTILINE | re.DOTALL)
@@ -182,3 +183,24 @@ def test_the_readme_scores_example_shows_the_real_answer(client):
         at = answer.find(piece, at)
         assert at >= 0, f"{piece!r} is not in the answer {answer}"
         at += len(piece)
+
+
+def test_the_client_docs_install_the_versions_the_tests_pin():
+    """docs/clients.md's install commands name the versions ``package.json`` and the test
+    extra pin, the ones tests/contract/test_clients.py runs."""
+    import json
+    import tomllib
+
+    clients = (ROOT / "docs" / "clients.md").read_text("utf-8")
+    npm = json.loads((ROOT / "package.json").read_text("utf-8"))["devDependencies"]
+    named = dict(re.findall(r"(@?[a-z][\w./-]*)@([0-9][\w.-]*)", clients))
+    assert named, "the docs install nothing"
+    assert {name: version for name, version in named.items() if name in npm} == {
+        name: npm[name] for name in named if name in npm
+    }
+    assert {"openapi-typescript", "typescript", "@hey-api/openapi-ts", "orval", "zod"} <= set(named)
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    pins = dict(pin.split("==") for pin in extra["optional-dependencies"]["test"] if "==" in pin)
+    python = dict(re.findall(r"pip install ([\w-]+)==([0-9.]+)", clients))
+    assert python == {name: pins[name] for name in python}
+    assert {"openapi-python-client", "datamodel-code-generator"} <= set(python)

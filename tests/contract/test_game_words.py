@@ -7,12 +7,15 @@ import re
 from pathlib import Path
 from typing import get_args
 
+import pytest
+
 from calculator import modules as registry
-from calculator.api.contract import schema_documents
+from calculator.api.contract import SCHEMA_DIR, schema_documents, served_openapi
 from calculator.api.game_document import _ACTION_FORMS, _ACTION_MAKERS, _EVENT_FORMS
 from calculator.engine.actions import Action, ModuleAction, ModuleReveal
 from calculator.engine.events import Event, ModuleEvent, RoundScored
 from calculator.engine.state import PLACEMENT, Phase
+from scripts.generate_game_words import FILES, text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -73,7 +76,7 @@ def test_every_action_is_declared_once_with_its_wire_name_and_fields():
     assert set(_ACTION_FORMS) == records
     names = [name for name, _, _ in _ACTION_FORMS.values()]
     assert len(set(names)) == len(names)
-    assert set(names) == set(_ACTION_MAKERS) == set(schema["properties"]["type"]["enum"])
+    assert set(names) == set(_ACTION_MAKERS) == set(schema["discriminator"]["mapping"])
     branches = _branches(schema)
     for name, members, _ in _ACTION_FORMS.values():
         assert branches[name] == _wire_members(members), name
@@ -85,4 +88,51 @@ def test_every_event_is_declared_once_with_its_wire_name():
     assert set(_EVENT_FORMS) | {RoundScored} == records
     names = [name for name, _, _ in _EVENT_FORMS.values()] + ["round_scored"]
     assert len(set(names)) == len(names)
-    assert set(names) == set(schema["properties"]["type"]["enum"])
+    assert set(names) == set(schema["discriminator"]["mapping"])
+    branches = _branches(schema)
+    for name, members, _ in _EVENT_FORMS.values():
+        assert branches[name] == _wire_members(members), name
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_the_actions_and_events_of_the_contract_are_generated_from_their_records(name):
+    """``scripts/generate_game_words.py`` writes game-action.json and game-event.json from the
+    records: the committed files are what it writes (run it after changing a record)."""
+    assert (SCHEMA_DIR / name).read_text("utf-8") == text(FILES[name]())
+
+
+def test_each_kind_is_a_named_schema_its_type_the_discriminator_names():
+    """One component per kind in the served document, each mapped from its ``type``; every
+    member required, no other allowed: a generated client narrows on ``type`` to exact types."""
+    components = served_openapi()["components"]["schemas"]
+    for union in ("GameAction", "GameEvent"):
+        mapping = components[union]["discriminator"]["mapping"]
+        assert components[union]["oneOf"] == [{"$ref": target} for target in mapping.values()]
+        for kind, target in mapping.items():
+            branch = components[target.removeprefix("#/components/schemas/")]
+            assert branch["properties"]["type"] == {"const": kind}
+            assert branch["required"] == list(branch["properties"])
+            assert branch["additionalProperties"] is False
+
+
+def test_no_member_holds_values_of_two_kinds():
+    """Each member is one kind of value (``cards`` of a take is a list, of a reshuffle a
+    count): no ``type`` list but with null, no ``oneOf`` of an integer and an array."""
+    for name in FILES:
+        for _, node in _nodes(schema_documents()[name]):
+            kinds = node.get("type")
+            if isinstance(kinds, list):
+                assert set(kinds) - {"null"} and len(set(kinds) - {"null"}) == 1, node
+            choices = node.get("oneOf", ())
+            plain = [choice.get("type") for choice in choices if "type" in choice]
+            assert len(plain) == len(set(plain)) and not {"integer", "array"} <= set(plain), node
+
+
+def _nodes(node):
+    if isinstance(node, dict):
+        yield "", node
+        for value in node.values():
+            yield from _nodes(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _nodes(item)

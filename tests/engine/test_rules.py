@@ -57,7 +57,6 @@ from tests.helpers.engine_scenes import (
     with_market,
     with_pile_top,
     with_reserve,
-    with_scores,
 )
 
 PAVILIONS = [tile("pavilion", price) for price in (3, 4, 5, 6)]
@@ -532,7 +531,7 @@ def test_t8_a_round_adds_each_players_points_to_their_total():
     state = with_alhambra(
         game(3), 1, [((1, 0), tile("tower", 11, "")), ((0, 1), tile("garden", 10, ""))]
     )
-    state = with_scores(state, [5, 6, 7])
+    before = [p.score for p in state.players]  # no round scored yet: 0 each (T8)
     state = with_pile_top(with_face_up(state, FACE_UP), [SCORING_CARDS[0]])
     state, events = apply(state, TakeMoney(0, cards("florin 9")))
     scored = of_type(events, RoundScored)[0]
@@ -540,7 +539,10 @@ def test_t8_a_round_adds_each_players_points_to_their_total():
         1, [Holding({}), Holding({Building.TOWER: 1, Building.GARDEN: 1}), Holding({})]
     )
     assert scored.result == tower_and_garden
-    assert [p.score for p in state.players] == [5, 6 + 6 + 5, 7] == list(scored.totals)
+    totals = [
+        score + points.points for score, points in zip(before, scored.result.players, strict=True)
+    ]
+    assert [p.score for p in state.players] == totals == [0, 6 + 5, 0] == list(scored.totals)
 
 
 def test_d2_the_dummy_draws_six_tiles_right_after_round_1():
@@ -569,7 +571,10 @@ def test_d3_the_dummy_takes_part_in_majorities_but_scores_no_walls():
         for t in state.bag + state.dummy
         if t.building == Building.TOWER and t != tile("tower", 11, "")
     ][:3]
-    state = with_dummy(with_alhambra(state, 0, [((1, 0), tile("tower", 11, ""))]), towers)
+    pavilions = [t for t in state.bag + state.dummy if t.building == Building.PAVILION][:3]
+    # the dummy's 6 tiles of setup (D2): 3 towers, 3 pavilions
+    dummy = towers + pavilions
+    state = with_dummy(with_alhambra(state, 0, [((1, 0), tile("tower", 11, ""))]), dummy)
     state, events = apply(state, TakeMoney(0, cards("florin 9")))
     scored = of_type(events, RoundScored)[0].result
     assert scored.dummy is not None and scored.dummy.wall == 0
@@ -661,12 +666,17 @@ def test_t9_a_round_called_by_the_same_refill_is_scored_first():
 
 
 def test_m6_equal_totals_share_the_win():
-    state = with_scores(ending(), [30, 30, 12])
+    # seats 0 and 1 each hold a tower without walls: round 3 ties them first, (21 + 13) / 2 =
+    # 17 each; seat 2's tiles all lie in the reserve
+    state = with_hand(with_market(game(3), PAVILIONS), 0, cards("florin 3"))
+    state = with_hand(with_hand(state, 1, ()), 2, ())
+    state = with_alhambra(state, 0, [((1, 0), tile("tower", 12, ""))])
+    state = with_bag(with_alhambra(state, 1, [((1, 0), tile("tower", 11, ""))]), [])
     state, events = play(
         state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
     )
     assert state.over and state.winners == (0, 1)
-    assert of_type(events, GameEnded) == [GameEnded((0, 1), (30, 30, 12))]
+    assert of_type(events, GameEnded) == [GameEnded((0, 1), (17, 17, 0))]
 
 
 def test_d3_the_dummy_never_wins():

@@ -613,12 +613,13 @@ def test_v1_no_offers_once_the_last_building_tile_has_entered_the_market():
 def test_v1_the_vizier_refill_drawing_the_last_tile_ends_the_offers():
     state = vizier_scene([("ducat 1",), ("florin 6",), ("dirham 7",)])
     state = with_bag(state, state.bag[:1])
+    number = state.turn.number
     state, _ = apply(state, take_denar(state))
     state, _ = apply(state, VizierBuy(1, 1, cards("florin 6")))
     state, events = apply(state, ReserveTile(1, GARDEN_6))
     assert not state.bag and None not in state.market
     assert not of_type(events, VizierOffered)  # seat 2 could pay, but the bag is empty
-    assert of_type(events, TurnStarted) == [TurnStarted(1, 2)]
+    assert of_type(events, TurnStarted) == [TurnStarted(1, number + 1)]
 
 
 def test_v1_t8_a_scoring_card_revealed_by_the_refill_is_scored_before_the_vizier():

@@ -117,3 +117,13 @@ def table(**extra: Any) -> dict[str, Any]:
 
 def evaluate(client, body: dict[str, Any]) -> dict[str, Any]:
     return valid(post(client, "/v1/table", body), "table-report.json")
+
+
+ROUND_2 = {
+    "round": 2,
+    "players": [
+        {"name": "Anna", "counts": {"tower": 4, "garden": 1}, "wall": 7},
+        {"name": "Ben", "counts": {"tower": 4}, "wall": 3},
+    ],
+    "dummy": {"counts": {"tower": 2}},
+}

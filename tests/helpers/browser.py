@@ -10,6 +10,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import expect
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -39,9 +41,13 @@ POINTS = {  # M2: points for 1st, 2nd, 3rd place by round
 
 
 def majority_points(round_: int, building: str, counts: list[int]) -> list[int]:
-    """M3, M4: places by count; tied holders pool the places they occupy and split, rounding
-    down; no buildings, no points (M1)."""
-    paid = POINTS[building][round_]
+    """M2-M4 for one building type."""
+    return places(POINTS[building][round_], counts)
+
+
+def places(paid: list[int], counts: list[int]) -> list[int]:
+    """M3, M4 with `paid` points per place: places by count; tied holders pool the places they
+    occupy and split, rounding down; none held, no points (M1). K1's chests rank so too."""
     points = []
     for count in counts:
         if count == 0:
@@ -104,6 +110,8 @@ class Phone:
 
     def shot(self, name: str, full_page: bool = False) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
+        if full_page:  # from the top: the sticky tabs stay on top of the picture, not mid-page
+            self.page.evaluate("window.scrollTo(0, 0)")
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
     def close(self) -> None:
@@ -233,7 +241,7 @@ SETTLED = """() => {
 
 def start_play(page: Any, opponents: list[str], modules: tuple[str, ...] = ()) -> None:
     page.get_by_role("tab", name="Play").click()
-    page.get_by_label("Computer opponents").select_option(str(len(opponents)))
+    page.get_by_label("How many").select_option(str(len(opponents)))
     for seat, level in enumerate(opponents, start=1):
         page.get_by_label(f"Opponent {seat}", exact=True).select_option(level)
     for module in modules:
@@ -286,3 +294,42 @@ def assert_fits(
     for target in page.locator(targets).all():
         box = target.bounding_box()
         assert box is not None and box["height"] >= 44, (where, target)
+
+
+# --- what the page keeps, and the question before a loss --------------------------------------
+
+STORED = "() => JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
+
+
+def question(page: Any) -> Any:
+    """The page's one question before a loss, once it is open."""
+    dialog = page.locator("dialog#confirm")
+    expect(dialog).to_be_visible()
+    return dialog
+
+
+def lost_items(page: Any) -> list[str]:
+    return question(page).locator("#confirm-lost li").all_inner_texts()
+
+
+def score_three_rounds(page: Any) -> list[int]:
+    """THREE_PLAYER_GAME entered and scored round by round; the totals the rules give."""
+    for seat, name in enumerate(THREE_PLAYERS):
+        page.get_by_label(f"Name of player {seat + 1}").fill(name)
+    totals = [0, 0, 0]
+    for round_, table in THREE_PLAYER_GAME.items():
+        choose_round(page, round_)
+        enter_table(page, table)
+        score(page, round_)
+        points, _ = round_points(round_, table)
+        totals = [a + b for a, b in zip(totals, points, strict=True)]
+    assert shown_totals(page) == totals
+    return totals
+
+
+def expected_rounds() -> list[list[int]]:
+    return [round_points(n, table)[0] for n, table in THREE_PLAYER_GAME.items()]
+
+
+def saved_state(page: Any) -> dict[str, Any]:
+    return page.evaluate("JSON.parse(localStorage.getItem('alhambra-scores/v1')).play.state")

@@ -18,7 +18,7 @@ from calculator.core.tiles import CATALOG, Building, Cell, Currency, Tile
 from calculator.engine import GameState, Options, apply, legal_actions, new_game, to_act
 from calculator.engine.actions import Action, TakeMoney
 from calculator.engine.components import CARD, DisplayCard, MoneyCard, ScoringCard
-from calculator.engine.consistency import inconsistencies
+from calculator.engine.consistency import earliest_turn, inconsistencies
 from calculator.engine.events import Event
 from calculator.modules.exchange.records import HELD, ExchangeCard, Held, exchange_card
 from calculator.modules.exchange.rules import held as exchange_cards
@@ -142,10 +142,14 @@ def with_bag(state: GameState, bag: Sequence[Tile]) -> GameState:
     assert all(t in state.bag for t in bag)
     state = replace(state, bag=tuple(bag))
     if state.dummy is not None:
-        return checked(replace(state, dummy=state.dummy + tuple(rest)))
-    last = len(state.players) - 1
-    player = state.players[last]
-    return checked(_seat(state, last, replace(player, reserve=player.reserve + tuple(rest))))
+        state = replace(state, dummy=state.dummy + tuple(rest))
+    else:
+        last = len(state.players) - 1
+        player = state.players[last]
+        state = _seat(state, last, replace(player, reserve=player.reserve + tuple(rest)))
+    # the tiles out of play were bought over as many turns as that takes at the least (T4)
+    number = max(state.turn.number, earliest_turn(state))
+    return checked(replace(state, turn=replace(state.turn, number=number)))
 
 
 def with_dummy(state: GameState, tiles: Sequence[Tile]) -> GameState:
@@ -170,11 +174,6 @@ def with_reserve(state: GameState, seat: int, tiles: Sequence[Tile]) -> GameStat
         state = _tile_out_of_bag(state, wanted)
     player = state.players[seat]
     return checked(_seat(state, seat, replace(player, reserve=player.reserve + tuple(tiles))))
-
-
-def with_scores(state: GameState, scores: Sequence[int]) -> GameState:
-    players = tuple(replace(p, score=s) for p, s in zip(state.players, scores, strict=True))
-    return checked(replace(state, players=players))
 
 
 def _seat(state: GameState, seat: int, player: object) -> GameState:

@@ -21,6 +21,7 @@ from calculator.modules.bonus.rules import (
     COMPONENT,
     PROVISIONAL_BONUS_CARDS,
     aside,
+    at_table,
     deal_unseen,
     inconsistencies,
     information,
@@ -74,6 +75,7 @@ MODULE: Final[Module] = Module(
         "bonus_hand": ("a bonus card", "bonus cards"),
     },
     information=information,
+    at_table=at_table,
     deal_unseen=deal_unseen,
 )
 

@@ -18,6 +18,7 @@ set of our own choosing published as provisional (``GET /v1/catalog``, README).
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Final
 
 from msgspec.structs import replace
@@ -222,6 +223,23 @@ def _pool(state: GameState, seat: int) -> list[Tile]:
         for card in CARDS.of(player).bonus_hand
     ]
     return hands + list(aside(state))
+
+
+def at_table(state: GameState) -> GameState:
+    """V3, a state built from what lies on a table: the bonus cards no player holds, face up or
+    in hand, are set aside."""
+    held = Counter(
+        card
+        for player in state.players
+        for card in (*CARDS.of(player).bonus_cards, *CARDS.of(player).bonus_hand)
+    )
+    unheld = []
+    for card in cards_in_play(state):
+        if held[card]:
+            held[card] -= 1
+        else:
+            unheld.append(card)
+    return ASIDE.put(state, Aside(tuple(unheld)))
 
 
 def information(state: GameState, seat: int) -> GameState:

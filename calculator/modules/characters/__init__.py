@@ -6,7 +6,8 @@ points. The leading scoring app's reading is followed (the printed cards were no
   placed behind everyone with one or more.
 * The City Watch: its owner scores the longest wall / 3 more points, rounded down.
 
-At most one player owns each; the dummy owns none.
+At most one player owns each; the dummy owns none, but he takes part in the Wise Man's
+majority like any other holder (D3): what the Wise Man moves of his points is his part.
 """
 
 from __future__ import annotations
@@ -43,32 +44,48 @@ def city_watch_points(wall: int) -> int:
     return wall // CITY_WATCH_PER
 
 
+def wise_man_changes(table: RoundTable) -> list[int] | None:
+    """G3: what the Wise Man moves in his type's majority for every holder, the players in the
+    table's order then the dummy (D3: he takes part in that majority like any other); ``None``
+    when nobody owns him."""
+    owner = next((i for i, seat in enumerate(table.seats) if seat.wise_man is not None), None)
+    if owner is None:
+        return None
+    building = table.seats[owner].wise_man
+    assert building is not None
+    counts = [seat.counts.get(building, 0) for seat in table.seats]
+    if table.dummy is not None:
+        counts.append(table.dummy.get(building, 0))
+    paid = table.points[building][table.scoring_round]
+    plain = rank_places(paid, counts)
+    wise = wise_man_majorities(paid, counts, owner)
+    return [moved.points - before.points for moved, before in zip(wise, plain, strict=True)]
+
+
 def term(table: RoundTable) -> list[Part]:
     """G3: what the Wise Man moves in his type's majority (for every holder: the owner gains,
     others may lose) and the City Watch's points."""
-    changes = [0] * len(table.seats)
-    owner = next((i for i, seat in enumerate(table.seats) if seat.wise_man is not None), None)
-    if owner is not None:
-        building = table.seats[owner].wise_man
-        assert building is not None
-        counts = [seat.counts.get(building, 0) for seat in table.seats]
-        if table.dummy is not None:
-            counts.append(table.dummy.get(building, 0))  # D3: he takes part in majorities
-        paid = table.points[building][table.scoring_round]
-        plain = rank_places(paid, counts)
-        wise = wise_man_majorities(paid, counts, owner)
-        for index in range(len(table.seats)):
-            changes[index] = wise[index].points - plain[index].points
+    changes = wise_man_changes(table)
     parts = []
-    for seat, change in zip(table.seats, changes, strict=True):
+    for index, seat in enumerate(table.seats):
         detail: dict[str, object] = {}
-        if owner is not None:
-            detail["wise_man"] = change
+        change = 0
+        if changes is not None:
+            change = detail["wise_man"] = changes[index]
         watch = city_watch_points(seat.wall) if seat.city_watch else 0
         if seat.city_watch:
             detail["city_watch"] = watch
         parts.append(Part(change + watch, detail))
     return parts
+
+
+def dummy_term(table: RoundTable) -> Part | None:
+    """G3, D3: what the Wise Man moves of the dummy's points in his type's majority (the dummy
+    owns no character, so nothing else)."""
+    changes = wise_man_changes(table)
+    if changes is None or table.dummy is None:
+        return None
+    return Part(changes[-1], {"wise_man": changes[-1]})
 
 
 def refusals(request: ScoringRequest) -> list[Refusal]:
@@ -95,7 +112,11 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
 
 
 SCORING: Final[ScoringModule] = ScoringModule(
-    term, player_fields=("characters",), dummy_fields=("characters",), refusals=refusals
+    term,
+    dummy_term=dummy_term,
+    player_fields=("characters",),
+    dummy_fields=("characters",),
+    refusals=refusals,
 )
 
 MODULE: Final[Module] = Module(NAME, RULE, scoring=SCORING)
@@ -110,6 +131,8 @@ __all__ = [
     "SCORING",
     "WISE_MAN",
     "city_watch_points",
+    "dummy_term",
     "term",
+    "wise_man_changes",
     "wise_man_majorities",
 ]

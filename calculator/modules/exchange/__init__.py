@@ -14,6 +14,7 @@ from calculator.engine.state import Game, Player
 from calculator.modules.exchange.records import EXCHANGE_CARDS, HELD, NAME, ExchangeCard
 from calculator.modules.exchange.rules import (
     IN_THE_PILES,
+    at_table,
     buy,
     in_sight,
     inconsistencies,
@@ -53,6 +54,7 @@ MODULE: Final[Module] = Module(
     usable=usable,
     random_kinds=(("take money", 4, (legal_takes,)), ("buy", 4, (legal_buys,))),
     inconsistencies=inconsistencies,
+    at_table=at_table,
     table_inconsistencies=_table_inconsistencies,
     item_words={"exchange": ("a currency", "currencies")},
     catalog={"exchange_cards": [{card.wire: card.to_wire()} for card in EXCHANGE_CARDS]},

@@ -25,6 +25,8 @@ from functools import lru_cache
 from itertools import product
 from typing import Final
 
+from msgspec.structs import replace
+
 from calculator.core.tiles import CURRENCIES, Currency
 from calculator.engine.actions import Buy, Choices, TakeMoney
 from calculator.engine.components import CARD, DisplayCard, MoneyCard, ScoringCard, piles_formed
@@ -232,6 +234,16 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
             )
         )
     return found
+
+
+def at_table(state: GameState) -> GameState:
+    """V2, a state built from what lies on a table: the exchange cards nobody sees (in no
+    hand, not face up, not discarded) are in the money pile."""
+    places = in_sight(state.players, state.face_up)
+    places += _among("discard", state.discard) + _among("pile", state.pile)
+    seen = {card for _, card in places}
+    unseen = tuple(card for card in EXCHANGE_CARDS if card not in seen)
+    return replace(state, pile=(*state.pile, *unseen))
 
 
 def in_sight(

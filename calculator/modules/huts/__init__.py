@@ -17,6 +17,7 @@ from calculator.modules.huts.rules import (
     COMPONENT,
     PROVISIONAL_HUTS,
     TURNING_UP,
+    at_table,
     given_huts,
     inconsistencies,
     information,
@@ -81,6 +82,7 @@ MODULE: Final[Module] = Module(
         "huts_per_player": HUTS_PER_PLAYER,
     },
     information=information,
+    at_table=at_table,
     shuffle_unseen=shuffle_unseen,
 )
 

@@ -96,6 +96,29 @@ def stack_up(state: GameState) -> GameState:
     return replace(state, shuffles=state.shuffles + 1)
 
 
+def at_table(state: GameState) -> GameState:
+    """V4, a state built from what lies on a table: each stack holds the top the table shows
+    (the first hut given for it, if any) and below it the huts of its colour nobody sees (in no
+    Alhambra, reserve or other top), every top known."""
+    given = stacks_of(state).hut_stacks
+    tops = [given[index][:1] if index < len(given) else () for index in range(len(BUILDINGS))]
+    seen = Counter(top for stack in tops for top in stack)
+    for player in state.players:
+        seen.update(tile for tile in (*player.alhambra.tiles.values(), *player.reserve) if tile.hut)
+    stacks = []
+    for building, top in zip(BUILDINGS, tops, strict=True):
+        below = []
+        for hut in huts_in_play(state):
+            if hut.building != building:
+                continue
+            if seen[hut]:
+                seen[hut] -= 1
+            else:
+                below.append(hut)
+        stacks.append((*top, *below))
+    return STACKS.put(state, Stacks(tuple(stacks)))
+
+
 def turn_up(draft: Draft, hut: Tile) -> list[Event]:
     """V4, table mode: the hut the table revealed lies on top of its stack."""
     held = stacks_of(draft)

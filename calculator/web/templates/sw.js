@@ -1,8 +1,9 @@
 // The page's service worker: the page opens at the table even without a connection.
 //
-// The page and its files are fetched from the network first (always fresh after an update) and
-// kept in a cache, which answers when the network does not. API calls (POST) never touch the
-// cache: scores and rulings need the server, and the page says so when it cannot reach it.
+// The page, its files and its manifest are fetched from the network first (always fresh after
+// an update) and kept in a cache, which answers when the network does not. API calls (POST)
+// never touch the cache: scores and rulings need the server, and the page says so when it
+// cannot reach it.
 
 const CACHE = 'alhambra-page-{{ version }}';
 const FILES = {{ files|tojson }};
@@ -35,8 +36,8 @@ async function networkFirst(request) {
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   const page = event.request.mode === 'navigate' && url.pathname === '/';
-  if (event.request.method === 'GET' && url.origin === self.location.origin
-      && (page || url.pathname.startsWith('/static/'))) {
+  const kept = url.pathname.startsWith('/static/') || url.pathname === '/manifest.webmanifest';
+  if (event.request.method === 'GET' && url.origin === self.location.origin && (page || kept)) {
     event.respondWith(networkFirst(event.request));
   }
 });

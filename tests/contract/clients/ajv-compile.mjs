@@ -9,8 +9,10 @@ const Ajv2020 = createRequire(import.meta.url)("ajv/dist/2020").default;
 const spec = JSON.parse(readFileSync(process.argv[2], "utf8"));
 const schemas = spec.components.schemas;
 
-// OpenAPI's extensions (x-...) are annotations: declared as such, so strict mode accepts them.
-const extensions = new Set();
+// OpenAPI's extensions (x-...) and its discriminator are annotations to a JSON Schema
+// validator: declared as such, so strict mode accepts them. (Ajv's own discriminator option
+// does not take a mapping; the union's oneOf decides alone.)
+const extensions = new Set(["discriminator"]);
 (function collect(node) {
   if (Array.isArray(node)) node.forEach(collect);
   else if (node && typeof node === "object") {

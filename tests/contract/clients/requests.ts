@@ -78,6 +78,18 @@ export function pointers(problem: Schemas["InvalidRequest"]): string[] {
   return problem.errors.map((error) => error.pointer);
 }
 
+// Narrowing an event or an action on its `type` gives that kind's members, required (T8).
+export function totals(event: Schemas["GameEvent"]): number[] {
+  return event.type === "round_scored" ? event.totals.concat(event.scores.round) : [];
+}
+
+export function slot(action: Schemas["GameAction"]): number | null {
+  return action.type === "buy" ? action.slot : null;
+}
+
+// @ts-expect-error: a taken card is never counted by a number (that is a reshuffle's cards)
+export const counted: Schemas["GameEventMoneyTaken"] = { type: "money_taken", player: 0, cards: 3 };
+
 // @ts-expect-error: there is no castle among the buildings (M2)
 export const castle: Schemas["Tile"] = { building: "castle", walls: "" };
 

@@ -10,10 +10,15 @@ class ApiError extends Error {
     this.problem = problem;
   }
 
+  /** The refusal in the page's words: the rules it cites, never the server's English (the
+   *  views word the refusals they can meet in full, refusals.js). */
   describe() {
     if (this.kind === 'offline') return t('score.offline');
-    const details = (this.problem.errors || []).map((e) => `${e.pointer}: ${e.message}`);
-    return t('score.refused', { detail: [this.problem.detail || this.status, ...details].join('; ') });
+    const cited = [this.problem.detail, ...(this.problem.errors || []).map((e) => e.message)]
+      .map((message) => String(message ?? '').match(/\(([A-Z]\d+)\)\s*$/)?.[1]).filter(Boolean);
+    return cited.length
+      ? t('score.refused_rules', { rules: [...new Set(cited)].join(', ') })
+      : t('score.refused', { status: this.status });
   }
 }
 

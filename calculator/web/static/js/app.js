@@ -16,13 +16,14 @@
 // The page words the answers in the visitor's language (words.js).
 
 import { renderBuild } from './build.js';
-import { $$ } from './dom.js';
+import { $, $$ } from './dom.js';
 import { LINK_PREFIX, fromLink } from './game.js';
 import { renderPast } from './past.js';
 import { renderPlay } from './play.js';
-import { renderScoring, scoreRound, scoreStatus } from './scoring.js';
-import { currentGame, subscribe, update } from './store.js';
-import { t } from './words.js';
+import { openShared, renderScoring, scoringOn } from './scoring.js';
+import { markScrolling } from './scrolls.js';
+import { keptOnDevice, subscribe, update } from './store.js';
+import { keepAwake } from './wake.js';
 
 // --- tabs ----------------------------------------------------------------------------------
 
@@ -50,32 +51,35 @@ tabs.forEach((tab, index) => {
 
 // --- the page, drawn from the game after every change ----------------------------------------
 
+/** A game is on: a game against the computer not over, or a game of scores with entries and
+ *  not yet decided. */
+const gameOn = (game) => (game.play.state !== null && !game.play.state.over) || scoringOn(game);
+
+/** A change the device could not keep is said, as long as it is so: nothing is lost unsaid. */
+function renderKept() {
+  $('#unsaved').hidden = keptOnDevice();
+}
+
 function renderPage(game, previous) {
+  renderKept();
   renderScoring(game, previous);
   renderBuild(game);
   renderPlay(game);
   renderPast(game);
   renderTabs(game);
+  markScrolling();
+  keepAwake(gameOn(game));
 }
 
-/** Take the game out of a shared link (#game=...) and score its rounds again here. */
+/** Take the game out of a shared link (#game=...): it opens on the Score tab (asking first
+ *  when it would take the place of a game in progress, scoring.js openShared). */
 async function openLink() {
   if (!location.hash.startsWith(LINK_PREFIX)) return;
   const shared = fromLink(location.hash);
   history.replaceState(null, '', location.pathname + location.search);
   if (!shared) return; // not a game: keep the one on this device
-  update({ type: 'load', game: shared });
-  scoreStatus.textContent = t('game.loaded_link');
-  const rescore = currentGame().rounds
-    .map((round, index) => (round.rescore ? index + 1 : 0)).filter(Boolean);
-  for (const n of rescore) {
-    try {
-      await scoreRound(n);
-    } catch (error) {
-      scoreStatus.textContent = error.describe();
-      break;
-    }
-  }
+  update({ type: 'tab', tab: 'score' });
+  await openShared(shared);
 }
 
 window.addEventListener('hashchange', openLink); // a link opened in a tab already showing the page

@@ -15,13 +15,15 @@ import {
   renderPieceToggles, tokenWords,
 } from './build-pieces.js';
 import { confirmLoss } from './confirm.js';
+import { entriesText, useDrawing } from './from-drawing.js';
 import { $, $$, nameSpan, swatch } from './dom.js';
 import {
-  BUILDINGS, CATALOG, SIDES, currentRound, drawingOnShow, playerName,
+  BUILDINGS, CATALOG, SIDES, drawingOnShow,
 } from './game.js';
 import {
   MODULE_OF, STEP, asSeenFrom, cellsOf, drawingRequest, kindOf, leavingWith, position, samePiece,
 } from './pieces.js';
+import { markScrolling } from './scrolls.js';
 import { currentGame, renderWhen, update } from './store.js';
 import { LANG, MESSAGES, at, buildingName, namesList, t, wallsText } from './words.js';
 
@@ -83,6 +85,7 @@ function renderGrid() {
     }
   }
   grid.replaceChildren(...buttons);
+  markScrolling();
 }
 
 const mark = (className, text = '') => {
@@ -243,8 +246,7 @@ function describeGate(problem, body) {
   });
 }
 
-// The words of a violation in the page's language, from its rule id, cells and sides; a
-// rule the page does not know keeps the server's (English) message.
+// The words of a violation in the page's language, from its rule id, cells and sides.
 function describeViolation(violation, cells, body) {
   const nameAt = (cell) => nameIn(cells, cell);
   const [first, second] = violation.cells || [];
@@ -284,7 +286,12 @@ function describeViolation(violation, cells, body) {
     default:
       break;
   }
-  return violation.message;
+  // A rule the page has no sentence of its own for is said in its words all the same: the
+  // table's supply, or the piece it stands on (the rule's title names the module).
+  const supply = violation.message.match(/the table has (\d+)/);
+  if (supply) return t('message.supply', { most: supply[1] });
+  return first ? t('message.at', { building: nameAt(first), cell: at(first.x, first.y) })
+    : t('message.other');
 }
 
 function showViolations(violations, cells, heading = t('build.refused'), body = null) {
@@ -356,6 +363,14 @@ function fillCatalog() {
   // keep a chosen catalog tile only while the walls still say it is that tile
   select.value = options.some((o) => o.value === previous && o.dataset.walls === walls)
     ? previous : '';
+}
+
+/** A new cell starts from a fresh tile: the first building, no walls, described by hand (what
+ *  the last cell was given is no guess at what this one holds). */
+function freshTile() {
+  $('input[name="building"]', picker).checked = true;
+  $$('input[name="walls"]', picker).forEach((box) => { box.checked = false; });
+  $('#catalog-tile').value = '';
 }
 
 function renderPreview() {
@@ -446,6 +461,7 @@ function openPicker(x, y) {
   if (!taken) {
     $('#picker-title').textContent = t('picker.title', { cell: at(x, y) });
     offerKinds(modulesChosen());
+    freshTile();
     fillCatalog();
     renderPreview();
   } else if (kind === 'tile') {
@@ -546,8 +562,10 @@ async function togglePiece(piece, present) {
   const after = present ? before.filter((entry) => !samePiece(entry, piece)) : [...before, piece];
   const words = { piece: pieceText(piece), cell: at(x, y) };
   const refused = (rules) => {
-    $('#picker-status').textContent = t(present ? 'build.piece_stays' : 'build.piece_refused',
+    const said = t(present ? 'build.piece_stays' : 'build.piece_refused',
       { ...words, rules: namesList([...new Set(rules)]) });
+    $('#picker-status').textContent = said;
+    buildStatus.textContent = said;
   };
   pickerResult.textContent = t('build.checking');
   $('#picker-status').textContent = '';
@@ -568,7 +586,9 @@ async function togglePiece(piece, present) {
   }
   update(present ? { type: 'unpiece', piece } : { type: 'piece', piece });
   pickerResult.replaceChildren();
-  $('#picker-status').textContent = t(present ? 'build.piece_off' : 'build.piece_on', words);
+  const said = t(present ? 'build.piece_off' : 'build.piece_on', words);
+  $('#picker-status').textContent = said;
+  buildStatus.textContent = said; // the last action, under the grid too once the dialog closes
   const pressed = JSON.stringify(piece);
   renderTileDialog(x, y);
   $$('#piece-buttons button').find((button) => button.dataset.key === pressed)?.focus();
@@ -607,14 +627,6 @@ $('#undo').addEventListener('click', () => {
     ? t('build.undone') : t('build.undone_piece', { piece: pieceText(last), cell: at(x, y) });
 });
 
-/** A table of counts in words: "garden 2, tower 1, longest wall 4". */
-function entriesText(counts, wallLength) {
-  const parts = BUILDINGS
-    .flatMap((b, index) => (counts[index] ? [`${buildingName(b)} ${counts[index]}`] : []));
-  if (wallLength) parts.push(`${t('stepper.wall')} ${wallLength}`);
-  return parts.join(', ');
-}
-
 $('#clear').addEventListener('click', async () => {
   const game = currentGame();
   const entries = drawingOnShow(game);
@@ -638,103 +650,7 @@ $('#clear').addEventListener('click', async () => {
 
 // --- "Use for": a round's inputs from the drawing, counted by the server (X1) --------------
 
-/** The modules whose inputs a round takes from an Alhambra (X1): chests (K1), residents per
- *  colour (H3), exposed sides (K3), camp points (G4) and, at the final scoring, bazaar points
- *  (K4), each when the table plays with it. */
-const COUNTED = ['treasure', 'street_traders', 'invaders', 'camps', 'bazaars'];
-
-/** POST /v1/scores for the drawing alone, as a player given by an Alhambra with its pieces:
- *  the server counts the buildings, the wall and every module's part. Invaders need this
- *  scoring's attack card (K3): without one, the exposed sides are left as they are. */
-async function countedByTheServer(game, player) {
-  const round = currentRound(game);
-  const counted = game.modules.filter((m) => COUNTED.includes(m)
-    && (m !== 'invaders' || round.attack !== null) && (m !== 'bazaars' || game.round === 3));
-  const { alhambra, gates, modules = [] } = drawingRequest(drawingOnShow(game), {}, counted);
-  const body = {
-    round: game.round, players: [{ name: playerName(game, player), alhambra, ...(gates ? { gates } : {}) }],
-  };
-  if (modules.length) body.modules = modules;
-  if (modules.includes('invaders')) body.attack = round.attack;
-  const [score] = (await post('/v1/scores', body)).players;
-  const part = (module) => (counted.includes(module) ? score.modules[module] : null);
-  const members = {};
-  if (part('treasure')) members.chests = part('treasure').chests;
-  if (part('street_traders')) {
-    members.residents = { ...Object.fromEntries(BUILDINGS.map((b) => [b, 0])), ...part('street_traders').residents };
-  }
-  if (part('invaders')) members.exposed = { facing: part('invaders').facing, beside: part('invaders').beside ?? 0 };
-  if (part('camps')) members.camp_points = part('camps').points;
-  if (part('bazaars')) members.bazaar_points = part('bazaars').points;
-  return {
-    counts: BUILDINGS.map((b) => score.majorities[b].count), wall: score.wall, members,
-    attackMissing: game.modules.includes('invaders') && round.attack === null,
-  };
-}
-
-/** A player's members in words, those of `members` only: "Chests 1, Camp points 2". */
-function membersText(members) {
-  const parts = [];
-  Object.entries(members).forEach(([member, value]) => {
-    if (member === 'residents') {
-      BUILDINGS.forEach((b) => {
-        if (value[b]) parts.push(`${t('members.resident', { building: buildingName(b) })} ${value[b]}`);
-      });
-    } else if (member === 'exposed') {
-      ['facing', 'beside'].forEach((side) => { if (value[side]) parts.push(`${t(`members.${side}`)} ${value[side]}`); });
-    } else if (value) {
-      parts.push(`${t(`members.${member}`)} ${value}`);
-    }
-  });
-  return parts.join(', ');
-}
-
-$('#use-drawing').addEventListener('click', async () => {
-  const game = currentGame();
-  const player = game.builder;
-  const name = game.names[player];
-  const round = currentRound(game);
-  const status = $('#use-status');
-  let counted;
-  status.textContent = t('build.checking');
-  try {
-    counted = await countedByTheServer(game, player);
-  } catch (error) {
-    status.textContent = error.describe();
-    return;
-  }
-  if (currentGame() !== game) { // the game changed while the server counted: ask again
-    status.textContent = '';
-    return;
-  }
-  const { counts, wall: wallLength, members, attackMissing } = counted;
-  const entered = round.members[player];
-  const enteredMembers = Object.fromEntries(Object.keys(members).map((m) => [m, entered[m]]));
-  const same = round.walls[player] === wallLength
-    && round.counts[player].every((count, index) => count === counts[index])
-    && JSON.stringify(enteredMembers) === JSON.stringify({ ...enteredMembers, ...members });
-  const attackNote = attackMissing ? ` ${t('build.use_no_attack', { n: game.round })}` : '';
-  if (same) {
-    status.textContent = t('build.use_same', { name, n: game.round }) + attackNote;
-    return;
-  }
-  // What the copy replaces: the player's entries of the round, and its points if scored.
-  const lost = [];
-  const entries = [entriesText(round.counts[player], round.walls[player]), membersText(enteredMembers)]
-    .filter(Boolean).join(', ');
-  if (entries) lost.push(t('lost.player_entries', { name, n: game.round, entries }));
-  if (round.result) lost.push(t('lost.round_points', { n: game.round }));
-  if (lost.length && !(await confirmLoss({
-    question: t('build.use_confirm', { name, n: game.round }), lost, action: t('build.use_action'),
-  }))) {
-    status.textContent = t('build.use_kept', { name, n: game.round });
-    return;
-  }
-  update({ type: 'entries', player, counts, wall: wallLength, members });
-  const copied = Object.keys(members).length ? 'build.used_pieces' : 'build.used';
-  status.textContent = t(round.result ? `${copied}_rescore` : copied, { name, n: game.round })
-    + attackNote;
-});
+$('#use-drawing').addEventListener('click', () => useDrawing(currentGame().builder, $('#use-status')));
 
 let downloadUrl = null;
 

@@ -4,7 +4,7 @@
 // show and for one reopened from the list of past games.
 
 import { BUILDINGS } from './game.js';
-import { dateText, t } from './words.js';
+import { dateText, pointsOf, t } from './words.js';
 
 const WIDTH = 600;
 const SCALE = 2; // the PNG's pixels per SVG unit: sharp on a phone's screen
@@ -36,6 +36,10 @@ export function standings(entry) {
     seat, place: 1 + entry.totals.filter((total) => total > entry.totals[seat]).length,
   }));
 }
+
+/** A past game's totals in words, the winner first: "Ben: 57 · Anna: 41". */
+export const totalsText = (entry) => standings(entry)
+  .map(({ seat }) => pointsOf(entry.names[seat], entry.totals[seat])).join(' · ');
 
 /** The card of `entry` as an SVG document. */
 export function cardSvg(entry) {

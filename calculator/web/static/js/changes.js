@@ -3,8 +3,9 @@
 // below are the whole list of what a tap can do to the game.
 
 import {
-  BUILDINGS, MAX_PAST, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, localized, newGame,
-  newPlay, noMembers, pastGame, pastPlay, zeros,
+  BUILDINGS, MAX_PAST, MAX_ROSTER, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, keptAs,
+  localized, newGame, newId, newPlay, noMembers, pastGame, pastPlay, resumed, sameAsKept, typedNames,
+  zeros,
 } from './game.js';
 import { leavingWith, samePiece } from './pieces.js';
 import { t } from './words.js';
@@ -48,6 +49,7 @@ function seat(game, players) {
     round.walls = fit(round.walls, () => 0);
     round.members = fit(round.members, noMembers);
     round.result = null; // another table: every score must be asked again
+    round.asked = null;
   });
   game.drawings = fit(game.drawings, () => []);
   game.builder = Math.min(game.builder, players - 1);
@@ -57,21 +59,56 @@ function seat(game, players) {
 const remembered = (past, entry) => [entry, ...past.filter((e) => e.id !== entry.id)]
   .slice(0, MAX_PAST);
 
-/** The game after `change`, by its type: a whole game (`new-game`, `load`), the past games
- *  kept either way; a finished game kept among the past games (`finished`, `play-finished`)
- *  or forgotten (`forget`); the table (`players`,
- *  `name`, `round`, `modules`); the entries of the round on show (`count`, `wall`,
- *  `dummy-count`, `entries`, `member`, `character`, `attack`, `score-card`), which drop its
- *  answer, since an answer fits only the entries it was given;
- *  an answer (`scored`); the drawing on show (`builder`, `place`, `remove`, `undo`, `clear`,
- *  and the Big Box's pieces: `piece`, `unpiece`);
- *  the tab on show (`tab`); the game against the computer (`play-*`, below). */
+/** The past games with `entries` among them (each in place of a record of the same game),
+ *  the newest first; at most MAX_PAST. */
+const merged = (past, entries) => [...entries, ...past.filter((e) => !entries.some((n) => n.id === e.id))]
+  .sort((a, b) => (a.at < b.at ? 1 : -1)).slice(0, MAX_PAST);
+
+/** The past games with `game` kept among them as it is now (set aside: a link opened over it,
+ *  a past game continued in its place). A game kept there already, and changed since, is kept
+ *  as another game: a record is never overwritten without the question scoring asks. */
+function keptAside(game, at) {
+  if (sameAsKept(game)) return game.past;
+  const record = pastGame(game, at);
+  return remembered(game.past, keptAs(game) ? { ...record, id: newId() } : record);
+}
+
+/** The roster with `names` first (the latest typed), each once; at most MAX_ROSTER. */
+const rostered = (roster, names) => {
+  const fresh = names.map((name) => name.trim()).filter(Boolean);
+  const known = (name) => fresh.some((f) => f.toLocaleLowerCase() === name.toLocaleLowerCase());
+  return [...new Set(fresh), ...roster.filter((name) => !known(name))].slice(0, MAX_ROSTER);
+};
+
+/** The game after `change`, by its type: a whole game (`new-game`, `load`, `resume`), the
+ *  past games and the roster kept either way; a finished game kept among the past games
+ *  (`finished`, `play-finished`), forgotten (`forget`) or brought from a file (`import`);
+ *  the names offered again (`roster`); the table (`players`, `name`, `round`, `modules`); the
+ *  entries of the round on show (`count`, `wall`, `dummy-count`, `entries`, `member`,
+ *  `character`, `attack`, `score-card`), whose answer stays, marked as changed while the
+ *  entries differ from those it answers; an answer (`scored`); the drawing on show
+ *  (`builder`, `place`, `remove`, `undo`, `clear`, and the Big Box's pieces: `piece`,
+ *  `unpiece`); the tab on show (`tab`); the game against the computer (`play-*`, below). */
 export function changed(game, change) {
-  if (change.type === 'new-game') {
-    return { ...newGame(game.names.length, game.past), play: game.play };
+  if (change.type === 'new-game') { // `same`: the same table again (names, seats, modules)
+    const table = change.same ? { names: game.names, modules: game.modules } : null;
+    return { ...newGame(game.names.length, game.past, table), play: game.play, roster: game.roster };
   }
-  if (change.type === 'load') { // a link: the scores only, its default names in this page's language
-    return { ...localized(change.game), play: game.play, past: game.past };
+  // A link: the scores only, its default names in this page's language. `keep` (a time): the
+  // game on show is kept among the past games first.
+  if (change.type === 'load') {
+    const past = change.keep ? keptAside(game, change.keep) : game.past;
+    return { ...localized(change.game), play: game.play, past, roster: game.roster };
+  }
+  // A game set aside unfinished, played on: it leaves the past games, and the game on show,
+  // with `keep` (a time), is kept there in its place.
+  if (change.type === 'resume') {
+    const past = change.keep ? keptAside(game, change.keep) : game.past;
+    const entry = past.find((e) => e.id === change.id);
+    return {
+      ...resumed(entry, past.filter((e) => e.id !== change.id), game.roster),
+      play: game.play, tab: 'score',
+    };
   }
   const next = structuredClone(game);
   const round = currentRound(next);
@@ -97,15 +134,12 @@ export function changed(game, change) {
     }
     case 'count':
       round.counts[change.player][change.building] = change.value;
-      round.result = null;
       break;
     case 'wall':
       round.walls[change.player] = change.value;
-      round.result = null;
       break;
     case 'dummy-count':
       round.dummy[change.building] = change.value;
-      round.result = null;
       break;
     case 'entries': { // a player's whole table at once, e.g. counted from their drawing
       // `members` (optional): module members by the request's names, e.g. { chests: 2,
@@ -117,37 +151,39 @@ export function changed(game, change) {
       round.counts[change.player] = [...change.counts];
       round.walls[change.player] = change.wall;
       round.members[change.player] = members;
-      round.result = null;
       break;
     }
     case 'member': // one member of a player's modules: { player, path: ['chests'], value }
       setMember(round.members[change.player], change.path, change.value);
-      round.result = null;
       break;
     case 'character': // { character: 'wise_man' | 'city_watch', owner: seat | null, building }
       own(round, change.character, change.owner, change.building);
-      round.result = null;
       break;
     case 'attack': // this scoring's attack card (K3)
       round.attack = change.attack;
-      round.result = null;
       break;
     case 'score-card': // this scoring's score card as tapped so far (S1)
       round.score_card = [...change.card];
-      round.result = null;
       break;
     case 'modules': // the modules the table plays with: every round must be scored again
       next.modules = [...change.modules];
-      next.rounds.forEach((r) => { r.result = null; });
       break;
-    case 'scored': {
+    case 'scored': { // an answer, with the entries it answers (`asked`)
       const scored = next.rounds[change.round - 1];
       scored.result = change.result;
+      scored.asked = change.asked;
       delete scored.rescore; // asked again after a shared link: done
       break;
     }
     case 'finished': // every round scored: kept (again, if rescored) among the past games
       next.past = remembered(next.past, pastGame(next, change.at));
+      next.roster = rostered(next.roster, typedNames(next.names));
+      break;
+    case 'roster': // names typed at the table, offered again
+      next.roster = rostered(next.roster, typedNames(change.names));
+      break;
+    case 'import': // past games from a history file, each in place of its earlier record
+      next.past = merged(next.past, change.entries);
       break;
     case 'play-finished': // the game against the computer is over (T9)
       next.past = remembered(next.past, pastPlay(next.play, change.at));

@@ -1,39 +1,50 @@
-// The one way the page asks before it discards what a player entered: a dialog that names
-// what will be lost, with the safe answer focused. Nothing changes until the player agrees,
-// so a stray tap costs nothing and no timed undo can run out under a slow hand or a screen
-// reader.
+// The one way the page asks before it discards or changes what a player entered or kept: a
+// dialog that names what will be lost (and, apart from that list, what else follows), with the
+// safe answer focused. Nothing changes until the player agrees, so a stray tap costs nothing
+// and no timed undo can run out under a slow hand or a screen reader.
 
 import { $ } from './dom.js';
 import { t } from './words.js';
 
 const dialog = $('#confirm');
 
-/** Ask `question`, listing `lost` (what goes if the player agrees); `action` words the button
- *  that agrees. Resolves true when the player agrees, false otherwise (Keep, Escape). */
-export function confirmLoss({ question, lost, action }) {
+const items = (texts, tag) => texts.map((text) => {
+  const item = document.createElement(tag);
+  item.textContent = text;
+  return item;
+});
+
+/** Ask `question`, listing `lost` (what goes if the player agrees) and then `notes` (what
+ *  else follows, which is not lost); `action` words the button that agrees, `keep` the one
+ *  that does not (by default "Keep it"), and `safe` says the agreeing loses nothing. Resolves
+ *  true when the player agrees, false otherwise (Keep, Escape). */
+export function confirmLoss({
+  question, lost, action, notes = [], keep = t('confirm.keep'), safe = false,
+}) {
   $('#confirm-title').textContent = question;
-  $('#confirm-lost').replaceChildren(...lost.map((text) => {
-    const item = document.createElement('li');
-    item.textContent = text;
-    return item;
-  }));
-  $('#confirm-yes').textContent = action;
+  $('#confirm-lost').replaceChildren(...items(lost, 'li'));
+  $('#confirm-lost').hidden = lost.length === 0;
+  $('#confirm-notes').replaceChildren(...items(notes, 'p'));
+  const yes = $('#confirm-yes');
+  yes.textContent = action;
+  yes.className = safe ? 'primary' : 'danger';
+  $('#confirm-keep').textContent = keep;
   const opener = document.activeElement;
   return new Promise((resolve) => {
     const answer = (agreed) => () => {
       dialog.removeEventListener('close', kept);
-      $('#confirm-yes').removeEventListener('click', agree);
-      $('#confirm-keep').removeEventListener('click', keep);
+      yes.removeEventListener('click', agree);
+      $('#confirm-keep').removeEventListener('click', keepIt);
       dialog.close();
       opener?.focus?.();
       resolve(agreed);
     };
     const agree = answer(true);
-    const keep = answer(false);
+    const keepIt = answer(false);
     const kept = answer(false);
     dialog.addEventListener('close', kept);
-    $('#confirm-yes').addEventListener('click', agree);
-    $('#confirm-keep').addEventListener('click', keep);
+    yes.addEventListener('click', agree);
+    $('#confirm-keep').addEventListener('click', keepIt);
     dialog.showModal();
     $('#confirm-keep').focus();
   });

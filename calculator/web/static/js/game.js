@@ -16,9 +16,10 @@ export const NAME_LENGTH = 24;
 /** The most buildings of a type a table can hold: every tile of that type (C1). */
 export const MAX_COUNT = Object.fromEntries(
   BUILDINGS.map((b) => [b, CATALOG.filter((tile) => tile.building === b).length]));
-const TABS = ['score', 'build', 'play', 'reference'];
+const TABS = ['score', 'build', 'play', 'history', 'reference'];
 export const LINK_PREFIX = '#game=';
-export const MAX_PAST = 30; // the finished games kept on the device, the newest first
+export const MAX_PAST = 100; // the games kept on the device (History), the newest first
+export const MAX_ROSTER = 40; // the names offered again, the latest first
 
 export const zeros = (n) => Array(n).fill(0);
 
@@ -30,6 +31,9 @@ export const newId = () => `${Date.now().toString(36)}-${Math.random().toString(
 
 const EXPANSIONS = JSON.parse($('#score-expansions').textContent);
 export const SCORE_MODULES = EXPANSIONS.flatMap((expansion) => expansion.modules.map((m) => m.name));
+/** Each module by the rule id it cites (K1: 'treasure'). */
+export const MODULE_OF_RULE = Object.fromEntries(EXPANSIONS.flatMap(
+  (expansion) => expansion.modules.map((m) => [m.rule, m.name])));
 
 /** The most a player's module member may hold, as /v1/scores bounds it: 42 chests (K1), 7
  *  residents of a colour (H3), exposed sides (K3), camp (G4), bazaar (K4, 8 bazaars of at most
@@ -61,7 +65,10 @@ function emptyRound(players) {
     members: Array.from({ length: players }, noMembers),
     attack: null, // this scoring's attack card (K3): 'N', 'E', 'S' or 'W'
     score_card: [], // this scoring's score card (S1) as tapped so far, least valuable first
-    result: null, // the /v1/scores answer, dropped whenever an entry of the round changes
+    // the /v1/scores answer, and the entries it answers (scoring.js entriesKey): an entry
+    // changed since keeps the answer on show, marked as changed, until it is scored again
+    result: null,
+    asked: null,
   };
 }
 
@@ -98,25 +105,30 @@ const isPlay = (play) => typeof play?.id === 'string' && Array.isArray(play?.opp
   && play.steps.every((event) => typeof event?.type === 'string')
   && isAction(play.hint) && isCount(play.viewing - 1, play.opponents.length - 1);
 
-export function newGame(players = 3, past = []) {
+/** A new game of scores: `players` seats named by default, or the same table again
+ *  (`table`: the names, in their seats, and the modules of the game before). */
+export function newGame(players = 3, past = [], table = null) {
   return {
     v: 1,
     id: newId(), // the game's name among the past games
-    names: Array.from({ length: players }, (_, i) => t('players.default_name', { n: i + 1 })),
+    names: table ? [...table.names]
+      : Array.from({ length: players }, (_, i) => t('players.default_name', { n: i + 1 })),
     round: 1,
-    modules: [], // the modules this table plays with, chosen once per game (SCORE_MODULES)
-    rounds: ROUNDS.map(() => emptyRound(players)),
+    // the modules this table plays with, chosen once per game (SCORE_MODULES)
+    modules: table ? [...table.modules] : [],
+    rounds: ROUNDS.map(() => emptyRound(table ? table.names.length : players)),
     // per player, in the order drawn: tiles [x, y, building, walls, price|null] and pieces
     drawings: Array.from({ length: players }, () => []),
     builder: 0, // whose drawing build mode shows
     tab: 'score',
     play: newPlay(),
-    past, // the finished games kept on this device (pastGame), the newest first
+    past, // the games kept on this device (pastGame, pastPlay), the newest first
+    roster: [], // the names typed at this device's tables, offered again, the latest first
   };
 }
 
 const isCount = (value, max) => Number.isInteger(value) && value >= 0 && value <= max;
-const isTable = (list) => Array.isArray(list) && list.length === BUILDINGS.length
+const isCounts = (list) => Array.isArray(list) && list.length === BUILDINGS.length
   && list.every((count, index) => isCount(count, MAX_COUNT[BUILDINGS[index]]));
 const isTile = (tile) => Array.isArray(tile) && tile.length === 5
   && Number.isInteger(tile[0]) && Number.isInteger(tile[1]) && BUILDINGS.includes(tile[2])
@@ -158,56 +170,78 @@ const oneOwnerEach = (members) => CHARACTERS.every(
 const isResult = (result, players) => result === null
   || (result?.players?.length === players && result.players.every(
     (score) => Number.isInteger(score.points) && typeof score.majorities === 'object'));
+const isName = (name) => typeof name === 'string' && name.length <= NAME_LENGTH;
 
+/** The table of a game of scores: its names, modules, rounds and drawings (what a game on
+ *  show holds, and what a game kept among the past games keeps of it). */
+const isTable = (value) => {
+  const n = value?.names?.length;
+  return n >= MIN_PLAYERS && n <= MAX_PLAYERS && value.names.every(isName)
+    && ROUNDS.includes(value.round)
+    && Array.isArray(value.rounds) && value.rounds.length === ROUNDS.length
+    && value.rounds.every((r) => Array.isArray(r.counts) && r.counts.length === n
+      && r.counts.every(isCounts) && Array.isArray(r.walls) && r.walls.length === n
+      && r.walls.every((wall) => isCount(wall, MAX_WALL)) && isCounts(r.dummy)
+      && Array.isArray(r.members) && r.members.length === n && r.members.every(isMembers)
+      && oneOwnerEach(r.members) && (r.attack === null || SIDES.includes(r.attack))
+      && isScoreCard(r.score_card) && isResult(r.result, n)
+      && (r.asked === null || typeof r.asked === 'string'))
+    && Array.isArray(value.modules) && new Set(value.modules).size === value.modules.length
+    && value.modules.every((m) => SCORE_MODULES.includes(m))
+    && Array.isArray(value.drawings) && value.drawings.length === n
+    && value.drawings.every((entries) => Array.isArray(entries)
+      && entries.every((entry) => isTile(entry) || isPiece(entry)));
+};
+
+/** A round as kept before the answer carried its entries (`asked`): filled in. */
+const withAsked = (round) => (round && typeof round === 'object'
+  ? { members: Array.isArray(round.counts) ? round.counts.map(noMembers) : [],
+    attack: null, score_card: [], asked: null, ...round }
+  : round);
+
+/** A game kept among the past games, as pastGame or pastPlay records it. What a record kept
+ *  by an earlier page lacks (the whole table, the opponents' levels) is simply not shown. */
 const isPast = (entry) => typeof entry?.id === 'string' && ['score', 'play'].includes(entry.kind)
   && typeof entry.at === 'string' && Array.isArray(entry.names) && entry.names.length >= MIN_PLAYERS
-  && entry.names.every((name) => typeof name === 'string')
+  && entry.names.length <= MAX_PLAYERS && entry.names.every((name) => typeof name === 'string')
   && Array.isArray(entry.totals) && entry.totals.length === entry.names.length
   && entry.totals.every(Number.isInteger)
-  && (entry.rounds === null || (Array.isArray(entry.rounds) && entry.rounds.every(
-    (points) => points === null || (Array.isArray(points) && points.length === entry.names.length
-      && points.every(Number.isInteger)))))
+  && (entry.rounds === null || (Array.isArray(entry.rounds) && entry.rounds.length <= ROUNDS.length
+    && entry.rounds.every((points) => points === null || (Array.isArray(points)
+      && points.length === entry.names.length && points.every(Number.isInteger)))))
   && Array.isArray(entry.winners)
-  && entry.winners.every((seat) => isCount(seat, entry.names.length - 1));
+  && entry.winners.every((seat) => isCount(seat, entry.names.length - 1))
+  && (entry.finished === undefined || typeof entry.finished === 'boolean')
+  && (entry.modules === undefined || (Array.isArray(entry.modules)
+    && entry.modules.every((m) => typeof m === 'string')))
+  && (entry.opponents === undefined || (Array.isArray(entry.opponents)
+    && entry.opponents.length === entry.names.length - 1
+    && entry.opponents.every((level) => LEVELS.includes(level))))
+  && (entry.table === undefined || (entry.kind === 'score' && isTable(entry.table)
+    && entry.table.names.length === entry.names.length));
+
+/** A list of past games read back (from this device or a history file), each checked;
+ *  the newest first, at most MAX_PAST. */
+export const isHistory = (past) => Array.isArray(past) && past.length <= MAX_PAST
+  && past.every(isPast) && new Set(past.map((entry) => entry.id)).size === past.length;
 
 /** A game read back from this device or from a link, checked member by member: null when
  *  anything is off (then the page starts afresh rather than show nonsense). What a game kept
  *  by an earlier page lacks is filled in: a fresh Play tab, a name, no past games. */
 export function checkedGame(stored) {
   const value = stored && typeof stored === 'object'
-    ? { id: newId(), past: [], ...stored } : stored;
+    ? { id: newId(), past: [], roster: [], ...stored } : stored;
   if (value && !('play' in value)) value.play = newPlay();
   if (value?.play && typeof value.play === 'object' && !('id' in value.play)) {
     value.play = { ...value.play, id: newId() };
   }
   if (value && !('modules' in value)) value.modules = [];
-  if (Array.isArray(value?.rounds)) {
-    value.rounds = value.rounds.map((round) => (round && typeof round === 'object' ? {
-      members: Array.isArray(round.counts) ? round.counts.map(noMembers) : [],
-      attack: null,
-      score_card: [],
-      ...round,
-    } : round));
-  }
-  const n = value?.names?.length;
-  const ok = value?.v === 1 && n >= MIN_PLAYERS && n <= MAX_PLAYERS
-    && value.names.every((name) => typeof name === 'string' && name.length <= NAME_LENGTH)
-    && ROUNDS.includes(value.round)
-    && Array.isArray(value.rounds) && value.rounds.length === ROUNDS.length
-    && value.rounds.every((r) => Array.isArray(r.counts) && r.counts.length === n
-      && r.counts.every(isTable) && Array.isArray(r.walls) && r.walls.length === n
-      && r.walls.every((wall) => isCount(wall, MAX_WALL)) && isTable(r.dummy)
-      && Array.isArray(r.members) && r.members.length === n && r.members.every(isMembers)
-      && oneOwnerEach(r.members) && (r.attack === null || SIDES.includes(r.attack))
-      && isScoreCard(r.score_card) && isResult(r.result, n))
-    && Array.isArray(value.modules) && new Set(value.modules).size === value.modules.length
-    && value.modules.every((m) => SCORE_MODULES.includes(m))
-    && Array.isArray(value.drawings) && value.drawings.length === n
-    && value.drawings.every((entries) => Array.isArray(entries)
-      && entries.every((entry) => isTile(entry) || isPiece(entry)))
-    && isCount(value.builder, n - 1) && TABS.includes(value.tab) && isPlay(value.play)
-    && typeof value.id === 'string' && Array.isArray(value.past)
-    && value.past.length <= MAX_PAST && value.past.every(isPast);
+  if (Array.isArray(value?.rounds)) value.rounds = value.rounds.map(withAsked);
+  const ok = value?.v === 1 && isTable(value)
+    && isCount(value.builder, value.names.length - 1) && TABS.includes(value.tab)
+    && isPlay(value.play) && typeof value.id === 'string' && isHistory(value.past)
+    && Array.isArray(value.roster) && value.roster.length <= MAX_ROSTER
+    && value.roster.every((name) => isName(name) && name.trim() !== '');
   return ok ? value : null;
 }
 
@@ -225,6 +259,15 @@ function reworded(name, kind, n) {
     : name;
 }
 
+/** The names of a scoring table someone typed (not blank, not a name the page gave), the
+ *  ones the roster offers again. */
+export const typedNames = (names) => names.filter(
+  (name, seat) => name.trim() !== '' && !givenName(name, seat));
+
+/** Whether `name` is the name some language gives a scoring table's seat (Player 2). */
+export const givenName = (name, seat) => Object.keys(DEFAULT_NAMES).some(
+  (language) => fill(DEFAULT_NAMES[language].player, { n: seat + 1 }) === name);
+
 /** A scoring table's names, or (`play`) a game against the computer's, by seat. */
 const tableNames = (names) => names.map((name, seat) => reworded(name, 'player', seat + 1));
 const playNames = (names) => names.map((name, seat) => reworded(name, seat === YOU ? 'you' : 'bot', seat));
@@ -237,7 +280,9 @@ export function localized(game) {
   const players = state?.players.map((player, seat) => ({ ...player, name: named[seat] }));
   const play = state ? { ...game.play, state: { ...state, players } } : game.play;
   const past = game.past?.map((entry) => ({
-    ...entry, names: (entry.kind === 'play' ? playNames : tableNames)(entry.names),
+    ...entry,
+    names: (entry.kind === 'play' ? playNames : tableNames)(entry.names),
+    ...(entry.table ? { table: { ...entry.table, names: tableNames(entry.table.names) } } : {}),
   }));
   return { ...game, names: tableNames(game.names), play, ...(past ? { past } : {}) };
 }
@@ -270,9 +315,11 @@ export function winnersOf(totals) {
   return totals.flatMap((total, seat) => (total === best ? [seat] : []));
 }
 
-/** The game as the past games keep it: when it ended, who played, each round's points (null
- *  for a round not scored; no rounds for a game against the computer, which the server
- *  scores as it goes), the totals and the winners. The share card draws this too. */
+/** The game of scores as the past games keep it: when it was kept, who played, each round's
+ *  points (null for a round not scored), the totals and the winners (what the list and the
+ *  share card show); whether all three rounds were scored (`finished`: else it was set aside
+ *  unfinished, and may be continued); and the whole table (`table`: names, modules, each
+ *  round's entries and answer, the drawings), which it reopens with. */
 export function pastGame(game, at) {
   const totals = totalsOf(game);
   return {
@@ -283,10 +330,24 @@ export function pastGame(game, at) {
     rounds: game.rounds.map((round) => round.result?.players.map((score) => score.points) ?? null),
     totals,
     winners: winnersOf(totals),
+    finished: isFinished(game),
+    modules: [...game.modules],
+    table: structuredClone({
+      names: game.names, modules: game.modules, round: game.round, rounds: game.rounds,
+      drawings: game.drawings,
+    }),
   };
 }
 
-/** A finished game against the computer, from its state document (T9, M6). */
+/** Each scoring round's points of a game against the computer, by seat, from its steps (the
+ *  totals after each round, T8, T9). */
+const playRounds = (steps) => steps.filter((step) => step.type === 'round_scored')
+  .sort((a, b) => a.round - b.round)
+  .map((step, index, scored) => step.totals.map(
+    (total, seat) => total - (index ? scored[index - 1].totals[seat] : 0)));
+
+/** A finished game against the computer, from its state document and steps (T8, T9, M6),
+ *  with the opponents' levels and the modules it was played with. */
 export function pastPlay(play, at) {
   const { players, winners } = play.state;
   return {
@@ -294,11 +355,36 @@ export function pastPlay(play, at) {
     kind: 'play',
     at,
     names: players.map((player) => player.name),
-    rounds: null,
+    rounds: playRounds(play.steps),
     totals: players.map((player) => player.score),
     winners: [...winners],
+    finished: true,
+    opponents: [...play.opponents],
+    modules: [...play.modules],
   };
 }
+
+/** The game of a record kept among the past games (`table`), ready to be played on: a game
+ *  set aside unfinished, continued. */
+export const resumed = (entry, past, roster) => ({
+  ...newGame(entry.table.names.length, past),
+  ...structuredClone(entry.table),
+  id: entry.id,
+  roster,
+});
+
+/** The record among the past games of the game on show, if it is kept there. */
+export const keptAs = (game) => game.past.find((entry) => entry.id === game.id) ?? null;
+
+/** Whether the game on show is kept among the past games exactly as it is now (so setting it
+ *  aside keeps nothing more). */
+export const sameAsKept = (game) => {
+  const kept = keptAs(game);
+  if (!kept) return false;
+  const { at, ...record } = pastGame(game, kept.at);
+  const { at: keptAt, ...before } = kept;
+  return JSON.stringify(record) === JSON.stringify(before);
+};
 
 export const isFinished = (game) => game.rounds.every((round) => round.result);
 

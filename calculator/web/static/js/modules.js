@@ -37,14 +37,29 @@ function renderChoice(game) {
 
 const roundCards = $('#round-cards');
 
-function fieldset(className, legendText, pointer = null) {
+/** A group of a module's entries, with its legend and (`help`) a line that says what to
+ *  count, which describes the group to a screen reader too. */
+function fieldset(className, legendText, pointer = null, help = null) {
   const set = document.createElement('fieldset');
   set.className = className;
   if (pointer) set.dataset.pointer = pointer; // where a warning or refusal of it is shown
   const legend = document.createElement('legend');
   legend.textContent = legendText;
   set.append(legend);
+  if (help) {
+    const line = helpLine(help, `help-${className.split(' ')[0]}-${pointer ?? ''}`);
+    set.setAttribute('aria-describedby', line.id);
+    set.append(line);
+  }
   return set;
+}
+
+function helpLine(text, id) {
+  const line = document.createElement('p');
+  line.className = 'help';
+  line.id = id.replace(/[^\w-]/g, '-');
+  line.textContent = text;
+  return line;
 }
 
 function button(text, className, data = {}) {
@@ -57,7 +72,7 @@ function button(text, className, data = {}) {
 }
 
 function attackChoice() {
-  const set = fieldset('attack', t('attack.legend'), '/attack');
+  const set = fieldset('attack', t('attack.legend'), '/attack', t('help.attack'));
   const sides = document.createElement('div');
   sides.className = 'segmented four';
   SIDES.forEach((side) => {
@@ -73,10 +88,7 @@ function attackChoice() {
 }
 
 function scoreCardChoice() {
-  const set = fieldset('score-card', t('score_card.legend'), '/score_card');
-  const hint = document.createElement('p');
-  hint.className = 'hint';
-  hint.textContent = t('score_card.hint');
+  const set = fieldset('score-card', t('score_card.legend'), '/score_card', t('help.score_card'));
   const list = document.createElement('ol');
   list.className = 'score-card-list';
   list.setAttribute('aria-live', 'polite');
@@ -95,7 +107,7 @@ function scoreCardChoice() {
   row.className = 'button-row';
   row.append(button(t('score_card.undo'), 'secondary', { card: 'undo' }),
     button(t('score_card.clear'), 'danger', { card: 'clear' }));
-  set.append(hint, list, empty, types, row);
+  set.append(list, empty, types, row);
   return set;
 }
 
@@ -116,7 +128,7 @@ function ownerField(game, character, id) {
 }
 
 function charactersChoice(game) {
-  const set = fieldset('characters', t('characters.legend'), '/characters');
+  const set = fieldset('characters', t('characters.legend'), '/characters', t('help.characters'));
   const type = document.createElement('div');
   type.className = 'field';
   const label = document.createElement('label');
@@ -223,24 +235,26 @@ roundCards.addEventListener('click', (event) => {
 
 // --- each player's members ------------------------------------------------------------------
 
-/** The steppers a player's card shows in round `n` besides the residents: [path, label]. */
+/** The steppers a player's card shows in round `n` besides the residents: [path, label,
+ *  the line that says what to count]. */
 function memberFields(game, n) {
+  const field = (path) => [path, t(`members.${path.at(-1)}`), t(`help.${path.at(-1)}`)];
   return [
-    has(game, 'treasure') && [['chests'], t('members.chests')],
-    has(game, 'invaders') && [['exposed', 'facing'], t('members.facing')],
-    has(game, 'invaders') && n === FINAL_ROUND && [['exposed', 'beside'], t('members.beside')],
-    has(game, 'camps') && [['camp_points'], t('members.camp_points')],
-    has(game, 'bazaars') && n === FINAL_ROUND && [['bazaar_points'], t('members.bazaar_points')],
-    has(game, 'art_of_the_moors') && [['culture_points'], t('members.culture_points')],
+    has(game, 'treasure') && field(['chests']),
+    has(game, 'invaders') && field(['exposed', 'facing']),
+    has(game, 'invaders') && n === FINAL_ROUND && field(['exposed', 'beside']),
+    has(game, 'camps') && field(['camp_points']),
+    has(game, 'bazaars') && n === FINAL_ROUND && field(['bazaar_points']),
+    has(game, 'art_of_the_moors') && field(['culture_points']),
   ].filter(Boolean);
 }
 
 const valueAt = (members, path) => path.reduce((object, key) => object[key], members);
 
-function memberStepper(player, path, label, value, building) {
+function memberStepper(player, path, label, value, building, help) {
   const row = stepper({
     label, value, max: MAX_MEMBER[path.at(-1)] ?? MAX_MEMBER[path[0]],
-    data: { player, member: path.join('.') }, building,
+    data: { player, member: path.join('.') }, building, help,
   });
   row.dataset.pointer = memberPointer(player, path);
   return row;
@@ -250,9 +264,10 @@ function memberStepper(player, path, label, value, building) {
 export function memberEntries(game, player) {
   const members = currentRound(game).members[player];
   const rows = memberFields(game, game.round)
-    .map(([path, label]) => memberStepper(player, path, label, valueAt(members, path)));
+    .map(([path, label, help]) => memberStepper(player, path, label, valueAt(members, path), null, help));
   if (has(game, 'street_traders')) {
-    const set = fieldset('residents', t('members.residents'), memberPointer(player, ['residents']));
+    const set = fieldset('residents', t('members.residents'), memberPointer(player, ['residents']),
+      t('help.residents'));
     BUILDINGS.forEach((b) => set.append(memberStepper(player, ['residents', b],
       t('members.resident', { building: buildingName(b) }), members.residents[b], b)));
     rows.push(set);
@@ -317,7 +332,9 @@ function partDetail(part) {
     case 'H3':
       return {
         count: sum(part.residents),
-        note: part.sets.length ? t('results.sets', { sets: part.sets.join(' + ') }) : '',
+        note: part.sets.length ? t('results.sets', {
+          n: part.sets.length, sets: part.sets.map((n) => t('results.set_colours', { n })).join(' + '),
+        }) : '',
       };
     case 'K3':
       return {

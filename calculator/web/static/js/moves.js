@@ -40,8 +40,8 @@ export function isExact(action, state) {
 const STEPS = new Set([
   'turn_started', 'money_taken', 'tile_bought', 'tile_placed', 'tile_reserved',
   'tile_given_to_dummy', 'tile_built_from_reserve', 'tile_moved_to_reserve', 'tiles_swapped',
-  'passed', 'round_scored', 'game_ended', 'vizier_bought', 'vizier_declined',
-  'vizier_activated', 'hut_taken',
+  'passed', 'round_scored', 'market_tile_awarded', 'game_ended', 'vizier_bought',
+  'vizier_declined', 'vizier_activated', 'hut_taken',
 ]);
 
 /** The steps among `events`, each kept as short as its words need. */
@@ -56,12 +56,16 @@ export function steps(events) {
 export function stepText(event, names) {
   const scores = (totals) => totals.map((points, seat) => `${names[seat]} ${points}`).join(', ');
   const piece = event.tile || (event.hut && { hut: event.hut });
-  return t(`${event.player === YOU ? 'step_you' : 'step'}.${event.type}`, {
+  // T9: a tile nobody holds the most of its currency for stays on the market
+  const stays = event.type === 'market_tile_awarded' && event.player === null;
+  const key = stays ? 'step.market_tile_stays' : `${event.player === YOU ? 'step_you' : 'step'}.${event.type}`;
+  return t(key, {
     name: names[event.player],
     cards: cardsText(event.cards || event.payment || []),
     ...(piece ? pieceForms(piece) : { building: '', building_acc: '' }),
     price: piece?.price ?? '',
     cell: at(event.x, event.y),
+    slot: event.slot,
     round: event.round,
     totals: event.totals ? scores(event.totals) : '',
     names: (event.winners || []).map((seat) => names[seat]).join(', '),

@@ -1,23 +1,47 @@
-// The past games: every finished game kept on this device (scored at the table, or played
-// against the computer), newest first, at most MAX_PAST (game.js). Each shows its date,
-// players, winner and totals; it opens read-only, with its share card, and is deleted only
-// after the page has asked (confirm.js).
+// The History tab: every game kept on this device (scored at the table, or played against the
+// computer), newest first, at most MAX_PAST (game.js). A game finished, or set aside unfinished
+// (a shared link opened over it, another game continued in its place), shows its date,
+// players, winner and totals; it reopens read-only with each round's points, breakdowns and
+// modules (a game against the computer with each round and the opponents' levels), and its
+// share card; one set aside may be continued. The whole history is saved to a file and read
+// back from one, and the names played most are counted: games, wins, best score.
+// Nothing kept here changes or goes without the page asking first (confirm.js).
 
-import { offerCard, standings } from './card.js';
+import { breakdownCard } from './breakdown.js';
+import { offerCard, standings, totalsText } from './card.js';
 import { confirmLoss } from './confirm.js';
 import { $ } from './dom.js';
-import { renderWhen, update } from './store.js';
-import { dateText, namesList, pointsOf, t } from './words.js';
+import { MAX_PAST, isHistory } from './game.js';
+import { gameLoss } from './scoring.js';
+import { markScrolling } from './scrolls.js';
+import { currentGame, renderWhen, update } from './store.js';
+import { dateText, namesList, t } from './words.js';
 
 const list = $('#past-list');
 const dialog = $('#past-game');
 const status = $('#past-status');
+const FILE_FORMAT = 'alhambra-history';
+/** A history file holds at most MAX_PAST games of a few kilobytes each: anything far larger is
+ *  no history file of this page, and is not read into memory. */
+const MOST_FILE_BYTES = 4 * 1024 * 1024;
 
+const finished = (entry) => entry.finished ?? (entry.rounds ?? []).every((points) => points !== null);
 const winnersText = (entry) => t(entry.winners.length > 1 ? 'totals.winners' : 'totals.winner',
   { names: entry.winners.map((seat) => entry.names[seat]).join(', ') });
+/** The verdict of a game: its winner, or how far it got when it was set aside. */
+const verdictText = (entry) => (finished(entry) ? winnersText(entry)
+  : t('past.set_aside', { n: (entry.rounds ?? []).filter((points) => points !== null).length }));
 const kindText = (entry) => t(entry.kind === 'play' ? 'past.kind_play' : 'past.kind_score');
-const totalsText = (entry) => standings(entry)
-  .map(({ seat }) => pointsOf(entry.names[seat], entry.totals[seat])).join(' · ');
+
+function button(kind, words, label, act) {
+  const made = document.createElement('button');
+  made.type = 'button';
+  made.className = kind;
+  made.textContent = words;
+  made.setAttribute('aria-label', label);
+  made.addEventListener('click', act);
+  return made;
+}
 
 function pastItem(entry) {
   const item = document.createElement('li');
@@ -30,25 +54,33 @@ function pastItem(entry) {
   const kind = document.createElement('p');
   kind.className = 'hint';
   kind.textContent = `${kindText(entry)}: ${namesList(entry.names)}`;
-  const winner = document.createElement('p');
-  winner.className = 'past-winner';
-  winner.textContent = winnersText(entry);
+  const verdict = document.createElement('p');
+  verdict.className = 'past-winner';
+  verdict.textContent = verdictText(entry);
   const totals = document.createElement('p');
   totals.className = 'past-totals';
   totals.textContent = totalsText(entry);
   const buttons = document.createElement('div');
   buttons.className = 'button-row';
-  const button = (kind, what, act) => {
-    const made = document.createElement('button');
-    made.type = 'button';
-    made.className = kind;
-    made.textContent = t(`past.${what}`);
-    made.setAttribute('aria-label', t(`past.${what}_label`, { date: dateText(entry.at) }));
-    made.addEventListener('click', () => act(entry));
-    return made;
-  };
-  buttons.append(button('secondary', 'open', openPast), button('danger', 'delete', forget));
-  item.append(heading, kind, winner, totals, buttons);
+  const date = dateText(entry.at);
+  buttons.append(
+    button('secondary', t('past.open'), t('past.open_label', { date }), () => openPast(entry)),
+    button('danger', t('past.delete'), t('past.delete_label', { date }), () => forget(entry)),
+  );
+  item.append(heading, kind, verdict, totals, buttons);
+  if (!finished(entry) && entry.table) {
+    // said before the tap: the game leaves History for the Score tab, and takes the place of
+    // the game there, which comes here
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    hint.id = `resume-${entry.id}`;
+    hint.textContent = t('past.resume_hint');
+    const resumeButton = button('primary', t('past.resume'), t('past.resume_label', { date }),
+      () => resume(entry));
+    resumeButton.setAttribute('aria-describedby', hint.id);
+    buttons.append(resumeButton);
+    item.append(hint);
+  }
   return item;
 }
 
@@ -67,11 +99,29 @@ async function forget(entry) {
   status.focus();
 }
 
-/** A past game, read-only: each round's points when it was scored at the table, the totals,
- *  the winner, and its share card. */
-function openPast(entry) {
-  $('#past-game-title').textContent = t('past.title', { date: dateText(entry.at) });
-  $('#past-game-kind').textContent = kindText(entry);
+/** A game set aside, played on: it takes the place of the game on the Score tab, which, if it
+ *  holds anything, is kept here in its place (nothing is lost, so nothing is asked). */
+function resume(entry) {
+  const keep = gameLoss(currentGame()).length > 0;
+  update({ type: 'resume', id: entry.id, keep: keep ? new Date().toISOString() : null });
+  $('#score-status').textContent = t(keep ? 'past.resumed_kept' : 'past.resumed',
+    { date: dateText(entry.at) });
+}
+
+// --- a past game, reopened read-only -----------------------------------------------------------
+
+function cellRow(body, header, cells) {
+  const row = body.insertRow();
+  const name = document.createElement('th');
+  name.scope = 'row';
+  name.textContent = header;
+  row.append(name);
+  cells.forEach((text) => { row.insertCell().textContent = text; });
+  return row;
+}
+
+/** Each round's points by player and the totals, the winner first. */
+function roundsTable(entry) {
   const table = $('#past-game-table');
   table.replaceChildren();
   const rounds = entry.rounds ?? [];
@@ -85,31 +135,181 @@ function openPast(entry) {
     });
   const body = table.createTBody();
   standings(entry).forEach(({ seat }) => {
-    const row = body.insertRow();
-    const name = document.createElement('th');
-    name.scope = 'row';
-    name.textContent = entry.names[seat];
-    row.append(name);
-    rounds.forEach((points) => { row.insertCell().textContent = points?.[seat] ?? '–'; });
+    const row = cellRow(body, entry.names[seat], rounds.map((points) => points?.[seat] ?? '–'));
     const total = row.insertCell();
     total.className = 'total';
     total.textContent = entry.totals[seat];
   });
-  $('#past-game-winners').textContent = winnersText(entry);
+}
+
+/** What the game was played with: its modules, and the computer's levels. */
+function setupText(entry) {
+  const parts = [];
+  if (entry.modules !== undefined) {
+    const names = entry.modules.map((m) => t(entry.kind === 'play' ? `play.module.${m}` : `module.${m}`));
+    parts.push(names.length ? t('past.modules', { modules: namesList(names) }) : t('past.no_modules'));
+  }
+  if (entry.opponents) {
+    parts.push(t('past.levels', {
+      levels: namesList(entry.opponents.map((level, index) => t('past.level_of',
+        { name: entry.names[index + 1], level: t(`play.level.${level}`) }))),
+    }));
+  }
+  return parts.join(' ');
+}
+
+/** Each scored round of a game of scores, folded: every player's breakdown as the Score tab
+ *  showed it. */
+function roundBreakdowns(entry) {
+  const rounds = entry.table?.rounds ?? [];
+  return rounds.flatMap((round, index) => {
+    if (!round.result) return [];
+    const fold = document.createElement('details');
+    fold.className = 'card fold past-round';
+    fold.dataset.round = index + 1;
+    const summary = document.createElement('summary');
+    const heading = document.createElement('h3');
+    heading.textContent = t('results.heading', { n: index + 1 });
+    summary.append(heading);
+    fold.append(summary);
+    round.result.players.forEach((score, seat) => {
+      const card = breakdownCard(entry.table.names[seat], score, true);
+      card.dataset.player = seat;
+      fold.append(card);
+    });
+    if (round.result.dummy) fold.append(breakdownCard(t('dummy.name'), round.result.dummy, false));
+    return [fold];
+  });
+}
+
+function openPast(entry) {
+  $('#past-game-title').textContent = t('past.title', { date: dateText(entry.at) });
+  $('#past-game-kind').textContent = kindText(entry);
+  $('#past-game-setup').textContent = setupText(entry);
+  roundsTable(entry);
+  $('#past-game-winners').textContent = verdictText(entry);
+  $('#past-game-rounds').replaceChildren(...roundBreakdowns(entry));
   offerCard($('#past-game-card'), () => entry);
   dialog.showModal();
+  markScrolling();
 }
 
 $('#past-game-close').addEventListener('click', () => dialog.close());
 
+// --- statistics: games, wins and best score per name ----------------------------------------
+
+/** Per name (in any case, written as it was most often), over the finished games: how many,
+ *  how many won (a shared win counts), the best total. The most played first. */
+function statistics(past) {
+  const byName = new Map();
+  past.filter(finished).forEach((entry) => entry.names.forEach((name, seat) => {
+    const key = name.toLocaleLowerCase();
+    const row = byName.get(key) ?? { spellings: new Map(), games: 0, wins: 0, best: 0 };
+    row.spellings.set(name, (row.spellings.get(name) ?? 0) + 1);
+    row.games += 1;
+    row.wins += entry.winners.includes(seat) ? 1 : 0;
+    row.best = Math.max(row.best, entry.totals[seat]);
+    byName.set(key, row);
+  }));
+  return [...byName.values()]
+    .map(({ spellings, ...row }) => ({
+      ...row, name: [...spellings].sort((a, b) => b[1] - a[1])[0][0],
+    }))
+    .sort((a, b) => b.games - a.games || b.wins - a.wins || b.best - a.best
+      || a.name.localeCompare(b.name));
+}
+
+function renderStatistics(game) {
+  const rows = statistics(game.past);
+  $('#stats').hidden = rows.length === 0;
+  const table = $('#stats-table');
+  table.replaceChildren();
+  const head = table.createTHead().insertRow();
+  ['stats.name', 'stats.games', 'stats.wins', 'stats.best'].forEach((key) => {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = t(key);
+    head.append(th);
+  });
+  const body = table.createTBody();
+  rows.forEach((row) => cellRow(body, row.name, [row.games, row.wins, row.best]));
+}
+
+// --- the whole history as a file -----------------------------------------------------------
+
+const fileStatus = $('#history-status');
+
+$('#history-export').addEventListener('click', () => {
+  const { past } = currentGame();
+  const at = new Date().toISOString();
+  const file = JSON.stringify({ format: FILE_FORMAT, v: 1, saved: at, games: past }, null, 1);
+  const url = URL.createObjectURL(new Blob([file], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `alhambra-history-${at.slice(0, 10)}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  fileStatus.textContent = t('history.exported', { n: past.length });
+});
+
+/** The games of a history file, or null when it is not one (or not one this page can read). */
+function gamesOf(text) {
+  try {
+    const file = JSON.parse(text);
+    return file?.format === FILE_FORMAT && file.v === 1 && isHistory(file.games) ? file.games : null;
+  } catch {
+    return null;
+  }
+}
+
+$('#history-import').addEventListener('change', async (event) => {
+  const input = event.target;
+  const [file] = input.files;
+  input.value = ''; // the same file may be read again
+  if (!file) return;
+  const games = file.size <= MOST_FILE_BYTES ? gamesOf(await file.text()) : null;
+  if (!games) {
+    fileStatus.textContent = t('history.unreadable', { file: file.name });
+    fileStatus.focus();
+    return;
+  }
+  const { past } = currentGame();
+  const kept = new Map(past.map((entry) => [entry.id, entry]));
+  const fresh = games.filter((entry) => !kept.has(entry.id));
+  const changed = games.filter((entry) => kept.has(entry.id)
+    && JSON.stringify(kept.get(entry.id)) !== JSON.stringify(entry));
+  // Past the bound, the oldest games go: that is a loss too.
+  const after = [...past.filter((entry) => !changed.some((c) => c.id === entry.id)), ...fresh, ...changed]
+    .sort((a, b) => (a.at < b.at ? 1 : -1));
+  const dropped = after.slice(MAX_PAST).filter((entry) => kept.has(entry.id));
+  const lost = [
+    ...changed.map((entry) => t('lost.past_replaced', { date: dateText(entry.at), names: namesList(entry.names) })),
+    ...dropped.map((entry) => t('lost.past', { names: namesList(entry.names), totals: totalsText(entry) })),
+  ];
+  if (lost.length && !(await confirmLoss({
+    question: t('history.import_confirm', { file: file.name }), lost, action: t('history.import_action'),
+  }))) {
+    fileStatus.textContent = t('history.import_kept');
+    return;
+  }
+  update({ type: 'import', entries: [...fresh, ...changed] });
+  fileStatus.textContent = t('history.imported', { n: fresh.length, changed: changed.length });
+  fileStatus.focus();
+});
+
+// --- the view -----------------------------------------------------------------------------------
+
 function renderPastList(game) {
   list.replaceChildren(...game.past.map(pastItem));
   $('#past-empty').hidden = game.past.length > 0;
+  renderStatistics(game);
 }
 
 const renderPastWhenChanged = renderWhen((game) => game.past, renderPastList);
 
-/** The list of past games, drawn from the game. */
+/** The History tab, drawn from the game. */
 export function renderPast(game) {
   renderPastWhenChanged(game);
 }

@@ -10,24 +10,29 @@
 
 import { post } from './api.js';
 import { confirmLoss } from './confirm.js';
-import { $, nameSpan, swatch } from './dom.js';
+import { $, $$, nameSpan } from './dom.js';
 import { LEVELS, MAX_OPPONENTS, MODULES, YOU } from './game.js';
 import { actionText, cardsText, isExact, stepText, steps } from './moves.js';
+import { markScrolling } from './scrolls.js';
 import { currentGame, renderWhen, update } from './store.js';
-import { at, buildingForms, buildingName, pointsOf, t, wallsText } from './words.js';
+import { at, buildingForms, buildingName, namesList, pointsOf, t, wallsText } from './words.js';
 
 /** The time of each computer decision, by level; one request plays with the longest. */
 const THINKING_MS = { random: 10, greedy: 100, mcts: 400 };
 const HINT = { level: 'mcts', budget_ms: 800 };
 /** The moves that are cells of your Alhambra, shown on its grid rather than in the list. */
 const ON_THE_GRID = 'place';
-const LATEST_STEPS = 3; // the moves the strip shows, newest first (the log holds them all)
+/** The moves that put a bought (T6), awarded (T9) or vizier's (V1) tile somewhere: with more
+ *  than one tile waiting, you choose which to place first. */
+const PLACING = ['place', 'reserve', 'give_to_dummy'];
 const LAST_ROUND = 3; // the third scoring round ends the game (T9)
+const CURRENCIES = ['denar', 'dirham', 'ducat', 'florin'];
 
 const status = $('#play-status');
 let legal = null; // the legal-actions answer for the state asked about, once it came
 let asked = null; // the state (as JSON) whose legal actions were asked for
 let busy = false; // a move of yours on its way
+let placing = null; // the tile you chose to place (as JSON), among those waiting
 
 const play = () => currentGame().play;
 const sameAction = (a, b) => a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
@@ -186,7 +191,10 @@ $('#play-hint').addEventListener('click', async () => {
   try {
     const advice = await post('/v1/games/advice', { state, player: YOU, ...HINT });
     if (shown !== asked) return;
-    update({ type: 'play-hint', action: advice.actions[0].action });
+    const [best] = advice.actions;
+    // a tile to place: the hint's tile is the one shown, so that its cell can be tapped
+    if (PLACING.includes(best.action.type)) placing = JSON.stringify(best.action.tile);
+    update({ type: 'play-hint', action: best.action });
   } catch (error) {
     $('#play-hint-status').textContent = error.describe();
   }
@@ -202,8 +210,45 @@ function listOf(list, items, empty) {
   }));
 }
 
-const pieceItem = (piece) => [swatch(piece.building || piece.hut),
-  nameSpan(`${buildingName(piece.building || piece.hut)}${piece.price ? ` (${piece.price})` : ''}`)];
+/** A tile drawn as Build draws it: its building's colour and short name, its walls, its price
+ *  (decorative: the words beside it name it). */
+function tileFace(piece) {
+  const building = piece.building || piece.hut;
+  const face = document.createElement('span');
+  face.className = `tile-face building-${building}`;
+  piece.walls.split('').forEach((side) => face.classList.add(`wall-${side}`));
+  face.setAttribute('aria-hidden', 'true');
+  const short = document.createElement('span');
+  short.className = 'short';
+  short.textContent = t(`building_short.${building}`);
+  face.append(short);
+  if (piece.price) {
+    const price = document.createElement('span');
+    price.className = 'price';
+    price.textContent = piece.price;
+    face.append(price);
+  }
+  return face;
+}
+
+/** A tile drawn, and in words beside it ("tower (8), north, east"), under `above` if any. */
+function tileItem(piece, above = [], below = []) {
+  const words = document.createElement('span');
+  words.className = 'tile-words';
+  const name = nameSpan(t('play.tile', {
+    building: buildingName(piece.building || piece.hut), price: piece.price ?? '', walls: wallsText(piece.walls),
+  }));
+  words.append(...above, name, ...below);
+  return [tileFace(piece), words];
+}
+
+/** A line of its own within a tile's words. */
+function line(...content) {
+  const span = document.createElement('span');
+  span.className = 'line';
+  span.append(...content);
+  return span;
+}
 
 function renderScores(state) {
   const rows = state.players.map((player, seat) => {
@@ -239,15 +284,49 @@ function currencySwatch(currency) {
   return chip;
 }
 
+/** The market slots a purchase of yours pays exactly (T4), by the legal moves on show. */
+function exactSlots(state) {
+  const mine = legal && asked === JSON.stringify(state) ? legal.actions : [];
+  return new Set(mine.filter((action) => isExact(action, state)).map((action) => action.slot));
+}
+
+function exactMark(text) {
+  const mark = document.createElement('span');
+  mark.className = 'exact';
+  mark.textContent = text;
+  return mark;
+}
+
+/** Your hand by currency, each sorted, with its total, and the slots it pays exactly (T4);
+ *  exchange cards (V2) after them. */
+function handRows(state, exact) {
+  const { hand } = state.players[YOU];
+  const rows = CURRENCIES.flatMap((currency) => {
+    const values = hand.filter((card) => card.currency === currency).map((card) => card.value)
+      .sort((a, b) => a - b);
+    if (!values.length) return [];
+    const slots = state.market.filter((s) => s.currency === currency && exact.has(s.slot))
+      .map((s) => s.slot);
+    const row = [currencySwatch(currency), nameSpan(t(`currency.${currency}`)), ' ',
+      t('play.hand_row', { cards: values.join(' · '), total: values.reduce((a, b) => a + b, 0) })];
+    if (slots.length) row.push(' ', exactMark(t('play.exact_slots', { n: slots.length, slots: namesList(slots.map(String)) })));
+    return [row];
+  });
+  const exchange = hand.filter((card) => card.exchange);
+  return exchange.length ? [...rows, [cardsText(exchange)]] : rows;
+}
+
 function renderTable(state) {
-  listOf($('#play-market'), state.market.map(({ slot, currency, tile }) => [
-    currencySwatch(currency), `${t('play.slot', { n: slot, currency: t(`currency.${currency}`) })}: `,
-    ...(tile ? [...pieceItem(tile), ` (${wallsText(tile.walls)})`] : [t('play.slot_empty')]),
-  ]), t('play.none'));
+  const exact = exactSlots(state);
+  listOf($('#play-market'), state.market.map(({ slot, currency, tile }) => {
+    const where = line(currencySwatch(currency), t('play.slot', { n: slot, currency: t(`currency.${currency}`) }));
+    if (!tile) return [line(where, ': ', t('play.slot_empty'))];
+    return tileItem(tile, [where], exact.has(slot) ? [line(exactMark(t('play.exact_possible')))] : []);
+  }), t('play.none'));
+  $$('#play-market li').forEach((item, index) => { item.dataset.slot = index + 1; });
   listOf($('#play-face-up'), state.money.face_up.map((card) => cardsText([card])), t('play.none'));
-  const you = state.players[YOU];
-  listOf($('#play-hand'), you.hand.map((card) => cardsText([card])), t('play.none'));
-  listOf($('#play-reserve'), you.reserve.map(pieceItem), t('play.none'));
+  listOf($('#play-hand'), handRows(state, exact), t('play.none'));
+  listOf($('#play-reserve'), state.players[YOU].reserve.map((piece) => tileItem(piece)), t('play.none'));
 }
 
 /** An Alhambra on a grid: its tiles, the fountain, and (yours) the cells you may build on. */
@@ -267,6 +346,7 @@ function renderGrid(grid, player, placeable = new Map()) {
     }
   }
   grid.replaceChildren(...drawn);
+  markScrolling();
 }
 
 /** The coordinate a cell shows, as hints, moves and steps name it ("(1,-1)"). */
@@ -325,22 +405,52 @@ function drawnCell(x, y, tiles, action) {
   return square;
 }
 
-/** Your moves: the cells for the tile you are placing on your grid, every other move a button;
- *  the hinted one marked. */
+/** The tiles waiting to be placed among your moves (bought T6, awarded T9, the vizier's V1),
+ *  each once, as JSON. */
+const waitingTiles = (mine) => [...new Set(
+  mine.filter((action) => PLACING.includes(action.type)).map((action) => JSON.stringify(action.tile)))];
+
+/** With more than one tile waiting, the choice of which to place: each drawn, the one chosen
+ *  pressed. */
+function renderChoice(waiting) {
+  const choice = $('#play-choice');
+  choice.hidden = waiting.length < 2;
+  $('#play-choice-tiles').replaceChildren(...(waiting.length < 2 ? [] : waiting.map((json) => {
+    const tile = JSON.parse(json);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'secondary tile-choice';
+    button.setAttribute('aria-pressed', String(json === placing));
+    button.append(...tileItem(tile));
+    button.disabled = busy;
+    button.addEventListener('click', () => {
+      placing = json;
+      renderMoves(play());
+      $$('#play-choice-tiles button')[waiting.indexOf(json)]?.focus();
+    });
+    return button;
+  })));
+}
+
+/** Your moves: the cells for the tile you are placing on your grid (the one you chose, when
+ *  more than one waits), every other move a button; the hinted one marked. */
 function renderMoves(setup) {
   const { state, hint } = setup;
   const current = legal && asked === JSON.stringify(state) && !state.over;
   const mine = current ? legal.actions : [];
-  const placing = mine.find((action) => action.type === ON_THE_GRID)?.tile;
-  const cells = new Map(mine
-    .filter((a) => a.type === ON_THE_GRID && JSON.stringify(a.tile) === JSON.stringify(placing))
-    .map((a) => [key(a.x, a.y), a]));
+  const waiting = waitingTiles(mine);
+  if (!waiting.includes(placing)) placing = waiting[0] ?? null;
+  const shown = mine.filter((a) => !PLACING.includes(a.type) || JSON.stringify(a.tile) === placing);
+  const cells = new Map(shown.filter((a) => a.type === ON_THE_GRID).map((a) => [key(a.x, a.y), a]));
   renderGrid($('#play-grid'), state.players[YOU], cells);
+  renderTable(state);
+  renderChoice(waiting);
   if (placing) {
-    status.textContent = t('play.placing',
-      { ...buildingForms(placing.building || placing.hut), price: placing.price ?? '' });
+    const tile = JSON.parse(placing);
+    status.textContent = t(legal.phase === 'final_placement' ? 'play.placing_awarded' : 'play.placing',
+      { ...buildingForms(tile.building || tile.hut), price: tile.price ?? '' });
   }
-  $('#play-actions').replaceChildren(...mine.filter((a) => a.type !== ON_THE_GRID).map((action) => {
+  $('#play-actions').replaceChildren(...shown.filter((a) => a.type !== ON_THE_GRID).map((action) => {
     const item = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
@@ -348,12 +458,7 @@ function renderMoves(setup) {
     const words = document.createElement('span');
     words.textContent = actionText(action, state);
     button.append(words);
-    if (isExact(action, state)) {
-      const exact = document.createElement('span');
-      exact.className = 'exact';
-      exact.textContent = t('play.exact');
-      button.append(exact);
-    }
+    if (isExact(action, state)) button.append(exactMark(t('play.exact')));
     button.disabled = busy;
     if (sameAction(action, hint)) {
       button.classList.add('hinted');
@@ -385,13 +490,36 @@ function renderOpponents(setup) {
   renderGrid($('#play-opponent-grid'), state.players[viewing]);
 }
 
-/** The strip on top: the round, the bag, whose turn; the latest moves, everyone's; the whole
- *  log one tap away. */
+/** Who decides now, in words: the player whose turn it is, or, between turns, the one placing
+ *  the tiles awarded at the end (T9) or offered the vizier (V1). */
+function turnText(state, all) {
+  const { phase, awarded, vizier_asked: asked = [] } = state.turn;
+  const as = (seat, yours, theirs) => (seat === YOU ? t(yours) : t(theirs, { name: all[seat] }));
+  if (phase === 'final_placement' && awarded.length) {
+    return as(awarded[0].player, 'play.awarded_yours', 'play.awarded_of');
+  }
+  if ((phase === 'vizier' || phase === 'vizier_placement') && asked.length) {
+    return as(asked.at(-1), 'play.vizier_yours', 'play.vizier_of');
+  }
+  return as(state.turn.player, 'play.turn_yours', 'play.turn_of');
+}
+
+/** The steps since your last turn began, newest first: what everyone did since you last
+ *  played, your own moves of that turn included (all of them before your first turn). */
+function sinceYourLastTurn(steps, state) {
+  const yours = steps.flatMap((step, index) => (
+    step.type === 'turn_started' && step.player === YOU ? [index] : []));
+  const playing = state.turn.player === YOU && ['action', 'placement'].includes(state.turn.phase);
+  const from = (playing ? yours.at(-2) : yours.at(-1)) ?? 0;
+  return steps.slice(from).filter((step) => step.type !== 'turn_started').reverse();
+}
+
+/** The strip on top: the round, the bag, who decides; everything since your last turn; the
+ *  whole log one tap away. */
 function renderStrip(setup) {
   const { state } = setup;
   const all = names(state);
-  const turn = state.turn.player === YOU ? t('play.turn_yours')
-    : t('play.turn_of', { name: all[state.turn.player] });
+  const turn = turnText(state, all);
   $('#play-where').replaceChildren(...[
     t('play.round', { n: Math.min(state.rounds_scored.length + 1, LAST_ROUND) }),
     t('play.bag', { n: state.bag.length }),
@@ -402,8 +530,8 @@ function renderStrip(setup) {
     return part;
   }));
   const newest = [...setup.steps].reverse();
-  listOf($('#play-latest'), newest.filter((event) => event.type !== 'turn_started')
-    .slice(0, LATEST_STEPS).map((event) => stepText(event, all)), t('play.no_steps'));
+  listOf($('#play-latest'), sinceYourLastTurn(setup.steps, state)
+    .map((event) => stepText(event, all)), t('play.no_steps'));
   $('#play-log-summary').textContent = t('play.log', { n: setup.steps.length });
   listOf($('#play-steps'), newest.map((event) => stepText(event, all)), t('play.no_steps'));
 }
@@ -421,8 +549,7 @@ const renderShown = renderWhen((game) => game.play, (game) => {
   if (state.over) status.textContent = t('play.over');
   $('#play-moves').hidden = state.over;
   renderScores(state);
-  renderTable(state);
-  renderMoves(setup);
+  renderMoves(setup); // with the table: the hand and market mark what your moves pay exactly
   renderOpponents(setup);
   renderStrip(setup);
 });

@@ -6,23 +6,27 @@
 // The views draw from the game (renderScoring); the handlers change it only through update.
 
 import { post } from './api.js';
+import { breakdownCard } from './breakdown.js';
 import { piecesCount } from './build-pieces.js';
-import { offerCard } from './card.js';
+import { offerCard, totalsText } from './card.js';
 import { confirmLoss } from './confirm.js';
 import { noneEntered } from './changes.js';
-import { $, $$, nameSpan, swatch } from './dom.js';
+import { $, $$ } from './dom.js';
+import { useDrawing } from './from-drawing.js';
 import { kindOf } from './pieces.js';
 import {
-  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, SCORE_MODULES, currentRound, isFinished,
-  isTwoPlayer, pastGame, playerName, runningTotals, toLink, totalsOf, winnersOf,
+  BUILDINGS, MAX_COUNT, MAX_WALL, NAME_LENGTH, ROUNDS, SCORE_MODULES, currentRound, givenName,
+  isFinished, isTwoPlayer, keptAs, pastGame, playerName, runningTotals, sameAsKept, toLink,
+  totalsOf, typedNames, winnersOf,
 } from './game.js';
 import {
-  inputsShape, memberChange, memberEntries, memberValue, moduleParts, paidByScoreCard,
-  renderModules, withModules,
+  inputsShape, memberChange, memberEntries, memberValue, paidByScoreCard, renderModules,
+  withModules,
 } from './modules.js';
-import { clamp, stepper } from './steppers.js';
+import { describeRefusal } from './refusals.js';
+import { clamp, offer, stepper } from './steppers.js';
 import { currentGame, renderWhen, update } from './store.js';
-import { buildingName, namesList, t } from './words.js';
+import { buildingName, capitalized, dateText, namesList, pointsOf, t } from './words.js';
 
 // --- the table ----------------------------------------------------------------------------
 
@@ -34,12 +38,25 @@ export const scoreStatus = $('#score-status');
 /** What an entry field shows: a player's name, count, wall or module member, or a count of
  *  the dummy. */
 function entryValue(game, data) {
-  const round = currentRound(game);
   if (data.name !== undefined) return game.names[Number(data.name)];
   if (data.member) return memberValue(game, Number(data.player), data.member);
+  return tableValue(currentRound(game), data);
+}
+
+/** A count of the round's table: a player's building or wall, or the dummy's building. */
+function tableValue(round, data) {
   if (data.dummy) return round.dummy[Number(data.building)];
   if (data.wall) return round.walls[Number(data.player)];
   return round.counts[Number(data.player)][Number(data.building)];
+}
+
+/** The previous round's count where this round's is lower: counts only grow, so a lower one
+ *  was most likely entered before that round was corrected (offered, not imposed: a tile
+ *  moved to the reserve, T5, does lower a count). */
+function previousOffer(game, data) {
+  if (game.round === 1 || data.member || data.name !== undefined) return null;
+  const before = tableValue(game.rounds[game.round - 2], data);
+  return before > tableValue(currentRound(game), data) ? before : null;
 }
 
 /** The cards of the round on show are drawn afresh when the table or the round changes, and
@@ -54,14 +71,48 @@ function renderEntries(game) {
   }
   $$('input', entries).forEach((input) => {
     const value = String(entryValue(game, input.dataset));
-    if (input.value !== value) input.value = value;
+    // a number being typed may be empty for a moment: the game keeps its value meanwhile
+    const typing = input === document.activeElement && input.value === '';
+    if (input.value !== value && !typing) input.value = value;
+  });
+  $$('.stepper', entries).forEach((row) => {
+    const input = $('input', row);
+    const before = previousOffer(game, input.dataset);
+    offer(row, before, before !== null && {
+      text: t('stepper.previous', { n: before, round: game.round - 1 }),
+      label: t('stepper.previous_label', {
+        what: $('label', row).textContent, n: before, round: game.round - 1,
+      }),
+    });
   });
   $$('fieldset.player[data-player]', entries).forEach((card) => {
-    $('legend', card).textContent = game.names[Number(card.dataset.player)];
+    const player = Number(card.dataset.player);
+    $('legend', card).textContent = game.names[player];
+    const fromDrawing = $('.from-drawing', card);
+    fromDrawing.hidden = game.drawings[player].length === 0;
+    $('button', fromDrawing).textContent = t('score.from_drawing', { n: game.round });
   });
+  renderRoster(game);
   playerCount.value = String(game.names.length);
   $(`#round-${game.round}`).checked = true;
   scoreButton.textContent = t('score.button', { n: game.round });
+}
+
+/** The offer to take a player's entries from their drawing (Build), while there is one. */
+function drawingOffer(player) {
+  const box = document.createElement('div');
+  box.className = 'from-drawing';
+  box.hidden = true;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'secondary';
+  button.dataset.fromDrawing = player;
+  const status = document.createElement('p');
+  status.className = 'status';
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  box.append(button, status);
+  return box;
 }
 
 function drawEntries(game) {
@@ -85,14 +136,16 @@ function drawEntries(game) {
       id: `name-${player}`, type: 'text', value: name, maxLength: NAME_LENGTH, autocomplete: 'off',
     });
     nameInput.dataset.name = player;
+    nameInput.setAttribute('list', 'roster'); // the names typed at earlier tables
     field.append(nameLabel, nameInput);
-    card.append(legend, field);
+    card.append(legend, field, drawingOffer(player));
     BUILDINGS.forEach((b, index) => card.append(stepper({
       label: buildingName(b), value: round.counts[player][index], max: MAX_COUNT[b],
-      data: { player, building: index }, building: b,
+      data: { player, building: index }, building: b, offers: true,
     })));
     const wall = stepper({
       label: t('stepper.wall'), value: round.walls[player], max: MAX_WALL, data: { player, wall: 1 },
+      offers: true,
     });
     wall.dataset.pointer = `/players/${player}/wall`;
     card.append(wall, ...memberEntries(game, player));
@@ -110,11 +163,37 @@ function drawEntries(game) {
     card.append(legend, note);
     BUILDINGS.forEach((b, index) => card.append(stepper({
       label: buildingName(b), value: round.dummy[index], max: MAX_COUNT[b],
-      data: { dummy: 1, building: index }, building: b,
+      data: { dummy: 1, building: index }, building: b, offers: true,
     })));
     entries.append(card);
   }
 }
+
+entries.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-from-drawing]');
+  if (button) useDrawing(Number(button.dataset.fromDrawing), button.nextElementSibling);
+});
+
+// --- the roster: the names typed at this device's tables, offered again ------------------------
+
+const roster = $('#roster');
+
+function renderRoster(game) {
+  const seated = new Set(game.names.map((name) => name.toLocaleLowerCase()));
+  const offered = game.roster.filter((name) => !seated.has(name.toLocaleLowerCase()));
+  if (JSON.stringify(offered) === roster.dataset.names) return;
+  roster.dataset.names = JSON.stringify(offered);
+  roster.replaceChildren(...offered.map((name) => new Option(name, name)));
+}
+
+// A name is kept for the roster once it is typed (the field left), not letter by letter.
+entries.addEventListener('change', (event) => {
+  const { dataset, value } = event.target;
+  if (dataset.name === undefined) return;
+  const seat = Number(dataset.name);
+  const names = typedNames(currentGame().names.map((name, index) => (index === seat ? value : name)));
+  if (names.includes(value)) update({ type: 'roster', names: [value] });
+});
 
 entries.addEventListener('input', (event) => {
   const input = event.target;
@@ -123,6 +202,7 @@ entries.addEventListener('input', (event) => {
     update({ type: 'name', player: Number(dataset.name), name: input.value });
     return;
   }
+  if (input.value === '') return; // being typed: see focusout
   const value = clamp(input);
   if (dataset.member) {
     update(memberChange(Number(dataset.player), dataset.member, value));
@@ -134,6 +214,22 @@ entries.addEventListener('input', (event) => {
     update({
       type: 'count', player: Number(dataset.player), building: Number(dataset.building), value,
     });
+  }
+});
+
+// A name the page gave (Player 2) is selected by a tap, so that typing replaces it.
+['focusin', 'click'].forEach((type) => entries.addEventListener(type, (event) => {
+  const { target } = event;
+  if (target.dataset?.name !== undefined && givenName(target.value, Number(target.dataset.name))) {
+    target.select();
+  }
+}));
+
+// A number emptied and left: it shows the game's value again (nothing was typed).
+entries.addEventListener('focusout', (event) => {
+  const input = event.target;
+  if (input.type === 'number' && input.value === '') {
+    input.value = String(entryValue(currentGame(), input.dataset));
   }
 });
 
@@ -155,6 +251,7 @@ function seatingLoss(game, players) {
 }
 
 playerCount.addEventListener('input', async () => {
+  if (playerCount.value === '') return; // being typed
   const players = clamp(playerCount);
   const game = currentGame();
   const lost = players === game.names.length ? [] : seatingLoss(game, players);
@@ -169,31 +266,30 @@ playerCount.addEventListener('input', async () => {
 });
 
 // The modules, chosen once per game: a change asks first when rounds were scored, since each
-// must be scored again with them.
+// must then be scored again (their points stay on show meanwhile, marked as changed).
 $('#score-modules').addEventListener('change', async (event) => {
   const box = event.target;
   if (box.type !== 'checkbox') return;
   const chosen = $$('#score-modules input[type="checkbox"]:checked').map((b) => b.value);
-  const lost = scoredLoss(currentGame());
-  if (lost.length && !(await confirmLoss({
-    question: t('modules.confirm'), lost, action: t('modules.confirm_action'),
+  const game = currentGame();
+  const scored = ROUNDS.filter((n) => game.rounds[n - 1].result);
+  if (scored.length && !(await confirmLoss({
+    question: t('modules.confirm'),
+    lost: [],
+    notes: [t('modules.rescore', { n: scored.length, rounds: namesList(scored.map(String)) })],
+    action: t('modules.confirm_action'),
   }))) {
     box.checked = !box.checked;
     return;
   }
   update({ type: 'modules', modules: SCORE_MODULES.filter((name) => chosen.includes(name)) });
-  if (lost.length) scoreStatus.textContent = t('modules.changed');
+  if (scored.length) scoreStatus.textContent = t('modules.changed');
 });
 
 $$('input[name="round"]').forEach((radio) => radio.addEventListener('change', () => {
   scoreStatus.textContent = '';
   update({ type: 'round', round: Number(radio.value) });
 }));
-
-/** An answer dropped because an entry of its round changed (the same table, the same round). */
-const droppedByAnEntry = (game, previous) => previous !== null
-  && previous.round === game.round && previous.names.length === game.names.length
-  && currentRound(previous).result !== null && currentRound(game).result === null;
 
 function scoresRequest(game, roundNumber) {
   const round = game.rounds[roundNumber - 1];
@@ -210,6 +306,34 @@ function scoresRequest(game, roundNumber) {
   }
   return withModules(game, roundNumber, body);
 }
+
+/** What a round's points depend on: its scores request without the names (a name typed
+ *  anew changes no points). Kept with the answer (`asked`), so that the page knows when the
+ *  entries on show are no longer those the answer answers. */
+const entriesOf = (body) => JSON.stringify({
+  ...body, players: body.players.map(({ name, ...entered }) => entered),
+});
+const entriesKey = (game, n) => entriesOf(scoresRequest(game, n));
+
+/** Whether round `n` was scored and an entry has changed since (its points stay on show,
+ *  marked as changed, until it is scored again). A round kept before answers carried their
+ *  entries is taken as scored as it is. */
+export const changedSinceScored = (game, n) => {
+  const round = game.rounds[n - 1];
+  return round.result !== null && round.asked !== null && round.asked !== entriesKey(game, n);
+};
+const changedRounds = (game) => ROUNDS.filter((n) => changedSinceScored(game, n));
+
+/** Every round scored, as its entries stand: the winner is known, the game kept. */
+const decided = (game) => isFinished(game) && changedRounds(game).length === 0;
+
+/** A game of scores is on: something entered at the table, and the winner not known yet. */
+export const scoringOn = (game) => !decided(game) && gameLoss(game).length > 0;
+
+/** The round on show has just changed since it was scored (the same table and round). */
+const newlyChanged = (game, previous) => previous !== null
+  && previous.round === game.round && previous.names.length === game.names.length
+  && !changedSinceScored(previous, previous.round) && changedSinceScored(game, game.round);
 
 /** The server's last refusal of a round, with its problems' pointers: shown beside the
  *  entries they point at for as long as the request would be the same. */
@@ -229,7 +353,7 @@ function tableProblem(body) {
   for (const b of BUILDINGS) {
     const count = holders.reduce((sum, holder) => sum + holder.counts[b], 0);
     if (count > MAX_COUNT[b]) {
-      return t('score.too_many', { building: buildingName(b), max: MAX_COUNT[b], count });
+      return capitalized(t('score.too_many', { building: buildingName(b), max: MAX_COUNT[b], count }));
     }
   }
   return null;
@@ -246,15 +370,31 @@ export async function scoreRound(roundNumber) {
     result = await post('/v1/scores', body);
   } catch (error) {
     const errors = error.status === 422 ? (error.problem.errors ?? []) : [];
-    refusal = errors.length ? { round: roundNumber, asked, errors } : null;
+    refusal = errors.length ? { round: roundNumber, asked, body, errors } : null;
     renderNotes(currentGame());
     throw error;
   }
   refusal = null;
-  // Entries changed while the answer was on its way: it no longer fits them.
-  const fits = JSON.stringify(scoresRequest(currentGame(), roundNumber)) === asked;
-  update({ type: 'scored', round: roundNumber, result: fits ? result : null });
-  if (isFinished(currentGame())) update({ type: 'finished', at: new Date().toISOString() });
+  // The answer is kept with the entries it answers: should they have changed while it was on
+  // its way, it is on show marked as changed.
+  update({
+    type: 'scored', round: roundNumber, result,
+    asked: entriesOf(body),
+  });
+  if (decided(currentGame())) update({ type: 'finished', at: new Date().toISOString() });
+}
+
+/** A game kept among the past games changes there once a round is scored anew: the page asks
+ *  first, naming the record as it stands. True when the scoring may go ahead. */
+async function mayChangeKept(game, n) {
+  const kept = keptAs(game);
+  if (!kept || (game.rounds[n - 1].result && !changedSinceScored(game, n))) return true;
+  return confirmLoss({
+    question: t('past.change_confirm', { date: dateText(kept.at), n }),
+    lost: [t('lost.past', { names: namesList(kept.names), totals: totalsText(kept) })],
+    notes: [t('past.change_note', { n })],
+    action: t('past.change_action', { n }),
+  });
 }
 
 /** Where the thumb is after Score: the points (their heading takes the focus, so a screen
@@ -266,6 +406,10 @@ function bringIntoView(element) {
 
 scoreButton.addEventListener('click', async () => {
   const n = currentGame().round;
+  if (!(await mayChangeKept(currentGame(), n))) {
+    scoreStatus.textContent = t('past.change_kept', { n });
+    return;
+  }
   scoreButton.disabled = true;
   scoreStatus.textContent = t('score.busy', { n });
   try {
@@ -283,93 +427,6 @@ scoreButton.addEventListener('click', async () => {
     scoreButton.disabled = false;
   }
 });
-
-/** "1st", and under it which tie shared the place (M3, M4). */
-function placeCell(cell, majority) {
-  if (majority.place === null || majority.count === 0) {
-    cell.textContent = t('results.no_place');
-    return;
-  }
-  cell.textContent = t(`place.${majority.place}`);
-  if (majority.shared_with > 0) {
-    const tie = document.createElement('small');
-    tie.className = 'tie';
-    tie.textContent = t('results.tie', { n: majority.shared_with + 1 });
-    cell.append(tie);
-  }
-}
-
-function breakdownTable(name, score, withWall) {
-  // One line per scorer (what the score track needs); the breakdown opens on a tap.
-  const details = document.createElement('details');
-  details.className = 'card result';
-  const summary = document.createElement('summary');
-  const who = document.createElement('strong');
-  who.textContent = name;
-  const points = document.createElement('span');
-  points.className = 'points';
-  points.textContent = t('results.points', { n: score.points });
-  const more = document.createElement('span');
-  more.className = 'more';
-  more.setAttribute('aria-hidden', 'true');
-  more.textContent = t('results.breakdown');
-  summary.append(who, points, more);
-  details.append(summary);
-  const table = document.createElement('table');
-  table.className = 'breakdown';
-  const head = table.createTHead().insertRow();
-  ['results.col_building', 'results.col_count', 'results.col_place', 'results.col_points']
-    .forEach((key) => {
-      const th = document.createElement('th');
-      th.scope = 'col';
-      th.textContent = t(key);
-      head.append(th);
-    });
-  const body = table.createTBody();
-  const row = (label, cells, { building, module, note } = {}) => {
-    const tr = body.insertRow();
-    if (building) tr.dataset.building = building;
-    if (module) tr.dataset.module = module;
-    const th = document.createElement('th');
-    th.scope = 'row';
-    if (building) th.append(swatch(building));
-    th.append(nameSpan(label));
-    if (note) {
-      const small = document.createElement('small');
-      small.className = 'tie';
-      small.textContent = note;
-      th.append(small);
-    }
-    tr.append(th);
-    return cells.map((text) => {
-      const td = tr.insertCell();
-      td.textContent = text;
-      return td;
-    });
-  };
-  BUILDINGS.forEach((b) => {
-    const majority = score.majorities[b];
-    const [, place] = row(buildingName(b), [majority.count, '', majority.points], { building: b });
-    placeCell(place, majority);
-  });
-  if (withWall) row(t('results.wall'), [score.wall, '', score.wall]);
-  moduleParts(score).forEach((part) => {
-    const [, place] = row(part.label, [part.count, '', part.points],
-      { module: part.name, note: part.note });
-    if (part.majority) placeCell(place, part.majority);
-  });
-  const foot = table.createTFoot().insertRow();
-  const th = document.createElement('th');
-  th.scope = 'row';
-  th.colSpan = 3;
-  th.textContent = t('results.total');
-  foot.append(th);
-  const total = foot.insertCell();
-  total.className = 'points';
-  total.textContent = score.points;
-  details.append(table);
-  return details;
-}
 
 // --- warnings and refusals, beside the entry they point at --------------------------------
 // A warning: what a real table cannot produce, scored all the same. A refusal: what the server
@@ -401,24 +458,36 @@ function note(className, id, pointer, text) {
     entries.prepend(element);
   } else if (entry.matches('.stepper, .field')) {
     entry.after(element);
-    $('input, select', entry).setAttribute('aria-describedby', id);
+    describedBy($('input, select', entry), [id]);
   } else {
     entry.append(element);
-    entry.setAttribute('aria-describedby', id);
+    describedBy(entry, [id]);
   }
+}
+
+/** An element's description: what it already has (its help line), then `ids`, less any
+ *  note of an earlier render. */
+function describedBy(element, ids) {
+  const kept = (element.getAttribute('aria-describedby') ?? '').split(' ')
+    .filter((id) => id && !/^(warning|refusal)-/.test(id));
+  const all = [...kept, ...ids];
+  if (all.length) element.setAttribute('aria-describedby', all.join(' '));
+  else element.removeAttribute('aria-describedby');
 }
 
 /** The round's warnings, and the server's refusal while the request would be the one refused. */
 function renderNotes(game) {
   $$('.entry-note').forEach((element) => element.remove());
-  $$('[aria-describedby^="warning-"], [aria-describedby^="refusal-"]')
-    .forEach((described) => described.removeAttribute('aria-describedby'));
-  (currentRound(game).result?.warnings ?? []).forEach((warning, index) => note(
+  $$('[aria-describedby*="warning-"], [aria-describedby*="refusal-"]')
+    .forEach((described) => describedBy(described, []));
+  // a warning is about the entries scored: it goes once one of them changes
+  const warnings = changedSinceScored(game, game.round) ? [] : currentRound(game).result?.warnings ?? [];
+  warnings.forEach((warning, index) => note(
     'entry-warning', `warning-${index}`, warning.pointer, t(`warning.${warning.code}`)));
   if (refusal === null || refusal.round !== game.round
     || JSON.stringify(scoresRequest(game, game.round)) !== refusal.asked) return;
   refusal.errors.forEach((error, index) => note('entry-refusal', `refusal-${index}`, error.pointer,
-    t('score.refused_here', { message: error.message })));
+    describeRefusal(error, refusal.body)));
 }
 
 function renderResults(game) {
@@ -426,13 +495,21 @@ function renderResults(game) {
   const section = $('#results');
   const body = $('#results-body');
   body.replaceChildren();
-  const warnings = round.result?.warnings ?? [];
+  const changed = changedSinceScored(game, game.round);
+  const warnings = changed ? [] : round.result?.warnings ?? [];
   if (!round.result) {
     section.hidden = true;
     return;
   }
   section.hidden = false;
   $('#results-heading').textContent = t('results.heading', { n: game.round });
+  section.classList.toggle('changed', changed);
+  if (changed) { // the last points, kept on show until the round is scored again
+    const mark = document.createElement('p');
+    mark.className = 'notice results-changed';
+    mark.textContent = t('results.changed', { n: game.round });
+    body.append(mark);
+  }
   if (warnings.length) {
     const check = document.createElement('p');
     check.className = 'notice results-warned';
@@ -447,7 +524,7 @@ function renderResults(game) {
   }
   const running = runningTotals(game);
   round.result.players.forEach((score, player) => {
-    const card = breakdownTable(game.names[player], score, true);
+    const card = breakdownCard(game.names[player], score, true);
     card.dataset.player = player;
     const { clamped } = running[player][game.round - 1];
     if (clamped) { // K3: the running total stops at 0
@@ -461,7 +538,7 @@ function renderResults(game) {
     body.append(card);
   });
   if (round.result.dummy) {
-    const card = breakdownTable(t('dummy.name'), round.result.dummy, false);
+    const card = breakdownCard(t('dummy.name'), round.result.dummy, false);
     card.dataset.dummy = '1';
     body.append(card);
   }
@@ -487,13 +564,18 @@ function renderTotals(game) {
     th.scope = 'row';
     th.textContent = name;
     tr.append(th);
-    game.rounds.forEach((round) => {
+    game.rounds.forEach((round, index) => {
       const cell = tr.insertCell();
-      if (round.result) {
-        cell.textContent = round.result.players[player].points;
-      } else {
+      if (!round.result) {
         cell.textContent = '–';
         cell.setAttribute('aria-label', t('totals.not_scored'));
+        return;
+      }
+      const points = round.result.players[player].points;
+      cell.textContent = points;
+      if (changedSinceScored(game, index + 1)) {
+        cell.classList.add('changed');
+        cell.setAttribute('aria-label', t('totals.changed_points', { points }));
       }
     });
     const total = tr.insertCell();
@@ -501,14 +583,16 @@ function renderTotals(game) {
     total.textContent = sums[player];
   });
   const winners = $('#winners');
-  if (isFinished(game)) {
+  const changed = changedRounds(game);
+  winners.classList.toggle('decided', decided(game));
+  if (decided(game)) {
     const names = winnersOf(sums).map((player) => game.names[player]);
     winners.textContent = t(names.length > 1 ? 'totals.winners' : 'totals.winner',
       { names: names.join(', ') });
-    winners.classList.add('decided');
+  } else if (changed.length) {
+    winners.textContent = t('totals.changed', { n: changed.length, rounds: namesList(changed.map(String)) });
   } else {
     winners.textContent = t('totals.pending');
-    winners.classList.remove('decided');
   }
 }
 
@@ -530,13 +614,15 @@ $('#share').addEventListener('click', async () => {
   }
 });
 
-/** What a new game would clear: the names typed, each round's points and entries, the
- *  drawings; a finished game stays among the past games. */
-function gameLoss(game) {
+/** What a new game would clear (the names typed unless `names` is false: the same table keeps
+ *  them), each round's points and entries, the drawings: nothing when the game is kept among
+ *  the past games as it is. */
+export function gameLoss(game, { names = true } = {}) {
+  if (sameAsKept(game)) return [];
   const lost = [];
   const typed = game.names
     .filter((name, player) => name !== t('players.default_name', { n: player + 1 }));
-  if (typed.length) lost.push(t('lost.names', { names: namesList(typed) }));
+  if (typed.length && names) lost.push(t('lost.names', { names: namesList(typed) }));
   lost.push(...scoredLoss(game), ...roundsLoss(game, 'lost.entries', (round) => !round.result
     && ([...round.walls, ...round.counts.flat(), ...round.dummy].some((n) => n > 0)
       || !round.members.every(noneEntered))));
@@ -544,24 +630,73 @@ function gameLoss(game) {
   const tiles = drawn.filter((entry) => kindOf(entry) === 'tile').length;
   if (tiles) lost.push(t('lost.drawings', { n: tiles }));
   if (tiles < drawn.length) lost.push(t('lost.drawn_pieces', { entries: piecesCount(drawn) }));
-  if (lost.length && isFinished(game)) lost.push(t('lost.kept_in_past'));
   return lost;
 }
 
-$('#reset').addEventListener('click', async () => {
-  const lost = gameLoss(currentGame());
+/** What stays whatever a new game clears: the game's record among the past games. */
+const keptNotes = (game) => {
+  const kept = keptAs(game);
+  return kept ? [t('past.stays', { date: dateText(kept.at) })] : [];
+};
+
+/** A new game: the same table again (`same`: names, seats and modules), or a new one; asked
+ *  first when it would clear anything. */
+async function startNew(same) {
+  const game = currentGame();
+  const lost = gameLoss(game, { names: !same });
+  const kind = same ? 'rematch' : 'reset';
   if (lost.length && !(await confirmLoss({
-    question: t('game.reset_confirm'), lost, action: t('game.reset_action'),
+    question: t(`game.${kind}_confirm`), lost, notes: keptNotes(game), action: t(`game.${kind}_action`),
   }))) {
     $('#reset-status').textContent = t('game.reset_kept');
     return;
   }
-  update({ type: 'new-game' });
+  update({ type: 'new-game', same });
   scoreStatus.textContent = '';
   $('#share-status').textContent = '';
   $('#share-box').hidden = true;
-  $('#reset-status').textContent = t('game.reset_done');
-});
+  $('#reset-status').textContent = same
+    ? t('game.rematch_done', { names: namesList(currentGame().names) }) : t('game.reset_done');
+}
+
+$('#reset').addEventListener('click', () => startNew(false));
+$('#rematch').addEventListener('click', () => startNew(true));
+
+/** The same table in words, under its button: the names in their seats, and the modules. */
+function renderRematch(game) {
+  $('#rematch-table').textContent = t('game.rematch_table', {
+    names: namesList(game.names.map((_, player) => playerName(game, player))), n: game.modules.length,
+  });
+}
+
+// --- a game from a shared link ---------------------------------------------------------------
+
+/** The game of a link opened on this phone: it takes the place of the game on show only after
+ *  asking when that one holds anything not kept among the past games, and then keeps it there
+ *  too (both games kept). Its rounds are scored again here. */
+export async function openShared(shared) {
+  const game = currentGame();
+  const keep = gameLoss(game).length > 0;
+  if (keep && !(await confirmLoss({
+    question: t('link.confirm'), lost: [], notes: [t('link.keep_both')], action: t('link.open'),
+    keep: t('link.keep'), safe: true,
+  }))) {
+    scoreStatus.textContent = t('link.kept');
+    return;
+  }
+  update({ type: 'load', game: shared, keep: keep ? new Date().toISOString() : null });
+  scoreStatus.textContent = t(keep ? 'link.loaded_kept' : 'game.loaded_link');
+  const rescore = currentGame().rounds
+    .map((round, index) => (round.rescore ? index + 1 : 0)).filter(Boolean);
+  for (const n of rescore) {
+    try {
+      await scoreRound(n);
+    } catch (error) {
+      scoreStatus.textContent = error.describe();
+      break;
+    }
+  }
+}
 
 /** The share card, once a round has points to show. */
 function renderCard(game) {
@@ -577,19 +712,23 @@ function renderCard(game) {
 
 const renderResultsWhenChanged = renderWhen((game) => [
   game.round, game.names, game.modules, game.rounds.map((round) => round.result),
+  changedRounds(game),
 ], renderResults);
 const renderTotalsWhenChanged = renderWhen(
-  (game) => [game.names, game.rounds.map((round) => round.result)], renderTotals);
+  (game) => [game.names, game.rounds.map((round) => round.result), changedRounds(game)],
+  renderTotals);
 const renderCardWhenChanged = renderWhen(
   (game) => game.rounds.some((round) => round.result), renderCard);
+const renderRematchWhenChanged = renderWhen((game) => [game.names, game.modules], renderRematch);
 
 /** The scoring tab drawn from `game`; `previous` is the game before the change, if any. */
 export function renderScoring(game, previous) {
-  if (droppedByAnEntry(game, previous)) scoreStatus.textContent = t('score.stale');
+  if (newlyChanged(game, previous)) scoreStatus.textContent = t('score.stale', { n: game.round });
   renderEntries(game);
   renderModules(game);
   renderNotes(game); // into the cards just drawn
   renderResultsWhenChanged(game);
   renderTotalsWhenChanged(game);
   renderCardWhenChanged(game);
+  renderRematchWhenChanged(game);
 }

@@ -29,10 +29,18 @@ function stored() {
   }
 }
 
+/** Whether the last change was kept on the device: storage full or switched off, the game
+ *  still runs in this tab, and the page says that it is not kept (app.js). */
+let kept = true;
+export const keptOnDevice = () => kept;
+
 function save(game) {
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(game));
-  } catch { /* storage full or disabled: the game still runs in this tab */ }
+    kept = true;
+  } catch {
+    kept = false;
+  }
 }
 
 // Opened in another language than it was saved in: the default names follow the language.

@@ -23,6 +23,10 @@ export function t(key, params = {}) {
   return fill(text, params);
 }
 
+/** `text` starting with a capital, as a sentence does (the catalogs keep names lowercase, to
+ *  stand inside sentences). */
+export const capitalized = (text) => text.charAt(0).toLocaleUpperCase(LANG) + text.slice(1);
+
 export const buildingName = (building) => t(`building.${building}`);
 /** A building in the forms the catalogs' sentences take: `building` where it names (a label,
  *  a subject) and `building_acc` where a sentence buys, builds or moves it (Russian "башню";
