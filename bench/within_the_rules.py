@@ -389,7 +389,16 @@ REAL_POSITION: dict[str, Any] = {
         {"slot": 3, "tile": {"building": "seraglio", "walls": "S", "price": 8}},
         {"slot": 4, "tile": {"building": "arcades", "walls": "", "price": 9}},
     ],
-    "dummy": {"tiles": []},
+    "dummy": {  # D2: his 6 tiles of the setup
+        "tiles": [
+            {"building": "pavilion", "walls": "NEW", "price": 2},
+            {"building": "pavilion", "walls": "SW", "price": 3},
+            {"building": "pavilion", "walls": "ES", "price": 4},
+            {"building": "seraglio", "walls": "ESW", "price": 3},
+            {"building": "seraglio", "walls": "NE", "price": 4},
+            {"building": "seraglio", "walls": "SW", "price": 5},
+        ]
+    },
     "turn": 0,
 }
 """A table a game can show (a generated one almost never is: the market must be full, every
