@@ -1,5 +1,5 @@
-"""The browser tests' fixtures: the app served in a thread (``base_url``), Debian's Chromium
-(``browser``) and one visitor's phone (``phone``).
+"""The browser tests' fixtures: the app served by gunicorn as ``make serve`` serves it
+(``base_url``), Debian's Chromium (``browser``) and one visitor's phone (``phone``).
 
 The server and the browser are started once per session, so once per xdist worker: the app is
 stateless, and every phone opens a browser context of its own (its own storage, cookies and
@@ -9,28 +9,21 @@ stops) starts it itself.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright import sync_api as playwright_api
-from werkzeug.serving import make_server
 
-from calculator import create_app
+from bench.servers import gunicorn
 from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, Phone
 
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-    server.server_close()
+    with gunicorn(workers=2) as server:
+        yield server.url
 
 
 @pytest.fixture(scope="session")
