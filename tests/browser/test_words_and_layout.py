@@ -17,8 +17,8 @@ from playwright import sync_api as playwright_api
 
 from calculator.api.module_catalog import score_expansions
 from calculator.i18n import LANGUAGES, messages
-from tests.browser.test_browser import Phone, assert_accessible, player_card, your_move
-from tests.browser.test_score_big_box import CARD, SCORING_MODULES
+from tests.helpers.browser import Phone, assert_accessible, player_card, your_move
+from tests.helpers.score_modules import CARD, SCORING_MODULES
 
 expect = playwright_api.expect
 SIZES = [(360, 740), (390, 844)]
