@@ -2,8 +2,9 @@
 
 Every response is validated against its schema in ``schemas/``. Budgets are small (a few
 iterations, or milliseconds). The tests of the time bound run on the worst state we can build,
-on a clock that moves at each look (:class:`tests.clocks.Ticks`): what they hold is that the
-players look at the clock often enough and stop at the first look past the request's time.
+on a clock that moves at each look (:class:`tests.helpers.clocks.Ticks`): what they hold is
+that the players look at the clock often enough and stop at the first look past the request's
+time.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import NAMES
 from calculator.modules.exchange.records import EXCHANGE_CARDS
 from calculator.modules.exchange.rules import held
-from tests.api.test_games import advance, legal, post, valid
-from tests.clocks import Ticks
-from tests.engine_scenes import holding_exchange, with_hand
+from tests.helpers.api import advance, legal, post, valid
+from tests.helpers.clocks import Ticks
+from tests.helpers.engine_scenes import holding_exchange, with_hand
 
 ALL_MODULES = ["vizier", "exchange", "bonus", "huts"]
 

@@ -32,8 +32,7 @@ from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import NAMES
 from calculator.engine.state import Draft, GameState, Options
 from calculator.modules import NAMES as MODULES
-from tests.api.test_games import post, valid
-from tests.api_helpers import placed, pointers
+from tests.helpers.api import placed, pointers, post, valid
 
 MODULE_SETS = [
     frozenset(chosen) for size in range(len(MODULES) + 1) for chosen in combinations(MODULES, size)

@@ -20,18 +20,15 @@ from playwright import sync_api as playwright_api
 
 from calculator.api.contract import schema_documents
 from calculator.i18n import LANGUAGES, messages
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
     BUILDINGS,
     Phone,
+    saved_state,
     start_play,
     your_move,
 )
 
 PAGE = Path(__file__).resolve().parents[2] / "calculator" / "web"
-
-
-def saved_state(page: Any) -> dict[str, Any]:
-    return page.evaluate("JSON.parse(localStorage.getItem('alhambra-scores/v1')).play.state")
 
 
 def take_money(page: Any) -> None:

@@ -21,17 +21,17 @@ import pytest
 from playwright import sync_api as playwright_api
 
 from calculator.i18n import LANGUAGES, messages
-from tests.browser.play_positions import Api, money_first, wide
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
+    STORED,
     Phone,
     assert_accessible,
+    assert_words_whole,
     place,
     play_one_move,
     start_play,
     your_move,
 )
-from tests.browser.test_page_at_the_table import STORED
-from tests.browser.test_words_and_layout import check
+from tests.helpers.play_positions import Api, money_first, wide
 
 expect = playwright_api.expect
 SMALL = {"width": 360, "height": 740}
@@ -691,7 +691,7 @@ def test_the_record_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, lan
     expect(page.locator("#replay-notation")).not_to_be_empty()
     for size in SIZES:
         page.set_viewport_size(size)
-        check(page, f"{language}, {size['width']} px, a reviewed record")
+        assert_words_whole(page, f"{language}, {size['width']} px, a reviewed record")
     assert_accessible(page, f"{language}: a reviewed record")
 
     page.locator("#tab-history").click()
@@ -702,7 +702,7 @@ def test_the_record_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, lan
     expect(page.locator("#replay-stopped-rule")).not_to_have_text("T4")  # the rule's text came
     for size in SIZES:
         page.set_viewport_size(size)
-        check(page, f"{language}, {size['width']} px, a record that stops")
+        assert_words_whole(page, f"{language}, {size['width']} px, a record that stops")
     assert_accessible(page, f"{language}: a record that stops")
 
     page.locator("#tab-history").click()
@@ -711,7 +711,7 @@ def test_the_record_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, lan
     expect(page.locator("#record-problems li")).to_have_count(1)
     for size in SIZES:
         page.set_viewport_size(size)
-        check(page, f"{language}, {size['width']} px, History with a record refused")
+        assert_words_whole(page, f"{language}, {size['width']} px, History with a record refused")
     assert_accessible(page, f"{language}: History with a record refused")
     phone.errors.clear()  # the 422 the browser logs
 
@@ -727,7 +727,9 @@ def test_the_record_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, lan
     expect(page.locator("dialog#confirm")).to_be_visible()
     for size in SIZES:
         page.set_viewport_size(size)
-        check(page, f"{language}, {size['width']} px, a record over a game", "dialog#confirm")
+        assert_words_whole(
+            page, f"{language}, {size['width']} px, a record over a game", "dialog#confirm"
+        )
     assert_accessible(page, f"{language}: a record over a game in progress")
     page.locator("#confirm-keep").click()
 
@@ -739,5 +741,5 @@ def test_the_record_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, lan
     expect(page.locator("dialog#ruling img")).to_be_visible()
     for size in SIZES:
         page.set_viewport_size(size)
-        check(page, f"{language}, {size['width']} px, the ruling", "dialog#ruling")
+        assert_words_whole(page, f"{language}, {size['width']} px, the ruling", "dialog#ruling")
     assert_accessible(page, f"{language}: the ruling full screen")

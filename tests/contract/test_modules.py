@@ -25,7 +25,7 @@ from calculator.modules import (
     active,
 )
 from calculator.modules.scoring import ScoringModule
-from tests.imports import imported
+from tests.helpers.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
 MODULES = PACKAGE / "modules"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import calculator
-from tests.imports import imported
+from tests.helpers.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
 FORBIDDEN = ("flask", "werkzeug", "marshmallow", "jsonschema", "jsonschema_rs", "calculator.web")

@@ -43,7 +43,7 @@ from calculator.records.notation import (
 )
 from calculator.records.record import Record, Setup
 from calculator.records.replay import steps
-from tests.record_games import CONFIGURATIONS, golden, played
+from tests.helpers.record_games import CONFIGURATIONS, golden, played
 
 names = st.lists(
     st.text(
