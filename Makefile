@@ -67,6 +67,8 @@ SCREENSHOTS += score-previous-round-offer score-changed-marked link-confirm scor
 	build-use-kept-game score-same-table score-entry-help score-refusal-in-words-de tables-scroll-cue \
 	history-game-open history-play-open history-statistics history-set-aside \
 	play-choose-tile play-awarded play-strip-since-your-turn play-hand-market play-wide-alhambra-360
+SCREENSHOTS += replay-move replay-table replay-review replay-review-summary record-stopped \
+	record-link-confirm build-ruling
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done

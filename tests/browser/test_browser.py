@@ -591,7 +591,7 @@ def test_the_play_tab_says_when_the_computer_cannot_go_on_past_the_bounds(phone)
 
     def at_the_bounds(route: Any) -> None:
         asked.append(route.request.post_data_json["state"])
-        answer = {"state": asked[-1], "events": [], "stopped": "bounds"}
+        answer = {"state": asked[-1], "actions": [], "events": [], "stopped": "bounds"}
         route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
 
     page.route("**/v1/games/bot-turns", at_the_bounds)

@@ -296,9 +296,81 @@ def assert_fits(
         assert box is not None and box["height"] >= 44, (where, target)
 
 
+# No page scrolls sideways and no word breaks inside itself, in any language (issue 27).
+OVERFLOW = "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
+TAB_SPILL = """() => [...document.querySelectorAll('[role="tab"]')]
+    .filter((tab) => tab.scrollWidth > tab.clientWidth).map((tab) => tab.textContent)"""
+# Every word on show (Intl.Segmenter's words of the page's language) lies on one line, inside
+# the box that holds its line (a label, a cell, a button), and inside any box that hides what
+# sticks out of it (one that scrolls shows it by scrolling).
+WORD_BREAKS = """(selector) => {
+    const scope = document.querySelector(selector);
+    const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
+    const found = [];
+    const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || element.closest('script, datalist, option, .visually-hidden')) continue;
+        if (!element.checkVisibility({ visibilityProperty: true })) continue;
+        for (const { segment, index, isWordLike } of words.segment(node.data)) {
+            if (!isWordLike || [...segment].length < 2) continue;
+            const range = document.createRange();
+            range.setStart(node, index);
+            range.setEnd(node, index + segment.length);
+            const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
+            if (boxes.length === 0) continue;
+            const tops = boxes.map((box) => box.top);
+            const where = `${element.tagName.toLowerCase()}${element.id ? '#' + element.id : ''}`
+                + `${element.className ? '.' + element.className : ''}: ${node.data.trim()}`;
+            if (Math.max(...tops) - Math.min(...tops) > boxes[0].height / 2) {
+                found.push(`"${segment}" broken in ${where}`);
+                continue;
+            }
+            const word = range.getBoundingClientRect();
+            let holder = element;
+            while (['inline', 'contents'].includes(getComputedStyle(holder).display)) {
+                holder = holder.parentElement;
+            }
+            const line = holder.getBoundingClientRect();
+            if (word.left < line.left - 1 || word.right > line.right + 1) {
+                found.push(`"${segment}" sticks out of ${where}`);
+                continue;
+            }
+            for (let box = element; box && box !== document.body; box = box.parentElement) {
+                const overflow = getComputedStyle(box).overflowX;
+                if (overflow === 'auto' || overflow === 'scroll') break;
+                if (overflow === 'hidden' || overflow === 'clip') {
+                    const frame = box.getBoundingClientRect();
+                    if (word.left < frame.left - 1 || word.right > frame.right + 1) {
+                        found.push(`"${segment}" clipped in ${where}`);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    return found;
+}"""
+
+
+def assert_words_whole(page: Any, where: str, scope: str = "body") -> None:
+    """Nothing scrolls sideways, each tab's word fits its tab, no word is broken or clipped."""
+    overflow = page.evaluate(OVERFLOW)
+    assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
+    spill = page.evaluate(TAB_SPILL)
+    assert spill == [], f"{where}: {spill} spill out of their tabs"
+    broken = page.evaluate(WORD_BREAKS, scope)
+    assert broken == [], f"{where}:\n" + "\n".join(broken)
+
+
 # --- what the page keeps, and the question before a loss --------------------------------------
 
-STORED = "() => JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
+# The game as the phone keeps it: the game, and its past games under a key of their own.
+STORED = """() => {
+    const game = JSON.parse(localStorage.getItem('alhambra-scores/v1'));
+    const past = localStorage.getItem('alhambra-scores/v1/past');
+    return game && past !== null && !('past' in game) ? { ...game, past: JSON.parse(past) } : game;
+}"""
 
 
 def question(page: Any) -> Any:
