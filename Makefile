@@ -20,8 +20,14 @@ install: $(STAMP)
 serve: $(STAMP) fonts
 	$(BIN)/gunicorn --config gunicorn.conf.py 'calculator:create_app()'
 
+# Every core runs tests (pytest-xdist), each worker with its own server and browser. worksteal
+# splits the suite between the workers and moves tests from a busy one to an idle one, so the
+# minute-long tests do not leave a core idle at the end. The 25 slowest tests are printed, so
+# CI's log shows where the time goes.
+XDIST = -n auto --dist worksteal
+
 test: $(STAMP) chromium fonts nginx npm
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(XDIST) --durations=25
 
 # The page tests drive Debian's chromium through Playwright (a browser download is not
 # available): install it when missing (as root, as in CI), with the fonts below, so that the
@@ -61,6 +67,8 @@ SCREENSHOTS += score-previous-round-offer score-changed-marked link-confirm scor
 	build-use-kept-game score-same-table score-entry-help score-refusal-in-words-de tables-scroll-cue \
 	history-game-open history-play-open history-statistics history-set-aside \
 	play-choose-tile play-awarded play-strip-since-your-turn play-hand-market play-wide-alhambra-360
+SCREENSHOTS += replay-move replay-table replay-review replay-review-summary record-stopped \
+	record-link-confirm build-ruling
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done
@@ -68,7 +76,7 @@ screenshots: test
 # The fast loop: lint, then the tests of the core, the engine, the API and the contract that
 # are not marked slow (no browser, no servers, no fuzzing; the markers are in pyproject.toml).
 check: lint fonts
-	$(BIN)/python -m pytest -q -m "not slow and not browser and not deploy"
+	$(BIN)/python -m pytest -q $(XDIST) -m "not slow and not browser and not deploy"
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(PYTHON_SOURCES)
@@ -93,7 +101,7 @@ compiled: $(STAMP)
 	cd build/compiled && ../../$(BIN)/mypyc $(COMPILED) >mypyc.log 2>&1 || (tail -40 mypyc.log; false)
 
 check-compiled: compiled
-	cd build/compiled && ../../$(BIN)/python -m pytest -q -p no:cacheprovider -m "not slow and not browser and not deploy"
+	cd build/compiled && ../../$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) -m "not slow and not browser and not deploy"
 
 # The long robustness runs against real gunicorn (minutes; not part of `make test`).
 fuzz: $(STAMP)

@@ -107,7 +107,8 @@ def _rated(rated: RatedAction) -> dict[str, Any]:
 def bot_turns(body: Any) -> dict[str, Any]:
     """``POST /v1/games/bot-turns``: the bots' decisions played (turns, placements, a module's
     offers) until a seat that is not a bot must decide, the table must reveal a draw, the game
-    ends, or the request's time is spent; ``stopped`` says which."""
+    ends, or the request's time is spent; ``stopped`` says which. ``actions`` are the decisions
+    as advance takes them, so that a client keeps the game's record (its moves, in order)."""
     query: requests.BotTurnsQuery = requests.read(
         body, "bot-turns-request.json", requests.BOT_TURNS
     )
@@ -120,6 +121,7 @@ def bot_turns(body: Any) -> dict[str, Any]:
     clock = Clock.of(Budget(milliseconds=MAX_BUDGET_MS))
     contract = request_contract("game-state.json")
     document = dump_state(state)
+    actions: list[dict[str, Any]] = []
     events: list[dict[str, Any]] = []
     while True:
         stopped = _why_stop(state, bots)
@@ -139,8 +141,9 @@ def bot_turns(body: Any) -> dict[str, Any]:
             stopped = "bounds"  # the next state could not be sent back: stay before it
             break
         state, document = following, following_document
+        actions.append(dump_action(action))
         events += [dump_event(event) for event in happened]
-    return {"state": document, "events": events, "stopped": stopped}
+    return {"state": document, "actions": actions, "events": events, "stopped": stopped}
 
 
 def _why_stop(state: GameState, bots: dict[int, Level]) -> str | None:

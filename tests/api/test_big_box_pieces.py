@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api.test_games import post, valid
-from tests.api_helpers import placed, rules_of
+from tests.helpers.api import placed, post, rules_of, valid
 
 CAMP_UNDER_A_WALL = [
     placed(1, 0, "garden", "S"),

@@ -10,8 +10,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from tests.api.test_games import post, valid
-from tests.api_helpers import cells, placed, pointers, rules_of
+from tests.helpers.api import cells, placed, pointers, post, rules_of, valid
 
 CAMP_N = {"camp": {"bastions": "N", "arrows": "S"}}
 """A camp with its bastion to the north, its arrow to the south."""

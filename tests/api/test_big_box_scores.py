@@ -17,8 +17,7 @@ from calculator.core.alhambra import Alhambra
 from calculator.core.building import legal_cells
 from calculator.core.tiles import BUILDINGS, CATALOG, Tile
 from calculator.modules.invaders import running_total
-from tests.api.test_games import post, valid
-from tests.api_helpers import placed, pointers
+from tests.helpers.api import placed, pointers, post, valid
 
 ALL_SCORING = [
     "gates",

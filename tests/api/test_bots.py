@@ -2,8 +2,9 @@
 
 Every response is validated against its schema in ``schemas/``. Budgets are small (a few
 iterations, or milliseconds). The tests of the time bound run on the worst state we can build,
-on a clock that moves at each look (:class:`tests.clocks.Ticks`): what they hold is that the
-players look at the clock often enough and stop at the first look past the request's time.
+on a clock that moves at each look (:class:`tests.helpers.clocks.Ticks`): what they hold is
+that the players look at the clock often enough and stop at the first look past the request's
+time.
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from calculator.engine.simulate import NAMES
 from calculator.modules import ruleset
 from calculator.modules.exchange.records import EXCHANGE_CARDS
 from calculator.modules.exchange.rules import held
-from tests.api.test_games import advance, legal, post, valid
-from tests.clocks import Ticks
-from tests.engine_scenes import holding_exchange, with_hand
+from tests.helpers.api import advance, legal, post, valid
+from tests.helpers.clocks import Ticks
+from tests.helpers.engine_scenes import holding_exchange, with_hand
 
 ALL_MODULES = ["vizier", "exchange", "bonus", "huts"]
 
@@ -175,7 +176,7 @@ def test_the_bots_play_until_a_person_decides(client):
 def test_no_bot_to_play_leaves_the_state_as_it_is(client):
     state = a_game(client)
     answer = bots(client, {"state": state, "bots": {"1": "greedy"}})
-    assert answer == {"state": state, "events": [], "stopped": "player"}
+    assert answer == {"state": state, "actions": [], "events": [], "stopped": "player"}
 
 
 @pytest.mark.slow
@@ -193,15 +194,30 @@ def test_bots_alone_play_a_game_with_every_module_to_the_end(client):
     assert any(event["type"].startswith("vizier_") for event in events)  # V1 offers played
 
 
-def test_the_events_are_those_advance_gives_for_the_same_moves(client):
-    state = a_game(client)
-    answer = bots(client, {"state": state, "bots": {"0": "greedy"}, "budget_ms": 20, "seed": 1})
-    taken = next(e for e in answer["events"] if e["type"] in ("money_taken", "tile_bought"))
-    if taken["type"] == "money_taken":
-        action = {"type": "take_money", "player": 0, "cards": taken["cards"]}
-    else:
-        action = {"type": "buy", "player": 0, "slot": taken["slot"], "payment": taken["payment"]}
-    assert advance(client, state, action)["events"][0] == taken
+def test_the_bots_moves_played_by_advance_give_their_state_and_events(client):
+    """The actions the bots played are the moves of the game's record: advance plays them to
+    the very state and events bot-turns gave, and so does a replay of the record (T1: the
+    draws follow from the seed)."""
+    game = {"players": list(NAMES[:3]), "seed": 42}
+    start = valid(post(client, "/v1/games", game), "game-response.json")["state"]
+    everyone = {"0": "greedy", "1": "random", "2": "greedy"}
+    state, actions, events, stopped = start, [], [], None
+    while stopped != "over":  # a whole game, at 10 ms a decision
+        answer = bots(client, {"state": state, "bots": everyone, "budget_ms": 10, "seed": 3})
+        state, stopped = answer["state"], answer["stopped"]
+        actions += answer["actions"]
+        events += answer["events"]
+    assert {action["player"] for action in actions} == {0, 1, 2}
+    advanced_state, advanced_events = start, []
+    for first in range(0, len(actions), 100):  # advance takes 100 at a time
+        moves = actions[first : first + 100]
+        advanced = post(client, "/v1/games/advance", {"state": advanced_state, "actions": moves})
+        advanced_state = advanced["state"]
+        advanced_events += advanced["events"]
+    assert (advanced_state, advanced_events) == (state, events)
+    replayed = post(client, "/v1/records/replay", {"record": {"game": game, "moves": actions}})
+    assert replayed["stopped"] is None and replayed["played"] == len(actions)
+    assert (replayed["state"], replayed["events"]) == (state, events)
 
 
 @pytest.mark.slow

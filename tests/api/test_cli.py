@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from calculator.cli import main, parser
-from tests.api_helpers import SCORES_BODY as TABLE
-from tests.api_helpers import placed
+from tests.helpers.api import SCORES_BODY as TABLE
+from tests.helpers.api import placed
 
 ALHAMBRA = [placed(1, 0, "tower", "NE"), placed(1, 1, "garden", "ES")]
 

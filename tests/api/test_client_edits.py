@@ -22,8 +22,8 @@ from calculator.engine.actions import BuildFromReserve, MoveToReserve
 from calculator.engine.consistency import earliest_turn, inconsistencies, score_bound
 from calculator.engine.players.random_play import random_action
 from calculator.modules import ruleset
-from tests.api_helpers import pointers
-from tests.engine_scenes import game, with_alhambra
+from tests.helpers.api import pointers
+from tests.helpers.engine_scenes import game, with_alhambra
 
 NAMES = ["Anna", "Ben", "Carla", "Dev"]
 PROBLEM = "application/problem+json"

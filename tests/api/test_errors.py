@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from tests.api_helpers import placed, pointers, tile
+from tests.helpers.api import placed, pointers, tile
 
 PROBLEM = "application/problem+json"
 OPERATIONS = [

@@ -12,11 +12,16 @@ from msgspec.structs import replace
 from calculator.api.game_document import dump_state
 from calculator.engine import Options
 from calculator.modules import ruleset
-from tests.api.test_games import advance, legal, new_game, post
-from tests.api_helpers import pointers
-from tests.engine.test_exchange import DIRHAM_DUCAT, rulebook_buy
-from tests.engine.test_table import new_table_game
-from tests.engine_scenes import cards, checked, with_bag, with_face_up
+from tests.helpers.api import advance, legal, new_game, pointers, post
+from tests.helpers.engine_scenes import (
+    DIRHAM_DUCAT,
+    cards,
+    checked,
+    new_table_game,
+    rulebook_buy,
+    with_bag,
+    with_face_up,
+)
 
 DENAR_FLORIN_JSON = {"exchange": ["denar", "florin"]}
 DIRHAM_DUCAT_JSON = {"exchange": ["dirham", "ducat"]}

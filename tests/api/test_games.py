@@ -11,40 +11,8 @@ from typing import Any
 
 import pytest
 
-from calculator.api.contract import request_contract, schema_documents
-
-PROBLEM = "application/problem+json"
-
-
-def valid(document: Any, schema: str) -> Any:
-    contract = request_contract(schema)
-    assert contract.is_valid(document), contract.problems(document)
-    return document
-
-
-def post(client, path: str, body: Any, status: int = 200) -> Any:
-    response = client.post(path, json=body)
-    assert response.status_code == status, response.get_json()
-    if status == 200:
-        assert response.mimetype == "application/json"
-    else:
-        assert response.mimetype == PROBLEM
-        valid(response.get_json(), "problem.json")
-    return response.get_json()
-
-
-def new_game(client, **body: Any) -> dict[str, Any]:
-    answer = post(client, "/v1/games", {"players": ["Anna", "Ben", "Carla"], "seed": 42, **body})
-    return valid(answer, "game-response.json")["state"]
-
-
-def legal(client, state: dict[str, Any]) -> dict[str, Any]:
-    return valid(post(client, "/v1/games/legal-actions", {"state": state}), "legal-actions.json")
-
-
-def advance(client, state: dict[str, Any], *actions: dict[str, Any]) -> dict[str, Any]:
-    answer = post(client, "/v1/games/advance", {"state": state, "actions": list(actions)})
-    return valid(answer, "game-response.json")
+from calculator.api.contract import schema_documents
+from tests.helpers.api import advance, legal, new_game, post
 
 
 def test_a_new_game_is_set_up_and_the_same_seed_gives_the_same_game(client):

@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 from bench.spec import JSON_BODY, at, body_operations, replaced
 from calculator import create_app
 from calculator.api.contract import served_openapi
-from tests.hostile import assert_points_at, check_answer, distinct_pointers, objects, send
+from tests.helpers.hostile import assert_points_at, check_answer, distinct_pointers, objects, send
 
 pytestmark = pytest.mark.slow  # every member of every body: out of make check
 

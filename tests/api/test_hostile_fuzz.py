@@ -1,6 +1,6 @@
 """Fuzzing the request path: arbitrary JSON, arbitrary bytes and mutated valid bodies at every
 operation that takes a body. Whatever arrives, the answer is 200 or a 4xx problem+json with
-the request id, never a 5xx, within the bounded time of ``tests.hostile``.
+the request id, never a 5xx, within the bounded time of ``tests.helpers.hostile``.
 
 In CI the examples are derandomized (the same inputs every run) and bounded; ``make fuzz``
 raises the count with ``FUZZ_EXAMPLES`` and draws fresh inputs.
@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from bench.spec import body_operations, replaced
 from calculator import create_app
-from tests.hostile import check_answer, distinct_pointers, send
+from tests.helpers.hostile import check_answer, distinct_pointers, send
 
 pytestmark = pytest.mark.slow  # hypothesis fuzzing of the request path: out of make check
 
@@ -27,7 +27,7 @@ FUZZ = settings(
     max_examples=EXAMPLES,
     derandomize="FUZZ_EXAMPLES" not in os.environ,
     database=None,
-    deadline=None,  # time is bounded per request in tests.hostile.send, generously
+    deadline=None,  # time is bounded per request in tests.helpers.hostile.send, generously
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 

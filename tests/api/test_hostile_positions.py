@@ -1,6 +1,7 @@
 """Worst-case positions at every size limit (``bench.positions``), at every operation that
 takes an Alhambra. Each is answered (200, or 422 where the operation refuses it) within the
-bounded time of ``tests.hostile``. Just past each limit, the answer is 422 naming the member.
+bounded time of ``tests.helpers.hostile``. Just past each limit, the answer is 422 naming the
+member.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from bench.positions import (
 )
 from bench.spec import body_operations, replaced
 from calculator import create_app
-from tests.hostile import assert_points_at, check_answer, send
+from tests.helpers.hostile import assert_points_at, check_answer, send
 
 TARGETS = [(op, where) for op in body_operations() for where in alhambra_members(op.example)]
 TARGET_IDS = [f"{op.id}{where}" for op, where in TARGETS]

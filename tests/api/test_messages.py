@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from bench.spec import JSON_BODY, Operation, at, body_operations, replaced
-from tests.hostile import check_answer, distinct_pointers, objects, send
+from tests.helpers.hostile import check_answer, distinct_pointers, objects, send
 
 RAW = re.compile(
     "|".join(

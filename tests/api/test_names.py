@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_games import legal, new_game, post
-from tests.api.test_table import table
+from tests.helpers.api import legal, new_game, post, table
 
 
 def refused_names(problem: dict[str, Any]) -> list[tuple[str, str]]:

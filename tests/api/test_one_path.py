@@ -15,7 +15,7 @@ from werkzeug.test import Client, TestResponse
 from calculator import create_app
 from calculator.api import responses, service
 from calculator.web import security
-from tests.api_helpers import placed
+from tests.helpers.api import placed
 
 CONTENT_TYPES = ("application/json", "application/json; charset=utf-8")
 

@@ -13,7 +13,7 @@ from bench.spec import body_operations
 from bench.within_the_rules import REQUEST_SCHEMAS
 from calculator import create_app
 from calculator.api import requests, wire
-from tests.hostile import send
+from tests.helpers.hostile import send
 
 OPERATIONS = [op for op in body_operations() if op.method == "POST"]
 

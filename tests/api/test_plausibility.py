@@ -33,8 +33,7 @@ from calculator.engine.simulate import NAMES
 from calculator.engine.state import GameState, Options, to_state
 from calculator.modules import NAMES as MODULES
 from calculator.modules import ruleset
-from tests.api.test_games import post, valid
-from tests.api_helpers import placed, pointers
+from tests.helpers.api import placed, pointers, post, valid
 
 MODULE_SETS = [
     frozenset(chosen) for size in range(len(MODULES) + 1) for chosen in combinations(MODULES, size)

@@ -22,8 +22,8 @@ from calculator.engine import to_act
 from calculator.engine.core import ACTION
 from calculator.modules import NAMES as MODULES
 from calculator.records.replay import Step, steps
-from tests.api_helpers import pointers
-from tests.record_games import played
+from tests.helpers.api import pointers
+from tests.helpers.record_games import played
 
 TABLE: dict[str, Any] = {
     "players": [

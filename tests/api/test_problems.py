@@ -36,7 +36,7 @@ from calculator.api.game_document import dump_action, dump_state, load_state
 from calculator.api.wire import CATALOG_BY_KEY
 from calculator.engine import Options, apply, legal_actions, new_game
 from calculator.engine.players.random_play import random_action
-from tests.contract_check import ContractClient
+from tests.helpers.contract_check import ContractClient
 
 PROBLEM = "application/problem+json"
 

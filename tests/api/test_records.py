@@ -20,8 +20,8 @@ from calculator.cli.records import run_record
 from calculator.modules import NAMES as MODULES
 from calculator.records.notation import write
 from calculator.records.record import Record
-from tests.api_helpers import pointers
-from tests.record_games import GOLDEN_GAMES, golden, played
+from tests.helpers.api import pointers
+from tests.helpers.record_games import GOLDEN_GAMES, golden, played
 
 SHORT = {
     "game": {"players": ["Anna", "Ben"], "seed": 1},

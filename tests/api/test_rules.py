@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tests.api_helpers import cells, placed, rules_of, tile
+from tests.helpers.api import cells, placed, rules_of, tile
 
 # Plain tiles round the empty cell (0,1), open only to the west, through (-1,1):
 #   y=0   (-1,0)  fountain  (1,0)

@@ -14,8 +14,7 @@ import pytest
 from calculator.i18n import LANGUAGES
 from calculator.pictures import PNG_ZOOM, to_png
 from calculator.rulebook import rule_texts
-from tests.api.test_scores_why import ROUND_2
-from tests.api_helpers import placed, pointers
+from tests.helpers.api import ROUND_2, placed, pointers
 
 RULES_MD = Path(__file__).parents[2] / "docs" / "RULES.md"
 RULE_IDS = list(

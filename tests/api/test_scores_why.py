@@ -3,16 +3,7 @@
 
 from __future__ import annotations
 
-from tests.api_helpers import placed
-
-ROUND_2 = {
-    "round": 2,
-    "players": [
-        {"name": "Anna", "counts": {"tower": 4, "garden": 1}, "wall": 7},
-        {"name": "Ben", "counts": {"tower": 4}, "wall": 3},
-    ],
-    "dummy": {"counts": {"tower": 2}},
-}
+from tests.helpers.api import ROUND_2, placed
 
 
 def test_m4_each_majority_says_how_its_points_are_made(client):

@@ -8,7 +8,7 @@ from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 
-from tests.api_helpers import placed, rules_of
+from tests.helpers.api import placed, rules_of
 
 NOBODY = {"count": 0, "place": None, "shared_with": 0, "points": 0, "rule": "M1", "arithmetic": "0"}
 

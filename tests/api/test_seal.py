@@ -13,7 +13,7 @@ from flask import Flask
 
 from calculator import create_app
 from calculator.web.security import StateSeal, state_keys
-from tests.contract_check import ContractClient
+from tests.helpers.contract_check import ContractClient
 
 KEY = "k3y-0f-th3-t0urn4m3nt-s3rv3r-wh1ch-s34ls"
 OLD_KEY = "an-0ld3r-k3y-st1ll-4cc3pt3d-f0r-a-wh1l3"

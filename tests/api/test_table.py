@@ -2,41 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from tests.api.test_games import post, valid
-
-TOWER = {"building": "tower", "walls": ""}
-GARDEN_W = {"building": "garden", "walls": "W"}
-PAVILION_5 = {"building": "pavilion", "walls": "NW", "price": 5}
-GARDEN_10 = {"building": "garden", "walls": "", "price": 10}
-
-
-def florin(value: int) -> dict[str, Any]:
-    return {"currency": "florin", "value": value}
-
-
-def table(**extra: Any) -> dict[str, Any]:
-    return {
-        "players": [
-            {
-                "name": "Anna",
-                "alhambra": [{**TOWER, "x": 1, "y": 0}, {**GARDEN_W, "x": 0, "y": 1}],
-                "reserve": [TOWER, TOWER],
-                "hand": [florin(5), florin(3)],
-                "score": 10,
-            },
-            {"name": "Ben", "alhambra": [], "hand": [florin(9)]},
-        ],
-        "market": [{"slot": 1, "tile": PAVILION_5}, {"slot": 3, "tile": GARDEN_10}],
-        **extra,
-    }
-
-
-def evaluate(client, body: dict[str, Any]) -> dict[str, Any]:
-    return valid(post(client, "/v1/table", body), "table-report.json")
+from tests.helpers.api import GARDEN_10, GARDEN_W, PAVILION_5, TOWER, evaluate, florin, post, table
 
 
 def test_each_player_gets_legality_buildings_and_the_longest_wall(client):

@@ -7,8 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_games import post
-from tests.api.test_table import GARDEN_10, PAVILION_5, evaluate, florin
+from tests.helpers.api import GARDEN_10, PAVILION_5, evaluate, florin, post
 
 DENAR_FLORIN = {"exchange": ["denar", "florin"]}
 DENAR_DIRHAM = {"exchange": ["denar", "dirham"]}

@@ -8,8 +8,8 @@ from typing import Any
 from calculator.api.game_document import dump_state
 from calculator.engine import Options, apply, new_game
 from calculator.modules import ruleset
-from tests.api_helpers import cells, placed, pointers, rules_of, tile
-from tests.engine.test_vizier import take_denar, vizier_scene
+from tests.helpers.api import cells, placed, pointers, rules_of, tile
+from tests.helpers.engine_scenes import take_denar, vizier_scene
 
 
 def hut(x: int, y: int, colour: str, walls: str) -> dict[str, Any]:

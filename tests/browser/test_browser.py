@@ -8,11 +8,8 @@ from the page or the API. Screenshots of the key screens go to tests/artifacts/.
 from __future__ import annotations
 
 import json
-import shutil
 import threading
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,220 +21,31 @@ from calculator.core.alhambra import Alhambra
 from calculator.core.building import legal_cells
 from calculator.core.tiles import Building, Tile
 from calculator.core.walls import longest_wall
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
-PHONE = {"width": 390, "height": 844}
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
-
-BUILDINGS = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"]
-
-# --- the rules, worked out independently of the code under test (RULES.md M2-M4) -----------
-
-POINTS = {  # M2: points for 1st, 2nd, 3rd place by round
-    "pavilion": {1: [1], 2: [8, 1], 3: [16, 8, 1]},
-    "seraglio": {1: [2], 2: [9, 2], 3: [17, 9, 2]},
-    "arcades": {1: [3], 2: [10, 3], 3: [18, 10, 3]},
-    "chambers": {1: [4], 2: [11, 4], 3: [19, 11, 4]},
-    "garden": {1: [5], 2: [12, 5], 3: [20, 12, 5]},
-    "tower": {1: [6], 2: [13, 6], 3: [21, 13, 6]},
-}
-
-
-def majority_points(round_: int, building: str, counts: list[int]) -> list[int]:
-    """M2-M4 for one building type."""
-    return places(POINTS[building][round_], counts)
-
-
-def places(paid: list[int], counts: list[int]) -> list[int]:
-    """M3, M4 with `paid` points per place: places by count; tied holders pool the places they
-    occupy and split, rounding down; none held, no points (M1). K1's chests rank so too."""
-    points = []
-    for count in counts:
-        if count == 0:
-            points.append(0)
-            continue
-        place = 1 + sum(other > count for other in counts)
-        tied = counts.count(count)
-        pooled = sum(paid[p - 1] for p in range(place, place + tied) if p <= len(paid))
-        points.append(pooled // tied)
-    return points
-
-
-def round_points(round_: int, table: dict[str, Any]) -> tuple[list[int], int | None]:
-    """M5: each player's majorities plus their wall (W4); the dummy takes part in the
-    majorities and never scores walls (D3, W6)."""
-    holders = [player["counts"] for player in table["players"]]
-    dummy = table.get("dummy")
-    if dummy is not None:
-        holders.append(dummy)
-    totals = [0] * len(holders)
-    for index, building in enumerate(BUILDINGS):
-        for seat, points in enumerate(
-            majority_points(round_, building, [h[index] for h in holders])
-        ):
-            totals[seat] += points
-    players = [totals[seat] + player["wall"] for seat, player in enumerate(table["players"])]
-    return players, (totals[-1] if dummy is not None else None)
-
-
-# --- the server and the browser ------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("chromium is missing: `make test` installs it (apt-get install chromium)")
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-class Phone:
-    """One visitor's phone: a fresh browser context (its own storage) at 390 x 844, with every
-    console error and failed request recorded, so that a CSP refusal fails the test."""
-
-    def __init__(self, browser: Any, base_url: str, locale: str = "en-US") -> None:
-        self.base_url = base_url
-        self.context = browser.new_context(
-            viewport=PHONE,
-            device_scale_factor=2,
-            is_mobile=True,
-            has_touch=True,
-            locale=locale,
-            accept_downloads=True,
-        )
-        self.errors: list[str] = []
-        self.page = self.new_page()
-
-    def new_page(self) -> Any:
-        page = self.context.new_page()
-        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        page.on("pageerror", lambda error: self.errors.append(str(error)))
-        return page
-
-    def open(self, path: str = "/?lang=en") -> Any:
-        self.page.goto(self.base_url + path)
-        self.page.wait_for_load_state("networkidle")
-        return self.page
-
-    def shot(self, name: str, full_page: bool = False) -> None:
-        ARTIFACTS.mkdir(exist_ok=True)
-        if full_page:  # from the top: the sticky tabs stay on top of the picture, not mid-page
-            self.page.evaluate("window.scrollTo(0, 0)")
-        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
-
-    def close(self) -> None:
-        self.context.close()
-        assert self.errors == []
-
-
-@pytest.fixture
-def phone(browser: Any, base_url: str) -> Iterator[Phone]:
-    visitor = Phone(browser, base_url)
-    yield visitor
-    visitor.close()
-
-
-# --- driving the page ----------------------------------------------------------------------
-
-
-def player_card(page: Any, seat: int) -> Any:
-    return page.locator(f'fieldset.player[data-player="{seat}"]')
-
-
-def step_to(card: Any, label: str, value: int) -> None:
-    """Tap the minus or plus button until the stepper ``label`` shows ``value`` (no typing)."""
-    field = card.get_by_label(label, exact=True)
-    current = int(field.input_value())
-    direction = "more" if value > current else "fewer"
-    button = card.get_by_role("button", name=f"{label}: one {direction}")
-    for _ in range(abs(value - current)):
-        button.click()
-    assert int(field.input_value()) == value
-
-
-def enter_table(page: Any, table: dict[str, Any]) -> None:
-    for seat, player in enumerate(table["players"]):
-        card = player_card(page, seat)
-        for building, count in zip(BUILDINGS, player["counts"], strict=True):
-            step_to(card, building, count)
-        step_to(card, "Longest wall", player["wall"])
-    if "dummy" in table:
-        dummy = page.locator("fieldset.dummy")
-        for building, count in zip(BUILDINGS, table["dummy"], strict=True):
-            step_to(dummy, building, count)
-
-
-def score(page: Any, round_: int) -> None:
-    page.get_by_role("button", name=f"Score round {round_}").click()
-    page.locator("#score-status").filter(has_text=f"Round {round_} scored.").wait_for()
-
-
-def choose_round(page: Any, round_: int) -> None:
-    page.locator(f'label[for="round-{round_}"]').click()
-    page.get_by_role("button", name=f"Score round {round_}").wait_for()
-
-
-def shown_round_points(page: Any) -> list[int]:
-    cards = page.locator("#results-body details[data-player]")
-    return [
-        int(cards.nth(i).locator("tfoot td.points").text_content() or "")
-        for i in range(cards.count())
-    ]
-
-
-def shown_totals(page: Any) -> list[int]:
-    cells = page.locator("#totals-table tbody td.total")
-    return [int(cells.nth(i).inner_text()) for i in range(cells.count())]
-
+from tests.helpers.browser import (
+    ARTIFACTS,
+    PHONE,
+    SETTLED,
+    THREE_PLAYER_GAME,
+    THREE_PLAYERS,
+    Phone,
+    assert_accessible,
+    assert_fits,
+    cell,
+    choose_round,
+    enter_table,
+    place,
+    play_one_move,
+    player_card,
+    round_points,
+    score,
+    shown_round_points,
+    shown_totals,
+    start_play,
+    step_to,
+    your_move,
+)
 
 # --- quick scoring -------------------------------------------------------------------------
-
-THREE_PLAYERS = ["Anna", "Ben", "Chris"]
-THREE_PLAYER_GAME = {  # counts in BUILDINGS order, then the longest wall
-    1: {
-        "players": [
-            {"counts": [1, 0, 2, 0, 1, 1], "wall": 2},
-            {"counts": [1, 1, 0, 1, 0, 2], "wall": 3},
-            {"counts": [0, 1, 1, 1, 2, 0], "wall": 1},
-        ]
-    },
-    2: {
-        "players": [  # Anna and Ben tie on towers: M4's (13 + 6) / 2 = 9 each
-            {"counts": [2, 1, 3, 1, 2, 3], "wall": 4},
-            {"counts": [2, 2, 1, 2, 1, 3], "wall": 5},
-            {"counts": [1, 2, 2, 3, 3, 1], "wall": 2},
-        ]
-    },
-    3: {
-        "players": [  # a three-way tie on pavilions: (16 + 8 + 1) / 3 = 8 each
-            {"counts": [2, 2, 4, 2, 3, 5], "wall": 7},
-            {"counts": [2, 2, 2, 3, 2, 4], "wall": 9},
-            {"counts": [2, 3, 3, 4, 5, 2], "wall": 4},
-        ]
-    },
-}
-# No table holds more buildings of a type than the game has (C1: 7, 7, 9, 9, 11, 11).
 
 
 def test_three_player_game_scored_over_three_rounds(phone):
@@ -518,29 +326,6 @@ def test_two_players_with_one_name_are_refused_in_words(phone):
 # --- build mode ----------------------------------------------------------------------------
 
 
-def cell(page: Any, x: int, y: int) -> Any:
-    return page.locator(f'#grid button.cell[data-x="{x}"][data-y="{y}"]')
-
-
-def place(
-    page: Any, x: int, y: int, building: str, walls: str = "", catalog: str | None = None
-) -> Any:
-    """Tap the cell, choose the building (by its name in the page's language) and walls, or a
-    catalog tile ("price:walls"), press Place."""
-    cell(page, x, y).click()
-    dialog = page.locator("dialog#picker")
-    dialog.wait_for()
-    dialog.get_by_text(building, exact=True).click()
-    if catalog is not None:
-        dialog.locator("#catalog-tile").select_option(catalog)
-    else:
-        for side in "NESW":
-            if dialog.locator(f"#wall-{side}").is_checked() != (side in walls):
-                dialog.locator(f'label[for="wall-{side}"]').click()
-    dialog.locator("#picker-place").click()
-    return dialog
-
-
 def test_build_an_alhambra_with_a_refused_placement(phone):
     page = phone.open()
     page.get_by_label("Name of player 1").fill("Anna")
@@ -755,45 +540,9 @@ def test_every_language_renders_without_errors(phone):
 
 # --- Play: a game against the computer -------------------------------------------------------
 
-SETTLED = """() => {
-    const winners = document.querySelector('#play-winners').textContent;
-    const moves = document.querySelectorAll(
-        '#play-actions button:not([disabled]), #play-grid button.fits:not([disabled])');
-    return winners !== '' || moves.length > 0;
-}"""
-
-
-def start_play(page: Any, opponents: list[str], modules: tuple[str, ...] = ()) -> None:
-    page.get_by_role("tab", name="Play").click()
-    page.get_by_label("How many").select_option(str(len(opponents)))
-    for seat, level in enumerate(opponents, start=1):
-        page.get_by_label(f"Opponent {seat}", exact=True).select_option(level)
-    for module in modules:
-        page.locator(f"#module-{module}").check()
-    page.get_by_role("button", name="Start the game").click()
-    page.locator("#play-table").wait_for()
-
-
-def your_move(page: Any) -> None:
-    """Wait until you decide (or the game is over): the computer's turns are played first."""
-    page.wait_for_function(SETTLED, timeout=60_000)
-
 
 def shown_play_scores(page: Any) -> list[int]:
     return [int(cell) for cell in page.locator("#play-scores td").all_inner_texts()]
-
-
-def play_one_move(page: Any) -> None:
-    """A purchase if there is one, else a cell for the tile you are placing, else the first
-    move listed: a game that buys ends in a few dozen turns."""
-    buys = page.locator("#play-actions button", has_text="Buy the")
-    cells = page.locator("#play-grid button.fits")
-    if buys.count():
-        buys.first.click()
-    elif cells.count():
-        cells.first.click()
-    else:
-        page.locator("#play-actions button").first.click()
 
 
 def test_play_a_whole_game_against_the_computer_to_the_end(phone):
@@ -842,7 +591,7 @@ def test_the_play_tab_says_when_the_computer_cannot_go_on_past_the_bounds(phone)
 
     def at_the_bounds(route: Any) -> None:
         asked.append(route.request.post_data_json["state"])
-        answer = {"state": asked[-1], "events": [], "stopped": "bounds"}
+        answer = {"state": asked[-1], "actions": [], "events": [], "stopped": "bounds"}
         route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
 
     page.route("**/v1/games/bot-turns", at_the_bounds)
@@ -905,18 +654,6 @@ def test_a_game_against_the_computer_survives_a_reload(phone):
 
 # --- accessibility (axe-core, WCAG 2.1 A and AA: labels, names, roles, contrast) -----------
 
-WCAG = {
-    "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
-    "resultTypes": ["violations"],
-}
-
-
-def assert_accessible(page: Any, where: str) -> None:
-    from axe_playwright_python.sync_playwright import Axe
-
-    results = Axe().run(page, options=WCAG)
-    assert results.violations_count == 0, f"{where}:\n{results.generate_report()}"
-
 
 @pytest.mark.parametrize("language", ["en", "ru", "ja", "de"])
 def test_every_screen_passes_wcag_checks(phone, language):
@@ -949,19 +686,6 @@ def test_every_screen_passes_wcag_checks(phone, language):
     page.get_by_role("button", name=messages["play.hint"], exact=True).click()
     page.locator(".hinted").first.wait_for()
     assert_accessible(page, f"{language}: a game against the computer, with a hint")
-
-
-def assert_fits(
-    page: Any, where: str, targets: str = "main button:visible, main select:visible"
-) -> None:
-    """No sideways scroll, and every target (``targets``) at least 44 px high."""
-    overflow = page.evaluate(
-        "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
-    )
-    assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
-    for target in page.locator(targets).all():
-        box = target.bounding_box()
-        assert box is not None and box["height"] >= 44, (where, target)
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
     ARTIFACTS,
+    STORED,
     Phone,
     assert_accessible,
     assert_fits,
@@ -30,10 +31,10 @@ from tests.browser.test_browser import (
     score,
     shown_round_points,
 )
+from tests.helpers.pieces import choose_modules, place_piece, tile_dialog, toggle
 
 expect = playwright_api.expect
 
-STORED = "() => JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
 PIECE_MODULES = {  # the module names as the Score tab lists them, and their wire names
     "City gates": "gates",
     "Camps": "camps",
@@ -95,51 +96,6 @@ FACING, BESIDE = 3, 6
 INVADERS = -(3 * FACING + BESIDE)
 HAND_COUNT = MAJORITIES + WALL + CHESTS + RESIDENTS + CAMP + BAZAAR + INVADERS
 assert HAND_COUNT == 73
-
-
-def choose_modules(page: Any, names: list[str]) -> None:
-    """Tap the Score tab's modules by their names (the table's choice, once per game)."""
-    choice = page.locator("#score-modules")
-    if choice.get_attribute("open") is None:
-        choice.locator("summary").click()
-    for name in names:
-        choice.get_by_label(re.compile(f"^{name} [A-Z][0-9]$")).check()
-
-
-def tile_dialog(page: Any, x: int, y: int) -> Any:
-    cell(page, x, y).click()
-    dialog = page.locator("dialog#picker")
-    expect(dialog).to_be_visible()
-    return dialog
-
-
-def toggle(dialog: Any, name: str, refused: str | None = None) -> None:
-    """Tap a piece's toggle and wait for the server's word on it: the toggle turned, or the
-    rule ``refused`` named beside it and the toggle as it was."""
-    button = dialog.get_by_role("button", name=name, exact=True)
-    pressed = button.get_attribute("aria-pressed")
-    button.click()
-    if refused is None:
-        expect(dialog.get_by_role("button", name=name, exact=True)).to_have_attribute(
-            "aria-pressed", "false" if pressed == "true" else "true"
-        )
-        expect(dialog.locator("#picker-result li")).to_have_count(0)
-    else:
-        expect(dialog.locator(f'#picker-result li[data-rule="{refused}"]')).to_be_visible()
-        expect(dialog.get_by_role("button", name=name, exact=True)).to_have_attribute(
-            "aria-pressed", str(pressed)
-        )
-
-
-def place_piece(page: Any, x: int, y: int, kind: str, choices: list[str]) -> Any:
-    """Tap an empty cell, choose a camp or bazaar and tap its sides or types by label."""
-    dialog = tile_dialog(page, x, y)
-    dialog.get_by_text(kind, exact=True).click()
-    group = dialog.locator("#camp-choice" if kind == "Camp" else "#bazaar-choice")
-    for label in choices:
-        group.get_by_text(label, exact=True).click()
-    dialog.get_by_role("button", name=f"Place the {kind.lower()}").click()
-    return dialog
 
 
 def expect_422_logged(phone: Phone) -> None:

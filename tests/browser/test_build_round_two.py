@@ -14,10 +14,9 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import Phone, cell, place, player_card
-from tests.browser.test_build_pieces import choose_modules, place_piece, tile_dialog, toggle
-from tests.browser.test_page_at_the_table import STORED
-from tests.browser.test_score_big_box import SCORING_MODULES
+from tests.helpers.browser import STORED, Phone, cell, place, player_card
+from tests.helpers.pieces import choose_modules, place_piece, tile_dialog, toggle
+from tests.helpers.score_modules import SCORING_MODULES
 
 expect = playwright_api.expect
 

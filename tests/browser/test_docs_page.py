@@ -5,43 +5,25 @@ an operation's request with its schema.
 
 from __future__ import annotations
 
-import shutil
-import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright import sync_api as playwright_api
-from werkzeug.serving import make_server
 
-from calculator import create_app
 from calculator.api.contract import served_openapi
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+from tests.helpers.browser import ARTIFACTS
 
 
 @pytest.fixture(scope="module")
-def docs_page() -> Iterator[tuple[Any, list[str]]]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail("chromium is missing: `make test` installs it (apt-get install chromium)")
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    with playwright_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        errors: list[str] = []
-        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"http://127.0.0.1:{server.server_port}/docs")
-        page.wait_for_selector(".opblock")
-        yield page, errors
-        browser.close()
-    server.shutdown()
-    thread.join()
+def docs_page(browser: Any, base_url: str) -> Iterator[tuple[Any, list[str]]]:
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base_url}/docs")
+    page.wait_for_selector(".opblock")
+    yield page, errors
+    page.close()
 
 
 def test_swagger_ui_lists_every_operation_of_the_bundled_document(docs_page):

@@ -13,9 +13,10 @@ from typing import Any
 
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
     ARTIFACTS,
     BUILDINGS,
+    STORED,
     Phone,
     choose_round,
     place,
@@ -27,8 +28,7 @@ from tests.browser.test_browser import (
     shown_totals,
     step_to,
 )
-from tests.browser.test_page_at_the_table import STORED
-from tests.browser.test_score_big_box import choose_modules
+from tests.helpers.score_modules import choose_modules
 
 expect = playwright_api.expect
 

@@ -15,27 +15,25 @@ from typing import Any
 
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
+    STORED,
     THREE_PLAYER_GAME,
     THREE_PLAYERS,
     assert_accessible,
     choose_round,
+    expected_rounds,
+    lost_items,
     play_one_move,
     player_card,
+    question,
     round_points,
     score,
+    score_three_rounds,
     start_play,
     step_to,
     your_move,
 )
-from tests.browser.test_page_at_the_table import (
-    STORED,
-    expected_rounds,
-    lost_items,
-    question,
-    score_three_rounds,
-)
-from tests.browser.test_score_big_box import choose_modules
+from tests.helpers.score_modules import choose_modules
 
 expect = playwright_api.expect
 NOT_SCORED = "\u2013"  # an en dash, in a round not scored

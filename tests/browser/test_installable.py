@@ -10,17 +10,17 @@ import pytest
 from playwright import sync_api as playwright_api
 
 from calculator.i18n import LANGUAGES, messages
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
     CHROMIUM,
     CHROMIUM_ARGS,
     PHONE,
     Phone,
     player_card,
+    score_three_rounds,
     start_play,
     step_to,
     your_move,
 )
-from tests.browser.test_page_at_the_table import score_three_rounds
 
 expect = playwright_api.expect
 

@@ -14,24 +14,22 @@ from typing import Any
 
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
+    STORED,
     THREE_PLAYER_GAME,
     Phone,
     assert_accessible,
     choose_round,
+    lost_items,
     place,
     player_card,
+    question,
     round_points,
     score,
+    score_three_rounds,
     shown_round_points,
     shown_totals,
     step_to,
-)
-from tests.browser.test_page_at_the_table import (
-    STORED,
-    lost_items,
-    question,
-    score_three_rounds,
 )
 
 expect = playwright_api.expect

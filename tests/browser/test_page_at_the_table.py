@@ -20,19 +20,21 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import (
-    THREE_PLAYER_GAME,
+from tests.helpers.browser import (
+    STORED,
     THREE_PLAYERS,
     Phone,
     assert_accessible,
     cell,
     choose_round,
-    enter_table,
+    expected_rounds,
+    lost_items,
     place,
     play_one_move,
     player_card,
-    round_points,
+    question,
     score,
+    score_three_rounds,
     shown_round_points,
     shown_totals,
     start_play,
@@ -41,19 +43,6 @@ from tests.browser.test_browser import (
 )
 
 expect = playwright_api.expect
-
-STORED = "() => JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
-
-
-def question(page: Any) -> Any:
-    """The page's one question before a loss, once it is open."""
-    dialog = page.locator("dialog#confirm")
-    expect(dialog).to_be_visible()
-    return dialog
-
-
-def lost_items(page: Any) -> list[str]:
-    return question(page).locator("#confirm-lost li").all_inner_texts()
 
 
 def in_view(page: Any, selector: str) -> bool:
@@ -71,25 +60,6 @@ def in_view(page: Any, selector: str) -> bool:
 
 def focused_id(page: Any) -> str:
     return str(page.evaluate("document.activeElement.id"))
-
-
-def score_three_rounds(page: Any) -> list[int]:
-    """THREE_PLAYER_GAME entered and scored round by round; the totals the rules give."""
-    for seat, name in enumerate(THREE_PLAYERS):
-        page.get_by_label(f"Name of player {seat + 1}").fill(name)
-    totals = [0, 0, 0]
-    for round_, table in THREE_PLAYER_GAME.items():
-        choose_round(page, round_)
-        enter_table(page, table)
-        score(page, round_)
-        points, _ = round_points(round_, table)
-        totals = [a + b for a, b in zip(totals, points, strict=True)]
-    assert shown_totals(page) == totals
-    return totals
-
-
-def expected_rounds() -> list[list[int]]:
-    return [round_points(n, table)[0] for n, table in THREE_PLAYER_GAME.items()]
 
 
 # --- nothing lost to one tap --------------------------------------------------------------
@@ -516,7 +486,9 @@ def test_a_game_against_the_computer_is_kept_when_it_ends(phone):
         state["winners"] = [1]
         state["players"][0]["score"] = 41
         state["players"][1]["score"] = 57
-        answer = {"state": state, "events": [], "stopped": "over"}
+        answer = {"state": state, "events": []}
+        if route.request.url.endswith("/bot-turns"):  # its moves, and why it stopped
+            answer |= {"actions": [], "stopped": "over"}
         route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
 
     page.route("**/v1/games/bot-turns", the_end)

@@ -20,18 +20,15 @@ from playwright import sync_api as playwright_api
 
 from calculator.api.contract import schema_documents
 from calculator.i18n import LANGUAGES, messages
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
     BUILDINGS,
     Phone,
+    saved_state,
     start_play,
     your_move,
 )
 
 PAGE = Path(__file__).resolve().parents[2] / "calculator" / "web"
-
-
-def saved_state(page: Any) -> dict[str, Any]:
-    return page.evaluate("JSON.parse(localStorage.getItem('alhambra-scores/v1')).play.state")
 
 
 def take_money(page: Any) -> None:
@@ -44,7 +41,7 @@ def take_money(page: Any) -> None:
 def held_back(route: Any) -> None:
     """bot-turns answering that the computer cannot move: the state stays as it is."""
     state = route.request.post_data_json["state"]
-    answer = {"state": state, "events": [], "stopped": "bounds"}
+    answer = {"state": state, "actions": [], "events": [], "stopped": "bounds"}
     route.fulfill(status=200, content_type="application/json", body=json.dumps(answer))
 
 
@@ -270,11 +267,8 @@ def page_keys() -> set[str]:
     keys |= {
         key for text in sources for key in re.findall(r"'((?:play|step|results)\.[\w]+)'", text)
     }
-    player_actions = [
-        kind
-        for kind in schema_documents()["game-action.json"]["discriminator"]["mapping"]
-        if not kind.startswith("reveal_")  # table mode: the page plays digital games
-    ]
+    # every action, the table's reveals too: a record of a table game shows them (issue 26)
+    player_actions = list(schema_documents()["game-action.json"]["discriminator"]["mapping"])
     moves = (PAGE / "static" / "js" / "moves.js").read_text("utf-8")
     steps = re.findall(r"'(\w+)'", re.search(r"new Set\(\[(.*?)\]\)", moves, re.S).group(1))  # type: ignore[union-attr]
     yours = [step for step in steps if step not in ("round_scored", "game_ended")]
@@ -289,6 +283,10 @@ def page_keys() -> set[str]:
         "step_you": yours,
         "play.level": ["random", "greedy", "mcts"],
         "play.module": ["vizier", "exchange", "bonus", "huts"],
+        "review.level": ["greedy", "mcts"],
+        "review.verdict": ["best", "good", "inaccuracy", "mistake", "blunder"],
+        "review.count": ["inaccuracy", "mistake", "blunder"],
+        "move": ["buy", "vizier_buy"],  # a purchase worded without its market (moves.js)
     }
     built = {f"{family}.{member}" for family, members in families.items() for member in members}
     return {key for key in keys if not key.endswith(".")} | built  # "building." + a building
@@ -352,6 +350,9 @@ SAMPLES = {
     "level": "Easy",
     "slots": "2, 3",
     "total": 14,
+    "line": 5,
+    "column": 39,
+    "accuracy": "95.2%",
 }
 
 

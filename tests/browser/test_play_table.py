@@ -6,7 +6,7 @@ them (T9); the strip shows everything since your last turn; the hand is sorted b
 each total, and the payments that are exact are marked (T4); the market is drawn with tiles as
 Build draws them; your Alhambra fits its box, or scrolls in it from its west edge.
 
-The positions come from seeded games played through the public API (play_positions.py), and
+The positions come from seeded games played through the public API (tests/helpers/), and
 the page is handed one by its own POST /v1/games; every later answer is the real server's.
 """
 
@@ -19,7 +19,8 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from tests.browser.play_positions import (
+from tests.helpers.browser import Phone, assert_accessible, saved_state, start_play, your_move
+from tests.helpers.play_positions import (
     Api,
     money_first,
     play,
@@ -27,8 +28,6 @@ from tests.browser.play_positions import (
     two_tiles_to_place,
     wide,
 )
-from tests.browser.test_browser import assert_accessible, start_play, your_move
-from tests.browser.test_play_page import saved_state
 
 expect = playwright_api.expect
 CURRENCIES = ["denar", "dirham", "ducat", "florin"]
@@ -294,7 +293,6 @@ def test_your_alhambra_fits_its_box_or_scrolls_from_its_west_edge(browser, base_
     """Seed 1, building east and west: an Alhambra 8 cells wide, 448 px at the cells' full
     size, in a box of about 300: the cells shrink to fit as far as a finger allows, and the
     rest scrolls inside the box, from the westmost column, which is never cut off."""
-    from tests.browser.test_browser import Phone
 
     def span(state: dict[str, Any]) -> int:
         xs = [0, *(t["x"] for t in state["players"][0]["alhambra"])]

@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from tests.browser.test_browser import (
+from tests.helpers.browser import (
+    STORED,
     Phone,
     assert_accessible,
     choose_round,
@@ -25,27 +26,16 @@ from tests.browser.test_browser import (
     shown_totals,
     step_to,
 )
+from tests.helpers.score_modules import CARD, SCORING_MODULES, choose_modules
 
 expect = playwright_api.expect
 
-STORED = "() => JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
 BUILDINGS = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"]
-SCORING_MODULES = {  # the checkbox of each module that changes points, by its name and rule
-    "characters": "Characters G3",
-    "camps": "Camps G4",
-    "street_traders": "Street traders H3",
-    "treasure": "Treasure chests K1",
-    "invaders": "Invaders K3",
-    "bazaars": "Bazaars K4",
-    "score_cards": "New score cards S1",
-    "art_of_the_moors": "Art of the Moors S4",
-}
 
 # --- the worked example: round 3 of a Big Box game, counted by hand ----------------------------
 #
 # The score card (S1), least valuable first: tower, garden, chambers, arcades, seraglio,
 # pavilion. The type at position p pays M2's row p in round 3: p + 15, p + 7, p.
-CARD = ["tower", "garden", "chambers", "arcades", "seraglio", "pavilion"]
 PAID = {b: [p + 15, p + 7, p] for p, b in enumerate(CARD, start=1)}  # pavilion 21, 13, 6
 TABLE = [  # counts in BUILDINGS order (C1: no type beyond 7, 7, 9, 9, 11, 11)
     {
@@ -132,13 +122,6 @@ EXPECTED_POINTS = [  # M5: majorities + wall (W4) + every module's part
     for seat in range(3)
 ]
 assert EXPECTED_POINTS == [103, 115, 74]
-
-
-def choose_modules(page: Any, labels: list[str]) -> None:
-    page.locator("#score-modules summary").click()
-    for label in labels:
-        page.get_by_role("checkbox", name=label, exact=True).check()
-    page.locator("#score-modules summary").click()
 
 
 def player(page: Any, name: str) -> Any:

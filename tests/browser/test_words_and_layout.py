@@ -17,8 +17,14 @@ from playwright import sync_api as playwright_api
 
 from calculator.api.module_catalog import score_expansions
 from calculator.i18n import LANGUAGES, messages
-from tests.browser.test_browser import Phone, assert_accessible, player_card, your_move
-from tests.browser.test_score_big_box import CARD, SCORING_MODULES
+from tests.helpers.browser import (
+    Phone,
+    assert_accessible,
+    assert_words_whole,
+    player_card,
+    your_move,
+)
+from tests.helpers.score_modules import CARD, SCORING_MODULES
 
 expect = playwright_api.expect
 SIZES = [(360, 740), (390, 844)]
@@ -27,9 +33,6 @@ SIX_PLAYERS = [[2, 3, 1, 4, 0, 2], [1, 0, 2, 2, 5, 1], [0, 2, 2, 1, 1, 3],
                [3, 1, 0, 0, 2, 2], [1, 1, 1, 1, 1, 1], [0, 0, 3, 1, 2, 0]]  # fmt: skip
 # No more buildings of a type than the game has (C1: 7, 7, 9, 9, 11, 11).
 
-OVERFLOW = "document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
-TAB_SPILL = """() => [...document.querySelectorAll('[role="tab"]')]
-    .filter((tab) => tab.scrollWidth > tab.clientWidth).map((tab) => tab.textContent)"""
 # From each open breakdown that fits its card, how far its text stays from the card's edge.
 EDGE_GAPS = """() => [...document.querySelectorAll('#results-body details[open]')]
     .filter((card) => card.querySelector('table').scrollWidth <= card.clientWidth)
@@ -38,67 +41,6 @@ EDGE_GAPS = """() => [...document.querySelectorAll('#results-body details[open]'
         text.selectNodeContents(cell);
         return card.getBoundingClientRect().right - text.getBoundingClientRect().right;
     }))"""
-# Every word on show (Intl.Segmenter's words of the page's language) lies on one line, inside
-# the box that holds its line (a label, a cell, a button), and inside any box that hides what
-# sticks out of it (one that scrolls shows it by scrolling).
-WORD_BREAKS = """(selector) => {
-    const scope = document.querySelector(selector);
-    const words = new Intl.Segmenter(document.documentElement.lang, { granularity: 'word' });
-    const found = [];
-    const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const element = node.parentElement;
-        if (!element || element.closest('script, datalist, option, .visually-hidden')) continue;
-        if (!element.checkVisibility({ visibilityProperty: true })) continue;
-        for (const { segment, index, isWordLike } of words.segment(node.data)) {
-            if (!isWordLike || [...segment].length < 2) continue;
-            const range = document.createRange();
-            range.setStart(node, index);
-            range.setEnd(node, index + segment.length);
-            const boxes = [...range.getClientRects()].filter((box) => box.width > 0);
-            if (boxes.length === 0) continue;
-            const tops = boxes.map((box) => box.top);
-            const where = `${element.tagName.toLowerCase()}${element.id ? '#' + element.id : ''}`
-                + `${element.className ? '.' + element.className : ''}: ${node.data.trim()}`;
-            if (Math.max(...tops) - Math.min(...tops) > boxes[0].height / 2) {
-                found.push(`"${segment}" broken in ${where}`);
-                continue;
-            }
-            const word = range.getBoundingClientRect();
-            let holder = element;
-            while (['inline', 'contents'].includes(getComputedStyle(holder).display)) {
-                holder = holder.parentElement;
-            }
-            const line = holder.getBoundingClientRect();
-            if (word.left < line.left - 1 || word.right > line.right + 1) {
-                found.push(`"${segment}" sticks out of ${where}`);
-                continue;
-            }
-            for (let box = element; box && box !== document.body; box = box.parentElement) {
-                const overflow = getComputedStyle(box).overflowX;
-                if (overflow === 'auto' || overflow === 'scroll') break;
-                if (overflow === 'hidden' || overflow === 'clip') {
-                    const frame = box.getBoundingClientRect();
-                    if (word.left < frame.left - 1 || word.right > frame.right + 1) {
-                        found.push(`"${segment}" clipped in ${where}`);
-                    }
-                    break;
-                }
-            }
-        }
-    }
-    return found;
-}"""
-
-
-def check(page: Any, where: str, scope: str = "body") -> None:
-    """Nothing scrolls sideways, each tab's word fits its tab, no word is broken or clipped."""
-    overflow = page.evaluate(OVERFLOW)
-    assert overflow <= 0, f"{where}: the page scrolls sideways by {overflow}px"
-    spill = page.evaluate(TAB_SPILL)
-    assert spill == [], f"{where}: {spill} spill out of their tabs"
-    broken = page.evaluate(WORD_BREAKS, scope)
-    assert broken == [], f"{where}:\n" + "\n".join(broken)
 
 
 def set_up_every_screen(page: Any, catalog: dict[str, Any]) -> None:
@@ -152,7 +94,7 @@ def test_no_page_scrolls_sideways_and_no_word_breaks_inside_itself(phone, langua
         page.set_viewport_size({"width": width, "height": height})
         for tab in ("score", "build", "play", "history", "reference"):
             page.locator(f"#tab-{tab}").click()
-            check(page, f"{language}, {width} px, {tab}")
+            assert_words_whole(page, f"{language}, {width} px, {tab}")
             if tab == "score":  # the last column keeps clear of the card's edge
                 gaps = page.evaluate(EDGE_GAPS)  # at 360 px a breakdown may scroll, saying so
                 assert gaps or width < 390, f"{language}, {width} px: no breakdown fits its card"
@@ -160,20 +102,22 @@ def test_no_page_scrolls_sideways_and_no_word_breaks_inside_itself(phone, langua
         page.locator("#tab-build").click()
         page.locator('#grid button.cell[data-x="1"][data-y="0"]').click()
         expect(page.locator("dialog#picker")).to_be_visible()
-        check(page, f"{language}, {width} px, a cell's dialog", "dialog#picker")
+        assert_words_whole(page, f"{language}, {width} px, a cell's dialog", "dialog#picker")
         for kind in ("camp", "bazaar"):
             page.locator(f'label[for="kind-{kind}"]').click()
-            check(page, f"{language}, {width} px, a {kind} in the dialog", "dialog#picker")
+            assert_words_whole(
+                page, f"{language}, {width} px, a {kind} in the dialog", "dialog#picker"
+            )
         page.locator("#picker-cancel").click()
         page.locator("#tab-history").click()
         page.locator("#past-list li").first.locator("button").first.click()
         page.locator("#past-game details.past-round summary").first.click()
-        check(page, f"{language}, {width} px, a past game", "dialog#past-game")
+        assert_words_whole(page, f"{language}, {width} px, a past game", "dialog#past-game")
         page.locator("#past-game-close").click()
         page.locator("#tab-score").click()
         page.locator("#reset").click()
         expect(page.locator("dialog#confirm")).to_be_visible()
-        check(page, f"{language}, {width} px, the question", "dialog#confirm")
+        assert_words_whole(page, f"{language}, {width} px, the question", "dialog#confirm")
         page.locator("#confirm-keep").click()
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#tab-score").click()

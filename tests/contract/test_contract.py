@@ -25,8 +25,8 @@ from calculator.api.contract import (
     schema_documents,
     served_openapi,
 )
-from tests.contract_check import check_response
-from tests.hostile import distinct_pointers
+from tests.helpers.contract_check import check_response
+from tests.helpers.hostile import distinct_pointers
 
 AUTOMATIC = {"HEAD", "OPTIONS"}
 POST_OPERATIONS = [

@@ -6,7 +6,8 @@ of the others; the engine only the core (a game's modules reach it as a value, i
 never by import); the modules the core and the engine; the api layer holds every operation
 without Flask, so the console script and the HTTP views share it; the web layer holds only
 Flask, its views independent of each other. No two files import each other, directly or
-round a longer cycle.
+round a longer cycle. And the tests: what they share lives in ``tests/helpers/``, so no test
+module imports another.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from pathlib import Path
 import pytest
 
 import calculator
+from tests.helpers.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
+TESTS = Path(__file__).resolve().parents[1]
 FLASK = ("flask", "werkzeug", "flask_cors", "flask_swagger_ui")
 VIEWS = ("v1", "games", "render", "page", "docs", "health")
 """The modules of ``calculator/web`` that hold a blueprint."""
@@ -196,3 +199,42 @@ def test_the_api_layer_and_the_cli_import_no_flask_and_no_web_module(path):
 def test_a_view_module_imports_no_other_view_module(view):
     others = {f"calculator.web.{other}" for other in VIEWS if other != view}
     assert not GRAPH[f"calculator.web.{view}"] & others
+
+
+def imported_test_modules(path: Path) -> set[str]:
+    """The test modules (``test_*.py``) of ``tests/`` that ``path`` imports."""
+    return {
+        name
+        for name in imported(path)
+        if name.split(".")[0] == "tests" and any(p.startswith("test_") for p in name.split("."))
+    }
+
+
+def relative_imports(path: Path) -> list[int]:
+    """The lines of ``path`` that import by a relative name, which would hide what they import."""
+    tree = ast.parse(path.read_text("utf-8"), str(path))
+    return [n.lineno for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level > 0]
+
+
+@pytest.mark.parametrize(
+    "path", sorted(TESTS.rglob("*.py")), ids=lambda p: str(p.relative_to(TESTS))
+)
+def test_no_module_of_the_tests_imports_a_test_module(path):
+    found = imported_test_modules(path)
+    assert not found, f"imports {sorted(found)}: what tests share belongs in tests/helpers/"
+    assert not relative_imports(path), "a relative import hides what it imports"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "from tests.api.test_games import post",
+        "from tests.api import test_games",
+        "import tests.browser.test_browser",
+        "from tests.engine.test_vizier import (\n    vizier_scene,\n)",
+    ],
+)
+def test_an_import_of_a_test_module_is_seen(tmp_path, line):
+    source = tmp_path / "test_reader.py"
+    source.write_text(f"{line}\n")
+    assert imported_test_modules(source)

@@ -24,7 +24,7 @@ from calculator.modules import (
     SCORING_BY_NAME,
     ruleset,
 )
-from tests.imports import imported
+from tests.helpers.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
 MODULES = PACKAGE / "modules"

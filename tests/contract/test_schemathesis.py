@@ -31,7 +31,7 @@ from schemathesis.config import SchemathesisConfig
 
 from bench.within_the_rules import bring_within_the_rules
 from calculator import create_app
-from tests.contract_check import ContractClient
+from tests.helpers.contract_check import ContractClient
 
 pytestmark = pytest.mark.slow  # every operation, every check, two seeds: out of make check
 

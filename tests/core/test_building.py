@@ -21,7 +21,7 @@ from calculator.core.building import (
 )
 from calculator.core.errors import PositionError
 from calculator.core.tiles import CATALOG, Building, Tile
-from tests.alhambras import alhambra, grow, tile
+from tests.helpers.alhambras import alhambra, grow, tile
 
 camp_of = modules.PIECES["camp"]
 bazaar_of = modules.PIECES["bazaar"]

@@ -14,7 +14,7 @@ from calculator.modules.bazaars import (
     bazaar_violations,
 )
 from calculator.modules.camps import Camp, camp_points, camp_violations
-from tests.alhambras import furnished
+from tests.helpers.alhambras import furnished
 
 RED_BROWN_PURPLE = Bazaar((Building.SERAGLIO, Building.ARCADES, Building.TOWER))
 

@@ -6,7 +6,7 @@ from calculator.core.pieces import furnished_violations
 from calculator.core.walls import wall_length
 from calculator.modules.city_walls import ADDED_WALLS, added_wall_violations
 from calculator.modules.gates import GATES_PER_PLAYER, gate_violations
-from tests.alhambras import furnished
+from tests.helpers.alhambras import furnished
 
 # a garden east of the fountain and a tower behind a double wall east of it
 BEHIND_A_DOUBLE_WALL = ((1, 0, "E"), (2, 0, "W", "tower"))

@@ -31,7 +31,7 @@ from calculator.modules.treasure import (
     chests_by_colour,
     chests_in,
 )
-from tests.alhambras import furnished
+from tests.helpers.alhambras import furnished
 
 G, T, P = Building.GARDEN, Building.TOWER, Building.PAVILION
 

@@ -150,7 +150,7 @@ def test_a_tie_never_pays_more_in_total_than_the_places_it_occupies(
 
 from calculator.modules import tally  # noqa: E402
 from calculator.modules.huts.scoring import hut_counts  # noqa: E402
-from tests.alhambras import alhambra  # noqa: E402
+from tests.helpers.alhambras import alhambra  # noqa: E402
 
 
 def hut(building: str, walls: str) -> Tile:

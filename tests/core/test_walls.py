@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import Building, Tile, canonical_walls
 from calculator.core.walls import longest_wall, outer_segments, segment_ends, wall_length
-from tests.alhambras import alhambra, grow
+from tests.helpers.alhambras import alhambra, grow
 
 RING = (
     (-1, -1, "NW"),

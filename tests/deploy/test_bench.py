@@ -17,7 +17,7 @@ import pytest
 
 from bench.spec import body_operations, replaced
 from calculator.api.contract import request_contract
-from tests.imports import imported, top_level
+from tests.helpers.imports import imported, top_level
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 SCRIPTS = sorted(BENCH.glob("*.py"))

@@ -29,7 +29,7 @@ from pathlib import Path
 import pytest
 
 from bench.servers import gunicorn
-from tests.api_helpers import SCORES_BODY as TABLE
+from tests.helpers.api import SCORES_BODY as TABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "calculator"

@@ -32,12 +32,17 @@ from calculator.modules import NAMES as MODULES
 from calculator.modules import ruleset
 from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard, exchange_card
 from calculator.modules.exchange.rules import held, payments_with
-from tests.engine.test_properties import check_listing
-from tests.engine_scenes import (
+from tests.helpers.engine_scenes import (
+    DENAR_DIRHAM,
+    DENAR_FLORIN,
+    DIRHAM_DUCAT,
+    EXCHANGE,
     NAMES,
     cards,
     checked,
+    exchange_game,
     holding_exchange,
+    rulebook_buy,
     tile,
     with_bag,
     with_face_up,
@@ -45,30 +50,13 @@ from tests.engine_scenes import (
     with_market,
     with_pile_top,
 )
+from tests.helpers.listing import check_listing
 
-EXCHANGE = Options(rules=ruleset({"exchange"}))
-DENAR_FLORIN = exchange_card(Currency.DENAR, Currency.FLORIN)
-DIRHAM_DUCAT = exchange_card(Currency.DIRHAM, Currency.DUCAT)
-DENAR_DIRHAM = exchange_card(Currency.DENAR, Currency.DIRHAM)
 DENAR_SLOT = 3  # C4: slot 3 takes denars
-
-
-def exchange_game(players: int = 3, seed: int = 7) -> GameState:
-    return checked(new_game(list(NAMES[:players]), seed, 0, EXCHANGE))
 
 
 def exchange_cards_at(state: GameState) -> list[ExchangeCard]:
     return [c for c in (*state.pile, *state.face_up, *state.discard) if isinstance(c, ExchangeCard)]
-
-
-def rulebook_buy(hand: tuple[MoneyCard, ...] = cards("denar 9", "florin 2", "florin 1")):
-    """The seeds' example: a building for 10 denars; the player holds a denar-florin card."""
-    state = with_market(
-        exchange_game(),
-        [tile("pavilion", 2), tile("seraglio", 3), tile("tower", 10), tile("garden", 6, "ESW")],
-    )
-    state = with_hand(state, 0, hand)
-    return holding_exchange(state, 0, DENAR_FLORIN)
 
 
 # --- setup (T1) ------------------------------------------------------------------------------

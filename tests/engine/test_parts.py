@@ -23,7 +23,7 @@ from calculator.modules.bonus.records import CARDS, Cards
 from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard
 from calculator.modules.huts.records import STACKS
 from calculator.modules.vizier.records import ASKED, TOKEN, Asked, Token
-from tests.engine_scenes import NAMES as SEATS
+from tests.helpers.engine_scenes import NAMES as SEATS
 
 ALL = Options(rules=ruleset(NAMES))
 

@@ -40,8 +40,8 @@ from calculator.modules.exchange.rules import held
 from calculator.modules.huts.records import STACKS
 from calculator.modules.huts.rules import stacks_of
 from calculator.modules.vizier.records import DeclineVizier, VizierBuy
-from tests.clocks import Ticks
-from tests.engine_scenes import holding_exchange, with_hand
+from tests.helpers.clocks import Ticks
+from tests.helpers.engine_scenes import holding_exchange, with_hand
 
 SMALL = Budget(iterations=12)
 BUDGETS = {"random": Budget(iterations=1), "greedy": SMALL, "mcts": SMALL}

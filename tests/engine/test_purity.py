@@ -12,7 +12,7 @@ import pytest
 
 import calculator
 from calculator.engine.memo import Memo
-from tests.imports import imported
+from tests.helpers.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
 FORBIDDEN = ("flask", "werkzeug", "marshmallow", "jsonschema", "jsonschema_rs", "calculator.web")

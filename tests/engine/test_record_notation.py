@@ -44,7 +44,7 @@ from calculator.records.notation import (
 )
 from calculator.records.record import Record, Setup
 from calculator.records.replay import steps
-from tests.record_games import CONFIGURATIONS, golden, played
+from tests.helpers.record_games import CONFIGURATIONS, golden, played
 
 names = st.lists(
     st.text(
@@ -175,9 +175,7 @@ def test_a_seat_the_game_does_not_have_is_written_by_its_number():
 
 def test_options_and_components_are_tags():
     components = (("huts", tuple(Tile(b, "N", hut=True) for b in Building)[:2]),)
-    options = Options(
-        mode="table", hole_rule="cell", rules=ruleset(MODULES), components=components
-    )
+    options = Options(mode="table", hole_rule="cell", rules=ruleset(MODULES), components=components)
     setup = Setup(("Anna", "Ben"), None, 1, options)
     text = write(Record(setup))
     assert '[StartPlayer "Ben"]' in text and '[Mode "table"]' in text

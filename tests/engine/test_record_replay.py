@@ -21,7 +21,7 @@ from calculator.engine.components import CARD, MoneyCard
 from calculator.engine.core import BASE_PHASES
 from calculator.records.record import Record, start
 from calculator.records.replay import Step, Stop, replay, steps, turn_numbers
-from tests.record_games import CONFIGURATIONS, GOLDEN_GAMES, golden, played
+from tests.helpers.record_games import CONFIGURATIONS, GOLDEN_GAMES, golden, played
 
 
 def states(record: Record) -> list[GameState]:
@@ -189,7 +189,7 @@ def test_the_records_are_pure_like_the_engine():
     from pathlib import Path
 
     import calculator
-    from tests.imports import imported
+    from tests.helpers.imports import imported
 
     forbidden = ("flask", "werkzeug", "marshmallow", "jsonschema", "jsonschema_rs")
     above = ("calculator.api", "calculator.web", "calculator.cli")

@@ -23,7 +23,7 @@ from calculator.records.review import (
     review,
     verdict,
 )
-from tests.record_games import golden, played, seated
+from tests.helpers.record_games import golden, played, seated
 
 GENEROUS_MS = 120_000.0
 """A total budget no review in these tests reaches: the review judges every decision."""

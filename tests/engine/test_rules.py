@@ -43,8 +43,8 @@ from calculator.engine.hand import minimal_payments
 from calculator.engine.state import GameState
 from calculator.engine.turn.redesign import removable_cells, swappable_cells
 from calculator.engine.turn.setup import pile_sizes
-from tests.alhambras import grow
-from tests.engine_scenes import (
+from tests.helpers.alhambras import grow
+from tests.helpers.engine_scenes import (
     cards,
     checked,
     game,

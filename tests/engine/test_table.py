@@ -44,7 +44,7 @@ from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard
 from calculator.modules.huts.records import STACKS, HutRevealed, HutTaken, RevealHut, TakeHut
 from calculator.modules.huts.rules import PROVISIONAL_HUTS, stacks_of
 from calculator.modules.vizier.records import ASKED, TOKEN, VizierBought
-from tests.engine_scenes import NAMES, checked, game
+from tests.helpers.engine_scenes import NAMES, checked, game, new_table_game
 
 
 def test_a_table_game_begins_by_asking_for_the_first_card_dealt():
@@ -209,16 +209,6 @@ def _take_all_face_up(state: GameState) -> GameState:
 
 
 # --- the Vizier's Favour at a table (V1-V4) ----------------------------------------------------
-
-
-def new_table_game(players: int, options: Options, rng: random.Random | None = None) -> GameState:
-    """A table game set up: every draw of the setup revealed (the first one listed, or one
-    chosen by ``rng``), the first turn begun."""
-    state = new_game(list(NAMES[:players]), 0, 0, options)
-    while to_act(state) is None:
-        reveals = legal_actions(state)
-        state, _ = apply(state, rng.choice(reveals) if rng else reveals[0])
-    return checked(state)
 
 
 def _table(*modules: str) -> Options:

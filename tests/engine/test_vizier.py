@@ -74,17 +74,19 @@ from calculator.modules.vizier.records import (
     VizierDeclined,
     VizierOffered,
 )
-from tests.engine_scenes import (
+from tests.helpers.engine_scenes import (
+    GARDEN_6,
     NAMES,
+    VIZIER,
     cards,
     checked,
     holding_exchange,
     of_type,
+    take_denar,
     tile,
+    vizier_scene,
     with_bag,
     with_face_up,
-    with_hand,
-    with_market,
     with_pile_top,
     with_reserve,
 )
@@ -422,37 +424,12 @@ def test_v4_no_hut_can_be_taken_in_a_game_without_the_huts_module():
 
 # --- the vizier (V1) -------------------------------------------------------------------------
 
-VIZIER = Options(rules=ruleset({"vizier"}))
-
-GARDEN_6, SERAGLIO_7 = tile("garden", 6), tile("seraglio", 7)
-CHAMBERS_8, ARCADES_9 = tile("chambers", 8), tile("arcades", 9)
-"""The market of the vizier scenes: florin 6, dirham 7, denar 8, ducat 9 (slots 1-4)."""
-
-
-def vizier_scene(hands, viziers=None, start=0, options=VIZIER):
-    """A vizier game at the start of ``start``'s turn: the market above, the given hands, the
-    viziers face up unless ``viziers`` says otherwise; ``denar 1`` lies face up (taking it
-    gives nobody an exact payment in these scenes)."""
-    state = new_game(list(NAMES[: len(hands)]), 7, start, options)
-    state = with_market(state, [GARDEN_6, SERAGLIO_7, CHAMBERS_8, ARCADES_9])
-    state = with_face_up(state, cards("denar 1", "florin 1", "dirham 1", "ducat 1"))
-    for seat, hand in enumerate(hands):
-        state = with_hand(state, seat, cards(*hand))
-    if viziers is not None:
-        players = tuple(TOKEN.put(p, Token(v)) for p, v in zip(state.players, viziers, strict=True))
-        state = replace(state, players=players)
-    return checked(state)
-
 
 def with_bag_top(state, top):
     """The bag's tile ``top`` is drawn next."""
     bag = list(state.bag)
     bag.remove(top)
     return checked(replace(state, bag=(top, *bag)))
-
-
-def take_denar(state):
-    return TakeMoney(state.turn.player, cards("denar 1"))
 
 
 def test_v1_each_player_has_an_active_vizier_at_setup():

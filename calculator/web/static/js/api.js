@@ -1,4 +1,5 @@
-// Talking to the public API (API.md): JSON in, JSON (or SVG) out, refusals as problem+json.
+// Talking to the public API (API.md): JSON in, JSON (or an SVG or PNG picture) out, refusals as
+// problem+json.
 
 import { LANG, t } from './words.js';
 
@@ -22,6 +23,18 @@ class ApiError extends Error {
   }
 }
 
+/** The answer of `response`, read `as` JSON, text or a blob (a picture); a refusal thrown as
+ *  an ApiError with its problem+json. */
+async function answerOf(response, as) {
+  if (!response.ok) {
+    let problem = {};
+    try { problem = await response.json(); } catch { /* not JSON: keep the status */ }
+    throw new ApiError('refused', response.status, problem);
+  }
+  if (as === 'text') return response.text();
+  return as === 'blob' ? response.blob() : response.json();
+}
+
 export async function post(path, body, { as = 'json' } = {}) {
   let response;
   try {
@@ -33,10 +46,15 @@ export async function post(path, body, { as = 'json' } = {}) {
   } catch {
     throw new ApiError('offline');
   }
-  if (!response.ok) {
-    let problem = {};
-    try { problem = await response.json(); } catch { /* not JSON: keep the status */ }
-    throw new ApiError('refused', response.status, problem);
+  return answerOf(response, as);
+}
+
+export async function get(path) {
+  let response;
+  try {
+    response = await fetch(path, { headers: { 'Accept-Language': LANG } });
+  } catch {
+    throw new ApiError('offline');
   }
-  return as === 'text' ? response.text() : response.json();
+  return answerOf(response, 'json');
 }

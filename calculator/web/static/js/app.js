@@ -1,5 +1,6 @@
-// The phone page: quick scoring over three rounds, drawing an Alhambra, and a game against the
-// computer (play.js lists the game endpoints it calls).
+// The phone page: quick scoring over three rounds, drawing an Alhambra, a game against the
+// computer (play.js lists the game endpoints it calls), and a game's record replayed and
+// reviewed (records.js, replay.js list the records endpoints).
 //
 // Every rule is decided by the server through the public API (RULES.md ids in brackets):
 //   POST /v1/scores            majorities, ties and walls of a round (M1-M5, W4, D3)
@@ -8,22 +9,26 @@
 //   POST /v1/removal           may this tile leave the Alhambra (T5)
 //   POST /v1/walls             the longest wall and its segments (W1-W3)
 //   POST /v1/render            the picture (SVG)
+//   POST /v1/rulings           a refusal's ruling, as a picture to show or share (PNG)
 // The game lives in store.js and changes only through update(change) (changes.js lists every
 // change); after each change the store saves it on the device and calls renderPage, which draws
 // every view from it. Modules import downwards only, never back:
-//   app -> scoring, build, play, past -> store -> changes -> game -> words, dom
+//   app -> scoring, build, play, replay, past -> records -> store -> changes -> game -> words, dom
 // (api: fetch, for the views; confirm: the question before a loss; card: the share card)
 // The page words the answers in the visitor's language (words.js).
 
 import { renderBuild } from './build.js';
 import { $, $$ } from './dom.js';
 import { LINK_PREFIX, fromLink } from './game.js';
-import { renderPast } from './past.js';
+import { renderPast, showRecordProblems } from './past.js';
 import { renderPlay } from './play.js';
+import { RECORD_LINK_PREFIX, openGiven, recordOfLink } from './records.js';
+import { renderReplay } from './replay.js';
 import { openShared, renderScoring, scoringOn } from './scoring.js';
 import { markScrolling } from './scrolls.js';
 import { keptOnDevice, subscribe, update } from './store.js';
 import { keepAwake } from './wake.js';
+import { t } from './words.js';
 
 // --- tabs ----------------------------------------------------------------------------------
 
@@ -65,6 +70,7 @@ function renderPage(game, previous) {
   renderScoring(game, previous);
   renderBuild(game);
   renderPlay(game);
+  renderReplay(game);
   renderPast(game);
   renderTabs(game);
   markScrolling();
@@ -73,13 +79,39 @@ function renderPage(game, previous) {
 
 /** Take the game out of a shared link (#game=...): it opens on the Score tab (asking first
  *  when it would take the place of a game in progress, scoring.js openShared). */
-async function openLink() {
-  if (!location.hash.startsWith(LINK_PREFIX)) return;
+async function openGameLink() {
   const shared = fromLink(location.hash);
   history.replaceState(null, '', location.pathname + location.search);
   if (!shared) return; // not a game: keep the one on this device
   update({ type: 'tab', tab: 'score' });
   await openShared(shared);
+}
+
+/** Take the record out of a shared link (#record=...): it is kept in History and opens on the
+ *  Play tab (asking first over a game against the computer in progress, records.js); one that
+ *  cannot be read is said on the History tab, where records are pasted. */
+async function openRecordLink() {
+  const record = await recordOfLink(location.hash);
+  history.replaceState(null, '', location.pathname + location.search);
+  const status = $('#record-status');
+  if (!record) {
+    update({ type: 'tab', tab: 'history' });
+    $('#record-open-fold').open = true;
+    status.textContent = t('record.link_broken');
+    return;
+  }
+  try {
+    await openGiven(record, status);
+  } catch (error) {
+    update({ type: 'tab', tab: 'history' });
+    showRecordProblems(error, t('record.link_unreadable'));
+  }
+}
+
+function openLink() {
+  if (location.hash.startsWith(LINK_PREFIX)) return openGameLink();
+  if (location.hash.startsWith(RECORD_LINK_PREFIX)) return openRecordLink();
+  return null;
 }
 
 window.addEventListener('hashchange', openLink); // a link opened in a tab already showing the page

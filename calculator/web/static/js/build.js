@@ -2,7 +2,8 @@
 // table chose (pieces.js; the controls in build-pieces.js). Every placement is asked of
 // POST /v1/placement (B2-B6; camps G4, bazaars K4), every piece on a building of
 // POST /v1/alhambra/check (G1, H3, H4, K1), every removal of POST /v1/removal (T5), and refused
-// on the spot with the rule and its reason in the page's language; the longest wall comes from
+// on the spot with the rule and its reason in the page's language, with the ruling's picture
+// (POST /v1/rulings, ruling.js) to show or share; the longest wall comes from
 // POST /v1/walls (W1-W3), the picture from /v1/render, and "Use for" takes a round's inputs
 // from POST /v1/scores (X1), so that no rule is counted here a second time.
 // The drawings are part of the game and change only through update; what this tab merely
@@ -23,6 +24,7 @@ import {
 import {
   MODULE_OF, STEP, asSeenFrom, cellsOf, drawingRequest, kindOf, leavingWith, position, samePiece,
 } from './pieces.js';
+import { offerRuling } from './ruling.js';
 import { markScrolling } from './scrolls.js';
 import { currentGame, renderWhen, update } from './store.js';
 import { LANG, MESSAGES, at, buildingName, namesList, t, wallsText } from './words.js';
@@ -522,7 +524,10 @@ $('#picker-place').addEventListener('click', async () => {
   }
   if (!answer.legal) {
     showViolations(answer.violations, proposed);
-    refused([...new Set(answer.violations.map((v) => v.rule))]);
+    const rules = [...new Set(answer.violations.map((v) => v.rule))];
+    refused(rules);
+    offerRuling(pickerResult, { placement: body },
+      t('ruling.alt_placement', { building: name, cell: at(x, y), rules: namesList(rules) }));
     return;
   }
   picker.close();
@@ -581,7 +586,10 @@ async function togglePiece(piece, present) {
   if (before !== drawing() || !picker.open) return;
   if (!answer.legal) {
     showViolations(answer.violations, cellsOf(after));
-    refused(answer.violations.map((v) => v.rule));
+    const rules = answer.violations.map((v) => v.rule);
+    refused(rules);
+    offerRuling(pickerResult, { check: body },
+      t('ruling.alt_piece', { ...words, rules: namesList([...new Set(rules)]) }));
     return;
   }
   update(present ? { type: 'unpiece', piece } : { type: 'piece', piece });

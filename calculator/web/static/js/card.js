@@ -3,7 +3,9 @@
 // link). It draws a past game's record (game.js pastGame, pastPlay), the same for the game on
 // show and for one reopened from the list of past games.
 
+import { statusLine } from './dom.js';
 import { BUILDINGS } from './game.js';
+import { dataUrl, sharePng } from './share.js';
 import { dateText, pointsOf, t } from './words.js';
 
 const WIDTH = 600;
@@ -44,7 +46,7 @@ export const totalsText = (entry) => standings(entry)
 /** The card of `entry` as an SVG document. */
 export function cardSvg(entry) {
   const rounds = entry.rounds ?? [];
-  const finished = entry.kind === 'play' || rounds.every((points) => points !== null);
+  const finished = entry.finished ?? rounds.every((points) => points !== null);
   const top = 196;
   const height = top + ROW * (entry.names.length + 1) + 56;
   const parts = [
@@ -108,12 +110,6 @@ async function pngOf(svg) {
   return new Promise((resolve) => { canvas.toBlob(resolve, 'image/png'); });
 }
 
-const dataUrl = (blob) => new Promise((resolve) => {
-  const reader = new FileReader();
-  reader.onload = () => resolve(reader.result);
-  reader.readAsDataURL(blob);
-});
-
 let offers = 0;
 
 /** A "share as a picture" button in `container` for the game `entryNow()` records at the time
@@ -124,10 +120,7 @@ export function offerCard(container, entryNow) {
   button.type = 'button';
   button.className = 'secondary';
   button.textContent = t('card.share');
-  const status = document.createElement('p');
-  status.className = 'status';
-  status.setAttribute('role', 'status');
-  status.setAttribute('aria-live', 'polite');
+  const status = statusLine();
   const figure = document.createElement('figure');
   figure.hidden = true;
   const preview = document.createElement('img');
@@ -149,17 +142,8 @@ export function offerCard(container, entryNow) {
     if (url) URL.revokeObjectURL(url);
     url = URL.createObjectURL(png);
     Object.assign(link, { href: url, download: name, hidden: false });
-    const file = new File([png], name, { type: 'image/png' });
-    if (!navigator.canShare?.({ files: [file] })) {
-      status.textContent = t('card.ready');
-      return;
-    }
-    try {
-      await navigator.share({ files: [file], title: t('app.title') });
-      status.textContent = t('card.shared');
-    } catch {
-      status.textContent = t('card.ready'); // the sheet closed: the link still saves it
-    }
+    // the sheet closed, or none: the link still saves it
+    status.textContent = t(await sharePng(png, name, t('app.title')) === 'shared' ? 'card.shared' : 'card.ready');
   });
   container.replaceChildren(button, status, figure, link);
 }

@@ -3,9 +3,9 @@
 // below are the whole list of what a tap can do to the game.
 
 import {
-  BUILDINGS, MAX_PAST, MAX_ROSTER, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow, keptAs,
-  localized, newGame, newId, newPlay, noMembers, pastGame, pastPlay, resumed, sameAsKept, typedNames,
-  zeros,
+  BUILDINGS, MAX_MOVES, MAX_PAST, MAX_ROSTER, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow,
+  keptAs, localized, localizedState, newGame, newId, newPlay, noMembers, pastGame, pastPlay, resumed,
+  sameAsKept, typedNames, zeros,
 } from './game.js';
 import { leavingWith, samePiece } from './pieces.js';
 import { t } from './words.js';
@@ -80,6 +80,24 @@ const rostered = (roster, names) => {
   return [...new Set(fresh), ...roster.filter((name) => !known(name))].slice(0, MAX_ROSTER);
 };
 
+/** A game against the computer set aside in History played on: it leaves History for the
+ *  Play tab with the state and steps the replay of its record gave (names in the page's
+ *  language); with `aside` (a time) the game in progress there is kept in History first. */
+function playResumed(next, { id, state, steps, aside }) {
+  const entry = next.past.find((e) => e.id === id);
+  if (aside) next.past = remembered(next.past, pastPlay(next.play, aside));
+  next.past = next.past.filter((e) => e.id !== id);
+  next.play = {
+    ...newPlay(entry.opponents, entry.modules),
+    id,
+    state: localizedState(state),
+    steps: steps.slice(-MAX_STEPS),
+    record: entry.record,
+  };
+  next.replay = null;
+  next.tab = 'play';
+}
+
 /** The game after `change`, by its type: a whole game (`new-game`, `load`, `resume`), the
  *  past games and the roster kept either way; a finished game kept among the past games
  *  (`finished`, `play-finished`), forgotten (`forget`) or brought from a file (`import`);
@@ -88,17 +106,23 @@ const rostered = (roster, names) => {
  *  `character`, `attack`, `score-card`), whose answer stays, marked as changed while the
  *  entries differ from those it answers; an answer (`scored`); the drawing on show
  *  (`builder`, `place`, `remove`, `undo`, `clear`, and the Big Box's pieces: `piece`,
- *  `unpiece`); the tab on show (`tab`); the game against the computer (`play-*`, below). */
+ *  `unpiece`); the tab on show (`tab`); the game against the computer (`play-*`, below) and
+ *  the record on show move by move (`replay-*`). */
 export function changed(game, change) {
   if (change.type === 'new-game') { // `same`: the same table again (names, seats, modules)
     const table = change.same ? { names: game.names, modules: game.modules } : null;
-    return { ...newGame(game.names.length, game.past, table), play: game.play, roster: game.roster };
+    return {
+      ...newGame(game.names.length, game.past, table), play: game.play, replay: game.replay,
+      roster: game.roster,
+    };
   }
   // A link: the scores only, its default names in this page's language. `keep` (a time): the
   // game on show is kept among the past games first.
   if (change.type === 'load') {
     const past = change.keep ? keptAside(game, change.keep) : game.past;
-    return { ...localized(change.game), play: game.play, past, roster: game.roster };
+    return {
+      ...localized(change.game), play: game.play, replay: game.replay, past, roster: game.roster,
+    };
   }
   // A game set aside unfinished, played on: it leaves the past games, and the game on show,
   // with `keep` (a time), is kept there in its place.
@@ -107,10 +131,13 @@ export function changed(game, change) {
     const entry = past.find((e) => e.id === change.id);
     return {
       ...resumed(entry, past.filter((e) => e.id !== change.id), game.roster),
-      play: game.play, tab: 'score',
+      play: game.play, replay: game.replay, tab: 'score',
     };
   }
-  const next = structuredClone(game);
+  // The past games (up to MAX_PAST, each with its record) are frozen and never changed in
+  // place: a change that keeps or forgets one makes a new list, so they are not copied.
+  const { past, ...rest } = game;
+  const next = { ...structuredClone(rest), past };
   const round = currentRound(next);
   const drawing = drawingOnShow(next);
   switch (change.type) {
@@ -224,14 +251,23 @@ export function changed(game, change) {
     case 'play-modules':
       next.play.modules = [...change.modules];
       break;
-    case 'play-started': // a new game, from POST /v1/games
-      next.play = { ...newPlay(next.play.opponents, next.play.modules), state: change.state };
+    case 'play-started': // a new game, from POST /v1/games, and its record: the request, no move
+      next.play = {
+        ...newPlay(next.play.opponents, next.play.modules), state: change.state, record: change.record,
+      };
       break;
-    case 'play-advanced': // a move made, or the computer's: the state after it and its events
+    case 'play-advanced': { // a move made, or the computer's: the state after, its events, the moves
       next.play.state = change.state;
       next.play.steps = [...next.play.steps, ...change.events].slice(-MAX_STEPS);
       next.play.hint = null; // a hint fits only the state it was asked for
+      const { record } = next.play;
+      // past a record's bound no record is kept (no game against the computer comes near it)
+      if (record) {
+        next.play.record = record.moves.length + change.moves.length > MAX_MOVES ? null
+          : { ...record, moves: [...record.moves, ...change.moves] };
+      }
       break;
+    }
     case 'play-hint':
       next.play.hint = change.action;
       break;
@@ -240,6 +276,31 @@ export function changed(game, change) {
       break;
     case 'play-quit':
       next.play = newPlay(next.play.opponents, next.play.modules);
+      break;
+    case 'play-resume': // a game set aside in History continued from its record: the state
+      // and steps its replay gave; with `aside` (a time) the game in progress goes there first
+      playResumed(next, change);
+      break;
+    case 'replay-open': // a record on the Play tab, move by move (newReplay); `entry`, a game
+      // of a record kept in History; with `aside` (a time) the game in progress goes there
+      // first, and with `quit` it ends (it had no record to keep it by)
+      if (change.aside) next.past = remembered(next.past, pastPlay(next.play, change.aside));
+      if (change.aside || change.quit) next.play = newPlay(next.play.opponents, next.play.modules);
+      if (change.entry) next.past = remembered(next.past, change.entry);
+      next.replay = change.replay;
+      next.tab = 'play';
+      break;
+    case 'replay-to': // the position on show: moves played
+      next.replay.position = change.position;
+      break;
+    case 'replay-seat': // whose Alhambra and hand are on show (null: the player of the move)
+      next.replay.seat = change.seat;
+      break;
+    case 'replay-reviewed': // the review as far as it came (review.json's parts put together)
+      next.replay.review = change.review;
+      break;
+    case 'replay-close':
+      next.replay = null;
       break;
     default:
       throw new Error(`no such change: ${change.type}`);

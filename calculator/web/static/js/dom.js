@@ -18,3 +18,12 @@ export function swatch(building) {
   chip.setAttribute('aria-hidden', 'true');
   return chip;
 }
+
+/** A status line: what a button did, said politely to a screen reader. */
+export function statusLine() {
+  const line = document.createElement('p');
+  line.className = 'status';
+  line.setAttribute('role', 'status');
+  line.setAttribute('aria-live', 'polite');
+  return line;
+}

@@ -72,6 +72,80 @@ function emptyRound(players) {
   };
 }
 
+// --- a game's record (docs/records.md) ---------------------------------------------------------
+// {game, moves}: the body of POST /v1/games and every action in order, as /v1/games/advance
+// takes them (with `tags`, what a person says of the game). The server reads and checks it
+// whole; the page keeps it, replays it (records.js) and reviews it (replay.js).
+
+export const MAX_MOVES = 900; // a record's most moves (schemas/record.json)
+export const VERDICTS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder']; // a review's
+
+/** A record read back: a game of 2 to 6 named players and at most MAX_MOVES moves, each an
+ *  action by its type (the server checks the rest when it is replayed). */
+export const isRecord = (record) => record !== null && typeof record === 'object'
+  && typeof record.game === 'object' && record.game !== null && Array.isArray(record.game.players)
+  && record.game.players.length >= MIN_PLAYERS && record.game.players.length <= MAX_PLAYERS
+  && record.game.players.every((name) => typeof name === 'string')
+  && Array.isArray(record.moves) && record.moves.length <= MAX_MOVES
+  && record.moves.every((move) => typeof move?.type === 'string')
+  && (record.tags === undefined || (typeof record.tags === 'object' && record.tags !== null));
+
+/** A name for a record that the same record always gets (a 53-bit hash of its canonical JSON,
+ *  cyrb53): a record opened twice is kept once. */
+export function recordId(record) {
+  const text = JSON.stringify(record);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `record-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36)}`;
+}
+
+/** Where a replay stopped (record-stop.json): the move that cannot be played and its rule. */
+const isStop = (stop) => stop === null || (Number.isInteger(stop?.move) && typeof stop.rule === 'string'
+  && typeof stop.message === 'string');
+
+/** A review as the replay keeps it (review.json, its parts put together): each row's move and
+ *  verdict, each player summed up, and where to go on (`next`). */
+const isReview = (review, moves) => review === null || (['greedy', 'mcts'].includes(review?.level)
+  && Array.isArray(review.rows) && review.rows.every((row) => isCount(row?.move, moves - 1)
+    && VERDICTS.includes(row.verdict) && typeof row.played?.type === 'string'
+    && typeof row.best?.type === 'string' && typeof row.expected_points_lost === 'number')
+  && Array.isArray(review.players) && review.players.every((p) => Number.isInteger(p?.player))
+  && Number.isInteger(review.parts) && (review.next === null || isCount(review.next, moves))
+  && isStop(review.stopped));
+
+/** The record open on the Play tab, move by move: which game of History it is (`id`; `kind`
+ *  'play' for a game against the computer, else 'record'; `at`, when kept), the record, how
+ *  many of its moves can be played (`played`, all unless `stopped` says where it stops), the
+ *  position on show (`position`: moves played, 0 to `played`), whose Alhambra and hand are
+ *  on show (`seat`: null follows the move), and its review. */
+export function newReplay(entry, replayed) {
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    at: entry.at,
+    record: entry.record,
+    played: replayed.played,
+    stopped: replayed.stopped,
+    position: 0,
+    seat: null,
+    review: null,
+  };
+}
+
+const isReplay = (replay) => replay === null || (typeof replay?.id === 'string'
+  && ['play', 'record'].includes(replay.kind) && typeof replay.at === 'string'
+  && isRecord(replay.record) && isCount(replay.played, replay.record.moves.length)
+  && isCount(replay.position, replay.played) && isStop(replay.stopped)
+  && (replay.seat === null || isCount(replay.seat, replay.record.game.players.length - 1))
+  && isReview(replay.review, replay.record.moves.length));
+
 // --- a game against the computer (the Play tab) --------------------------------------------
 // The server keeps nothing: the whole game state document (API.md) lives here, in `play.state`.
 
@@ -90,6 +164,7 @@ export function newPlay(opponents = ['greedy'], modules = []) {
     steps: [], // the latest events of the game, the newest last
     hint: null, // the advisor's best action for the state on show
     viewing: 1, // whose Alhambra among the opponents is on show
+    record: null, // the game's record (isRecord): the new-game request and every move so far
   };
 }
 
@@ -103,7 +178,8 @@ const isPlay = (play) => typeof play?.id === 'string' && Array.isArray(play?.opp
     && play.state.players.length === play.opponents.length + 1))
   && Array.isArray(play.steps) && play.steps.length <= MAX_STEPS
   && play.steps.every((event) => typeof event?.type === 'string')
-  && isAction(play.hint) && isCount(play.viewing - 1, play.opponents.length - 1);
+  && isAction(play.hint) && isCount(play.viewing - 1, play.opponents.length - 1)
+  && (play.record === null || isRecord(play.record));
 
 /** A new game of scores: `players` seats named by default, or the same table again
  *  (`table`: the names, in their seats, and the modules of the game before). */
@@ -122,7 +198,8 @@ export function newGame(players = 3, past = [], table = null) {
     builder: 0, // whose drawing build mode shows
     tab: 'score',
     play: newPlay(),
-    past, // the games kept on this device (pastGame, pastPlay), the newest first
+    replay: null, // the record open on the Play tab (newReplay), or null
+    past, // the games kept on this device (pastGame, pastPlay, pastRecord), the newest first
     roster: [], // the names typed at this device's tables, offered again, the latest first
   };
 }
@@ -199,9 +276,10 @@ const withAsked = (round) => (round && typeof round === 'object'
     attack: null, score_card: [], asked: null, ...round }
   : round);
 
-/** A game kept among the past games, as pastGame or pastPlay records it. What a record kept
- *  by an earlier page lacks (the whole table, the opponents' levels) is simply not shown. */
-const isPast = (entry) => typeof entry?.id === 'string' && ['score', 'play'].includes(entry.kind)
+/** A game kept among the past games, as pastGame, pastPlay or pastRecord records it. What a
+ *  record kept by an earlier page lacks (the whole table, the opponents' levels, the game's
+ *  record) is simply not shown. */
+const isPast = (entry) => typeof entry?.id === 'string' && ['score', 'play', 'record'].includes(entry.kind)
   && typeof entry.at === 'string' && Array.isArray(entry.names) && entry.names.length >= MIN_PLAYERS
   && entry.names.length <= MAX_PLAYERS && entry.names.every((name) => typeof name === 'string')
   && Array.isArray(entry.totals) && entry.totals.length === entry.names.length
@@ -218,7 +296,10 @@ const isPast = (entry) => typeof entry?.id === 'string' && ['score', 'play'].inc
     && entry.opponents.length === entry.names.length - 1
     && entry.opponents.every((level) => LEVELS.includes(level))))
   && (entry.table === undefined || (entry.kind === 'score' && isTable(entry.table)
-    && entry.table.names.length === entry.names.length));
+    && entry.table.names.length === entry.names.length))
+  && (entry.record === undefined ? entry.kind !== 'record' : (entry.kind !== 'score'
+    && isRecord(entry.record) && entry.record.game.players.length === entry.names.length))
+  && (entry.stopped === undefined || (entry.kind === 'record' && isStop(entry.stopped)));
 
 /** A list of past games read back (from this device or a history file), each checked;
  *  the newest first, at most MAX_PAST. */
@@ -235,11 +316,16 @@ export function checkedGame(stored) {
   if (value?.play && typeof value.play === 'object' && !('id' in value.play)) {
     value.play = { ...value.play, id: newId() };
   }
+  if (value?.play && typeof value.play === 'object' && !('record' in value.play)) {
+    value.play = { ...value.play, record: null }; // a game begun before games kept records
+  }
+  if (value && !('replay' in value)) value.replay = null;
   if (value && !('modules' in value)) value.modules = [];
   if (Array.isArray(value?.rounds)) value.rounds = value.rounds.map(withAsked);
   const ok = value?.v === 1 && isTable(value)
     && isCount(value.builder, value.names.length - 1) && TABS.includes(value.tab)
-    && isPlay(value.play) && typeof value.id === 'string' && isHistory(value.past)
+    && isPlay(value.play) && isReplay(value.replay) && typeof value.id === 'string'
+    && isHistory(value.past)
     && Array.isArray(value.roster) && value.roster.length <= MAX_ROSTER
     && value.roster.every((name) => isName(name) && name.trim() !== '');
   return ok ? value : null;
@@ -272,13 +358,22 @@ export const givenName = (name, seat) => Object.keys(DEFAULT_NAMES).some(
 const tableNames = (names) => names.map((name, seat) => reworded(name, 'player', seat + 1));
 const playNames = (names) => names.map((name, seat) => reworded(name, seat === YOU ? 'you' : 'bot', seat));
 
+/** A game against the computer's state with its players' names in the page's language. */
+export function localizedState(state) {
+  const named = playNames(state.players.map((player) => player.name));
+  return { ...state, players: state.players.map((player, seat) => ({ ...player, name: named[seat] })) };
+}
+
+/** The players' names of the record open on the Play tab: a game against the computer's in
+ *  the page's language (You, Computer 1), a record's as it gives them. */
+export const replayNames = (replay) => (replay.kind === 'play' ? playNames : (names) => names)(
+  replay.record.game.players);
+
 /** The game with every default name in the page's language: the scoring table's seats,
  *  Play's (you, the computers) and the past games'; a name someone typed is kept. */
 export function localized(game) {
   const { state } = game.play;
-  const named = state && playNames(state.players.map((player) => player.name));
-  const players = state?.players.map((player, seat) => ({ ...player, name: named[seat] }));
-  const play = state ? { ...game.play, state: { ...state, players } } : game.play;
+  const play = state ? { ...game.play, state: localizedState(state) } : game.play;
   const past = game.past?.map((entry) => ({
     ...entry,
     names: (entry.kind === 'play' ? playNames : tableNames)(entry.names),
@@ -346,10 +441,11 @@ const playRounds = (steps) => steps.filter((step) => step.type === 'round_scored
   .map((step, index, scored) => step.totals.map(
     (total, seat) => total - (index ? scored[index - 1].totals[seat] : 0)));
 
-/** A finished game against the computer, from its state document and steps (T8, T9, M6),
- *  with the opponents' levels and the modules it was played with. */
+/** A game against the computer, from its state document and steps (T8, T9, M6), with the
+ *  opponents' levels, the modules it was played with and its record: finished, or set aside
+ *  in progress (then continued from its record, records.js). */
 export function pastPlay(play, at) {
-  const { players, winners } = play.state;
+  const { players, winners, over } = play.state;
   return {
     id: play.id,
     kind: 'play',
@@ -358,9 +454,31 @@ export function pastPlay(play, at) {
     rounds: playRounds(play.steps),
     totals: players.map((player) => player.score),
     winners: [...winners],
-    finished: true,
+    finished: over,
     opponents: [...play.opponents],
     modules: [...play.modules],
+    ...(play.record ? { record: play.record } : {}),
+  };
+}
+
+/** A game known by its record (pasted, or opened from a link), as History keeps it: its
+ *  players, each scoring round's points and the totals as the replay of the record reached
+ *  them (`replayed`: POST /v1/records/replay's answer, T8, T9), the winners once it is over
+ *  (M6), and where it stops when a move cannot be played. */
+export function pastRecord(id, record, replayed, at) {
+  const { players, winners, over } = replayed.state;
+  return {
+    id,
+    kind: 'record',
+    at,
+    names: players.map((player) => player.name),
+    rounds: playRounds(replayed.events),
+    totals: players.map((player) => player.score),
+    winners: over ? [...winners] : [],
+    finished: over,
+    record,
+    stopped: replayed.stopped && { move: replayed.stopped.move, rule: replayed.stopped.rule,
+      message: replayed.stopped.message },
   };
 }
 
@@ -406,18 +524,28 @@ export function toLink(game) {
     })),
     drawings: game.drawings,
   };
-  const bytes = new TextEncoder().encode(JSON.stringify(compact));
+  const encoded = base64url(new TextEncoder().encode(JSON.stringify(compact)));
+  return linkTo(`${LINK_PREFIX}${encoded}`);
+}
+
+/** This page's address with `fragment` (after #, which browsers never send to the server). */
+export const linkTo = (fragment) => `${location.origin}${location.pathname}${location.search}${fragment}`;
+
+/** Bytes as URL-safe base64 without padding (RFC 4648 §5), as a link's fragment carries them. */
+export function base64url(bytes) {
   let binary = '';
   bytes.forEach((byte) => { binary += String.fromCharCode(byte); });
-  const encoded = btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-  return `${location.origin}${location.pathname}${location.search}${LINK_PREFIX}${encoded}`;
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
+
+/** The bytes of URL-safe base64 (throws when it is not). */
+export const fromBase64url = (text) => Uint8Array.from(
+  atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
 
 /** The game of a link, or null when the link does not hold one. */
 export function fromLink(hash) {
   try {
-    const base64 = hash.slice(LINK_PREFIX.length).replace(/-/g, '+').replace(/_/g, '/');
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const bytes = fromBase64url(hash.slice(LINK_PREFIX.length));
     const compact = JSON.parse(new TextDecoder().decode(bytes));
     return checkedGame({
       v: compact.v,

@@ -1,17 +1,20 @@
-// The History tab: every game kept on this device (scored at the table, or played against the
-// computer), newest first, at most MAX_PAST (game.js). A game finished, or set aside unfinished
-// (a shared link opened over it, another game continued in its place), shows its date,
-// players, winner and totals; it reopens read-only with each round's points, breakdowns and
-// modules (a game against the computer with each round and the opponents' levels), and its
-// share card; one set aside may be continued. The whole history is saved to a file and read
-// back from one, and the names played most are counted: games, wins, best score.
-// Nothing kept here changes or goes without the page asking first (confirm.js).
+// The History tab: every game kept on this device (scored at the table, played against the
+// computer, or known by its record, pasted or from a link), newest first, at most MAX_PAST
+// (game.js). A game finished, or set aside unfinished (a shared link or a record opened over
+// it, another game continued in its place), shows its date, players, winner and totals; it
+// reopens read-only with each round's points, breakdowns and modules (a game against the
+// computer with each round and the opponents' levels), and its share card; a game with its
+// record replays move by move and is reviewed on the Play tab (records.js, replay.js); one set
+// aside may be continued. A record is pasted here to be opened. The whole history is saved to
+// a file and read back from one, and the names played most are counted: games, wins, best
+// score. Nothing kept here changes or goes without the page asking first (confirm.js).
 
 import { breakdownCard } from './breakdown.js';
 import { offerCard, standings, totalsText } from './card.js';
 import { confirmLoss } from './confirm.js';
 import { $ } from './dom.js';
 import { MAX_PAST, isHistory } from './game.js';
+import { openGiven, openKept, recordProblems, resumePlay } from './records.js';
 import { gameLoss } from './scoring.js';
 import { markScrolling } from './scrolls.js';
 import { currentGame, renderWhen, update } from './store.js';
@@ -21,17 +24,22 @@ const list = $('#past-list');
 const dialog = $('#past-game');
 const status = $('#past-status');
 const FILE_FORMAT = 'alhambra-history';
-/** A history file holds at most MAX_PAST games of a few kilobytes each: anything far larger is
- *  no history file of this page, and is not read into memory. */
-const MOST_FILE_BYTES = 4 * 1024 * 1024;
+/** A history file holds at most MAX_PAST games, each of a few kilobytes, or with its record of
+ *  at most 900 moves about 100 kB: anything far larger is no history file of this page, and is
+ *  not read into memory. */
+const MOST_FILE_BYTES = 16 * 1024 * 1024;
 
 const finished = (entry) => entry.finished ?? (entry.rounds ?? []).every((points) => points !== null);
 const winnersText = (entry) => t(entry.winners.length > 1 ? 'totals.winners' : 'totals.winner',
   { names: entry.winners.map((seat) => entry.names[seat]).join(', ') });
 /** The verdict of a game: its winner, or how far it got when it was set aside. */
-const verdictText = (entry) => (finished(entry) ? winnersText(entry)
-  : t('past.set_aside', { n: (entry.rounds ?? []).filter((points) => points !== null).length }));
-const kindText = (entry) => t(entry.kind === 'play' ? 'past.kind_play' : 'past.kind_score');
+function verdictText(entry) {
+  if (finished(entry)) return winnersText(entry);
+  const n = (entry.rounds ?? []).filter((points) => points !== null).length;
+  if (entry.kind !== 'record') return t('past.set_aside', { n });
+  return entry.stopped ? t('past.record_stopped', { n: entry.stopped.move + 1 }) : t('past.record_unfinished', { n });
+}
+const kindText = (entry) => t(`past.kind_${entry.kind}`);
 
 function button(kind, words, label, act) {
   const made = document.createElement('button');
@@ -67,7 +75,22 @@ function pastItem(entry) {
     button('secondary', t('past.open'), t('past.open_label', { date }), () => openPast(entry)),
     button('danger', t('past.delete'), t('past.delete_label', { date }), () => forget(entry)),
   );
+  if (entry.record) {
+    buttons.append(button('primary', t('past.replay'), t('past.replay_label', { date }),
+      () => openKept(entry, status)));
+  }
   item.append(heading, kind, verdict, totals, buttons);
+  if (!finished(entry) && entry.kind === 'play' && entry.record) {
+    const hint = document.createElement('p');
+    hint.className = 'hint';
+    hint.id = `resume-${entry.id}`;
+    hint.textContent = t('past.resume_play_hint');
+    const resumeButton = button('primary', t('past.resume'), t('past.resume_play_label', { date }),
+      () => resumePlay(entry, status));
+    resumeButton.setAttribute('aria-describedby', hint.id);
+    buttons.append(resumeButton);
+    item.append(hint);
+  }
   if (!finished(entry) && entry.table) {
     // said before the tap: the game leaves History for the Score tab, and takes the place of
     // the game there, which comes here
@@ -297,6 +320,55 @@ $('#history-import').addEventListener('change', async (event) => {
   update({ type: 'import', entries: [...fresh, ...changed] });
   fileStatus.textContent = t('history.imported', { n: fresh.length, changed: changed.length });
   fileStatus.focus();
+});
+
+// --- a record pasted, opened move by move -------------------------------------------------------
+
+const recordStatus = $('#record-status');
+const recordProblemsBox = $('#record-problems');
+
+/** The pasted text as the server reads it: JSON when it is a JSON object, else the notation
+ *  (whose reader says at which line and column it cannot go on). */
+function givenRecord(text) {
+  if (!text.startsWith('{')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text; // not JSON after all: read as text, the server says where it stops
+  }
+}
+
+/** A record the server could not read: where, in the page's words, and why. */
+export function showRecordProblems(error, heading) {
+  const said = document.createElement('p');
+  said.textContent = heading;
+  const list = document.createElement('ul');
+  list.append(...recordProblems(error).map((content) => {
+    const item = document.createElement('li');
+    item.append(...[content].flat());
+    return item;
+  }));
+  recordProblemsBox.replaceChildren(said, list);
+  $('#record-open-fold').open = true;
+}
+
+$('#record-open').addEventListener('click', async () => {
+  const field = $('#record-given');
+  const text = field.value.trim();
+  recordProblemsBox.replaceChildren();
+  if (!text) {
+    recordStatus.textContent = t('record.empty');
+    field.focus();
+    return;
+  }
+  recordStatus.textContent = t('record.reading');
+  try {
+    if (await openGiven(givenRecord(text), recordStatus)) field.value = '';
+  } catch (error) {
+    recordStatus.textContent = '';
+    showRecordProblems(error, t('record.unreadable'));
+    field.focus();
+  }
 });
 
 // --- the view -----------------------------------------------------------------------------------

@@ -6,16 +6,22 @@
 //   POST /v1/games/advance        your move, and everything automatic after it
 //   POST /v1/games/bot-turns      the computer's moves, until you decide again or the game ends
 //   POST /v1/games/advice         the hint: the advisor's best move for you
+// The game keeps its record (docs/records.md: the new-game request, with the seed chosen here,
+// and every move in order: yours, and the computer's as bot-turns answers them), kept with it
+// in History; once over it is replayed and reviewed (records.js, replay.js).
 // What this tab only shows (the legal moves of the state on show) it keeps here.
 
 import { post } from './api.js';
 import { confirmLoss } from './confirm.js';
-import { $, $$, nameSpan } from './dom.js';
+import { $, $$ } from './dom.js';
 import { LEVELS, MAX_OPPONENTS, MODULES, YOU } from './game.js';
-import { actionText, cardsText, isExact, stepText, steps } from './moves.js';
-import { markScrolling } from './scrolls.js';
+import { actionText, isExact, stepText, steps } from './moves.js';
+import { openPlayed } from './records.js';
 import { currentGame, renderWhen, update } from './store.js';
-import { at, buildingForms, buildingName, namesList, pointsOf, t, wallsText } from './words.js';
+import {
+  exactMark, listOf, renderGrid, renderScores, renderTable, renderWhere, tileItem, winnersText,
+} from './table.js';
+import { at, buildingForms, pointsOf, t } from './words.js';
 
 /** The time of each computer decision, by level; one request plays with the longest. */
 const THINKING_MS = { random: 10, greedy: 100, mcts: 400 };
@@ -25,8 +31,6 @@ const ON_THE_GRID = 'place';
 /** The moves that put a bought (T6), awarded (T9) or vizier's (V1) tile somewhere: with more
  *  than one tile waiting, you choose which to place first. */
 const PLACING = ['place', 'reserve', 'give_to_dummy'];
-const LAST_ROUND = 3; // the third scoring round ends the game (T9)
-const CURRENCIES = ['denar', 'dirham', 'ducat', 'florin'];
 
 const status = $('#play-status');
 let legal = null; // the legal-actions answer for the state asked about, once it came
@@ -78,14 +82,21 @@ MODULES.forEach((module) => $(`#module-${module}`).addEventListener('change', ()
   update({ type: 'play-modules', modules: MODULES.filter((m) => $(`#module-${m}`).checked) });
 }));
 
+/** A seed for a new game's draws (T1): kept in its record, every draw follows from it. */
+function newSeed() {
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high % 2 ** 21) * 2 ** 32 + low; // below 2^53, as the API takes it
+}
+
 $('#play-start').addEventListener('click', async () => {
   const { opponents, modules } = play();
   const players = [t('play.you'), ...opponents.map((_, i) => t('play.bot_name', { n: i + 1 }))];
+  const game = { players, seed: newSeed(), start_player: YOU, options: { modules } };
   status.textContent = '';
   $('#play-setup-status').textContent = '';
   try {
-    const answer = await post('/v1/games', { players, start_player: YOU, options: { modules } });
-    update({ type: 'play-started', state: answer.state });
+    const answer = await post('/v1/games', game);
+    update({ type: 'play-started', state: answer.state, record: { game, moves: [] } });
   } catch (error) {
     $('#play-setup-status').textContent = error.describe(); // beside Start: the table is hidden
   }
@@ -152,7 +163,9 @@ async function settle() {
     status.textContent = t('play.bots_playing');
     const answer = await post('/v1/games/bot-turns', { state, ...computer(play()) });
     if (asked !== shown) return;
-    update({ type: 'play-advanced', state: answer.state, events: steps(answer.events) });
+    update({
+      type: 'play-advanced', state: answer.state, events: steps(answer.events), moves: answer.actions,
+    });
     gameOver();
     // past a bound of the state document no move is possible: say so rather than wait
     if (answer.stopped === 'bounds') status.textContent = t('play.beyond_bounds');
@@ -174,7 +187,7 @@ async function move(action) {
   renderMoves(play());
   try {
     const answer = await post('/v1/games/advance', { state: play().state, actions: [action] });
-    update({ type: 'play-advanced', state: answer.state, events: steps(answer.events) });
+    update({ type: 'play-advanced', state: answer.state, events: steps(answer.events), moves: [action] });
     gameOver();
   } catch (error) {
     status.textContent = error.describe();
@@ -202,86 +215,10 @@ $('#play-hint').addEventListener('click', async () => {
 
 // --- drawing the table -----------------------------------------------------------------------
 
-function listOf(list, items, empty) {
-  list.replaceChildren(...(items.length ? items : [empty]).map((content) => {
-    const item = document.createElement('li');
-    item.append(...[content].flat());
-    return item;
-  }));
-}
-
-/** A tile drawn as Build draws it: its building's colour and short name, its walls, its price
- *  (decorative: the words beside it name it). */
-function tileFace(piece) {
-  const building = piece.building || piece.hut;
-  const face = document.createElement('span');
-  face.className = `tile-face building-${building}`;
-  piece.walls.split('').forEach((side) => face.classList.add(`wall-${side}`));
-  face.setAttribute('aria-hidden', 'true');
-  const short = document.createElement('span');
-  short.className = 'short';
-  short.textContent = t(`building_short.${building}`);
-  face.append(short);
-  if (piece.price) {
-    const price = document.createElement('span');
-    price.className = 'price';
-    price.textContent = piece.price;
-    face.append(price);
-  }
-  return face;
-}
-
-/** A tile drawn, and in words beside it ("tower (8), north, east"), under `above` if any. */
-function tileItem(piece, above = [], below = []) {
-  const words = document.createElement('span');
-  words.className = 'tile-words';
-  const name = nameSpan(t('play.tile', {
-    building: buildingName(piece.building || piece.hut), price: piece.price ?? '', walls: wallsText(piece.walls),
-  }));
-  words.append(...above, name, ...below);
-  return [tileFace(piece), words];
-}
-
-/** A line of its own within a tile's words. */
-function line(...content) {
-  const span = document.createElement('span');
-  span.className = 'line';
-  span.append(...content);
-  return span;
-}
-
-function renderScores(state) {
-  const rows = state.players.map((player, seat) => {
-    const row = document.createElement('tr');
-    const who = document.createElement('th');
-    who.scope = 'row';
-    who.textContent = player.name;
-    const points = document.createElement('td');
-    points.textContent = player.score;
-    points.dataset.seat = seat;
-    row.append(who, points);
-    if (state.winners.includes(seat)) row.className = 'winner';
-    return row;
-  });
-  const head = document.createElement('tr');
-  [t('play.col_player'), t('play.col_points')].forEach((text) => {
-    const cell = document.createElement('th');
-    cell.scope = 'col';
-    cell.textContent = text;
-    head.append(cell);
-  });
-  $('#play-scores').replaceChildren(head, ...rows);
+function renderScoresOf(state) {
+  renderScores($('#play-scores'), state);
   $('#play-scores-heading').textContent = t(state.over ? 'play.final' : 'play.scores');
-  $('#play-winners').textContent = state.over
-    ? t('play.winners', { names: state.winners.map((seat) => state.players[seat].name).join(', ') })
-    : '';
-}
-
-function currencySwatch(currency) {
-  const chip = document.createElement('span');
-  chip.className = `swatch currency-${currency}`;
-  chip.setAttribute('aria-hidden', 'true');
-  return chip;
+  $('#play-winners').textContent = winnersText(state);
 }
 
 /** The market slots a purchase of yours pays exactly (T4), by the legal moves on show. */
@@ -290,119 +227,26 @@ function exactSlots(state) {
   return new Set(mine.filter((action) => isExact(action, state)).map((action) => action.slot));
 }
 
-function exactMark(text) {
-  const mark = document.createElement('span');
-  mark.className = 'exact';
-  mark.textContent = text;
-  return mark;
+/** The market, the money on the table, your hand and reserve, the slots your purchases on
+ *  offer pay exactly marked (T4). */
+function renderTableOf(state) {
+  renderTable(state, YOU, {
+    market: $('#play-market'), faceUp: $('#play-face-up'), hand: $('#play-hand'), reserve: $('#play-reserve'),
+  }, exactSlots(state));
 }
 
-/** Your hand by currency, each sorted, with its total, and the slots it pays exactly (T4);
- *  exchange cards (V2) after them. */
-function handRows(state, exact) {
-  const { hand } = state.players[YOU];
-  const rows = CURRENCIES.flatMap((currency) => {
-    const values = hand.filter((card) => card.currency === currency).map((card) => card.value)
-      .sort((a, b) => a - b);
-    if (!values.length) return [];
-    const slots = state.market.filter((s) => s.currency === currency && exact.has(s.slot))
-      .map((s) => s.slot);
-    const row = [currencySwatch(currency), nameSpan(t(`currency.${currency}`)), ' ',
-      t('play.hand_row', { cards: values.join(' · '), total: values.reduce((a, b) => a + b, 0) })];
-    if (slots.length) row.push(' ', exactMark(t('play.exact_slots', { n: slots.length, slots: namesList(slots.map(String)) })));
-    return [row];
-  });
-  const exchange = hand.filter((card) => card.exchange);
-  return exchange.length ? [...rows, [cardsText(exchange)]] : rows;
-}
-
-function renderTable(state) {
-  const exact = exactSlots(state);
-  listOf($('#play-market'), state.market.map(({ slot, currency, tile }) => {
-    const where = line(currencySwatch(currency), t('play.slot', { n: slot, currency: t(`currency.${currency}`) }));
-    if (!tile) return [line(where, ': ', t('play.slot_empty'))];
-    return tileItem(tile, [where], exact.has(slot) ? [line(exactMark(t('play.exact_possible')))] : []);
-  }), t('play.none'));
-  $$('#play-market li').forEach((item, index) => { item.dataset.slot = index + 1; });
-  listOf($('#play-face-up'), state.money.face_up.map((card) => cardsText([card])), t('play.none'));
-  listOf($('#play-hand'), handRows(state, exact), t('play.none'));
-  listOf($('#play-reserve'), state.players[YOU].reserve.map((piece) => tileItem(piece)), t('play.none'));
-}
-
-/** An Alhambra on a grid: its tiles, the fountain, and (yours) the cells you may build on. */
-function renderGrid(grid, player, placeable = new Map()) {
-  const tiles = new Map([[key(0, 0), null]]);
-  player.alhambra.forEach((tile) => tiles.set(key(tile.x, tile.y), tile));
-  const cells = [...player.alhambra, ...[...placeable.values()].map((a) => ({ x: a.x, y: a.y }))];
-  const xs = [0, ...cells.map((c) => c.x)];
-  const ys = [0, ...cells.map((c) => c.y)];
-  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  grid.style.setProperty('--columns', String(right - left + 1));
-  grid.setAttribute('aria-label', t('play.grid', { name: player.name }));
-  const drawn = [];
-  for (let y = top; y <= bottom; y += 1) {
-    for (let x = left; x <= right; x += 1) {
-      drawn.push(cell(x, y, tiles, placeable.get(key(x, y))));
-    }
-  }
-  grid.replaceChildren(...drawn);
-  markScrolling();
-}
-
-/** The coordinate a cell shows, as hints, moves and steps name it ("(1,-1)"). */
-function coordinate(x, y) {
-  const label = document.createElement('span');
-  label.className = 'coordinate';
-  label.setAttribute('aria-hidden', 'true');
-  label.textContent = at(x, y);
-  return label;
-}
-
-function cell(x, y, tiles, action) {
-  const square = drawnCell(x, y, tiles, action);
-  square.dataset.x = x;
-  square.dataset.y = y;
-  square.append(coordinate(x, y));
-  return square;
-}
-
-function drawnCell(x, y, tiles, action) {
-  if (action) {
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'cell fits';
-    button.textContent = '+';
-    button.disabled = busy;
-    if (sameAction(action, play().hint)) button.classList.add('hinted');
-    button.setAttribute('aria-label', t('play.cell_place',
-      { ...buildingForms(action.tile.building || action.tile.hut), cell: at(x, y) }));
-    button.addEventListener('click', () => move(action));
-    return button;
-  }
-  const square = document.createElement('span');
-  square.className = 'cell';
-  if (!tiles.has(key(x, y))) {
-    square.setAttribute('aria-hidden', 'true');
-    return square;
-  }
-  const tile = tiles.get(key(x, y));
-  square.setAttribute('role', 'img');
-  if (tile === null) {
-    square.classList.add('fountain');
-    square.setAttribute('aria-label', t('play.cell_fountain', { cell: at(x, y) }));
-    return square;
-  }
-  const building = tile.building || tile.hut;
-  square.classList.add(`building-${building}`, ...tile.walls.split('').map((side) => `wall-${side}`));
-  const short = document.createElement('span');
-  short.className = 'short';
-  short.textContent = t(`building_short.${building}`);
-  square.append(short);
-  square.setAttribute('aria-label', tile.hut
-    ? t('play.cell_hut', { building: buildingName(building), cell: at(x, y), walls: wallsText(tile.walls) })
-    : t('play.cell_tile', { building: buildingName(building), price: tile.price, cell: at(x, y),
-      walls: wallsText(tile.walls) }));
-  return square;
+/** A cell where the tile you are placing may go: a button that places it there. */
+function placeButton(action, x, y) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'cell fits';
+  button.textContent = '+';
+  button.disabled = busy;
+  if (sameAction(action, play().hint)) button.classList.add('hinted');
+  button.setAttribute('aria-label', t('play.cell_place',
+    { ...buildingForms(action.tile.building || action.tile.hut), cell: at(x, y) }));
+  button.addEventListener('click', () => move(action));
+  return button;
 }
 
 /** The tiles waiting to be placed among your moves (bought T6, awarded T9, the vizier's V1),
@@ -442,8 +286,8 @@ function renderMoves(setup) {
   if (!waiting.includes(placing)) placing = waiting[0] ?? null;
   const shown = mine.filter((a) => !PLACING.includes(a.type) || JSON.stringify(a.tile) === placing);
   const cells = new Map(shown.filter((a) => a.type === ON_THE_GRID).map((a) => [key(a.x, a.y), a]));
-  renderGrid($('#play-grid'), state.players[YOU], cells);
-  renderTable(state);
+  renderGrid($('#play-grid'), state.players[YOU], cells, placeButton);
+  renderTableOf(state);
   renderChoice(waiting);
   if (placing) {
     const tile = JSON.parse(placing);
@@ -490,20 +334,6 @@ function renderOpponents(setup) {
   renderGrid($('#play-opponent-grid'), state.players[viewing]);
 }
 
-/** Who decides now, in words: the player whose turn it is, or, between turns, the one placing
- *  the tiles awarded at the end (T9) or offered the vizier (V1). */
-function turnText(state, all) {
-  const { phase, awarded, vizier_asked: asked = [] } = state.turn;
-  const as = (seat, yours, theirs) => (seat === YOU ? t(yours) : t(theirs, { name: all[seat] }));
-  if (phase === 'final_placement' && awarded.length) {
-    return as(awarded[0].player, 'play.awarded_yours', 'play.awarded_of');
-  }
-  if ((phase === 'vizier' || phase === 'vizier_placement') && asked.length) {
-    return as(asked.at(-1), 'play.vizier_yours', 'play.vizier_of');
-  }
-  return as(state.turn.player, 'play.turn_yours', 'play.turn_of');
-}
-
 /** The steps since your last turn began, newest first: what everyone did since you last
  *  played, your own moves of that turn included (all of them before your first turn). */
 function sinceYourLastTurn(steps, state) {
@@ -519,16 +349,7 @@ function sinceYourLastTurn(steps, state) {
 function renderStrip(setup) {
   const { state } = setup;
   const all = names(state);
-  const turn = turnText(state, all);
-  $('#play-where').replaceChildren(...[
-    t('play.round', { n: Math.min(state.rounds_scored.length + 1, LAST_ROUND) }),
-    t('play.bag', { n: state.bag.length }),
-    state.over ? t('play.over') : turn,
-  ].map((text) => {
-    const part = document.createElement('span');
-    part.textContent = text;
-    return part;
-  }));
+  renderWhere($('#play-where'), state, all, YOU);
   const newest = [...setup.steps].reverse();
   listOf($('#play-latest'), sinceYourLastTurn(setup.steps, state)
     .map((event) => stepText(event, all)), t('play.no_steps'));
@@ -548,13 +369,17 @@ const renderShown = renderWhen((game) => game.play, (game) => {
   }
   if (state.over) status.textContent = t('play.over');
   $('#play-moves').hidden = state.over;
-  renderScores(state);
+  $('#play-replay').hidden = !state.over || setup.record === null;
+  renderScoresOf(state);
   renderMoves(setup); // with the table: the hand and market mark what your moves pay exactly
   renderOpponents(setup);
   renderStrip(setup);
 });
 
+// The game over: its record opened move by move (it is in History already).
+$('#play-replay').addEventListener('click', () => openPlayed(play(), status));
+
 export function renderPlay(game) {
   renderShown(game);
-  if (game.tab === 'play' && game.play.state) settle();
+  if (game.tab === 'play' && game.play.state && game.replay === null) settle();
 }

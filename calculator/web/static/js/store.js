@@ -6,12 +6,16 @@
 //   currentGame()       the current game, frozen: read it, change it only through update
 //
 // A game is small (six players, three rounds, 54 tiles), so the page renders it whole after
-// each change; renderWhen keeps a view that did not change from being drawn again.
+// each change; renderWhen keeps a view that did not change from being drawn again. The games
+// kept in History are not small (up to MAX_PAST, each with its record): they are frozen, only
+// ever replaced whole, and saved under a key of their own only when they change, so that a tap
+// writes the game alone.
 
 import { changed } from './changes.js';
 import { checkedGame, localized, newGame } from './game.js';
 
 const STORAGE_KEY = 'alhambra-scores/v1';
+const PAST_KEY = 'alhambra-scores/v1/past'; // game.past, kept apart
 
 function deepFreeze(value) {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -21,9 +25,15 @@ function deepFreeze(value) {
   return value;
 }
 
+/** The game kept on the device, its past games read from their own key (a game saved by an
+ *  earlier page holds them itself). */
 function stored() {
   try {
-    return checkedGame(JSON.parse(localStorage.getItem(STORAGE_KEY)));
+    const game = JSON.parse(localStorage.getItem(STORAGE_KEY));
+    if (game && typeof game === 'object' && !('past' in game)) {
+      game.past = JSON.parse(localStorage.getItem(PAST_KEY)) ?? [];
+    }
+    return checkedGame(game);
   } catch {
     return null; // unreadable: start afresh
   }
@@ -34,12 +44,26 @@ function stored() {
 let kept = true;
 export const keptOnDevice = () => kept;
 
-function save(game) {
+let savedPast = null; // the past games as last saved (frozen: the same list is unchanged)
+
+/** `value` kept under `key`; false when the device refuses it (full, or switched off). */
+function written(key, value) {
   try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(game));
-    kept = true;
+    localStorage.setItem(key, JSON.stringify(value));
+    return true;
   } catch {
-    kept = false;
+    return false;
+  }
+}
+
+/** The game first, then its past games if they changed: a History too large for the device
+ *  does not cost the game in progress, and is tried again at the next change. */
+function save(game) {
+  const { past, ...rest } = game;
+  kept = written(STORAGE_KEY, rest);
+  if (past !== savedPast) {
+    if (written(PAST_KEY, past)) savedPast = past;
+    else kept = false;
   }
 }
 
@@ -66,8 +90,12 @@ export function subscribe(listener) {
  *  the parts of the page it did not change. */
 export function renderWhen(shown, render) {
   let drawn;
+  let seen; // what it showed last, itself: a frozen part of the game, unchanged, is not compared
   return (game, previous) => {
-    const now = JSON.stringify(shown(game));
+    const part = shown(game);
+    if (part === seen) return;
+    seen = part;
+    const now = JSON.stringify(part);
     if (now === drawn) return;
     drawn = now;
     render(game, previous);

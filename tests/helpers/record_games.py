@@ -19,7 +19,7 @@ from calculator.modules import ruleset
 from calculator.records.record import Record, Setup, start
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 GOLDEN_GAMES = sorted(path.stem for path in GOLDEN.glob("*.json"))
 CONFIGURATIONS: list[tuple[int, str, tuple[str, ...]]] = [
     (2, "digital", ()),

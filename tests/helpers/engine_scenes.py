@@ -1,4 +1,6 @@
-"""Setting up game positions for engine tests: a seeded game, then components moved into place.
+"""Setting up game positions for engine tests: a seeded game, then components moved into place;
+the scenes several test files start from (a table game set up, V1's vizier market, V2's
+rulebook purchase).
 
 Every helper moves components (it never makes or loses one) and the result is checked for
 consistency, so a test starts from a state the engine would accept from a client.
@@ -6,20 +8,22 @@ consistency, so a test starts from a state the engine would accept from a client
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 
 from msgspec.structs import replace
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.tiles import CATALOG, Building, Cell, Currency, Tile
-from calculator.engine import GameState, Options, apply, new_game
-from calculator.engine.actions import Action
+from calculator.engine import GameState, Options, apply, legal_actions, new_game, to_act
+from calculator.engine.actions import Action, TakeMoney
 from calculator.engine.components import CARD, DisplayCard, MoneyCard, ScoringCard
 from calculator.engine.consistency import earliest_turn, inconsistencies
 from calculator.engine.events import Event
 from calculator.modules import ruleset
-from calculator.modules.exchange.records import HELD, ExchangeCard, Held
+from calculator.modules.exchange.records import HELD, ExchangeCard, Held, exchange_card
 from calculator.modules.exchange.rules import held as exchange_cards
+from calculator.modules.vizier.records import TOKEN, Token
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
@@ -197,3 +201,66 @@ def play(state: GameState, *actions: Action) -> tuple[GameState, list[Event]]:
 
 def of_type(events: Iterable[Event], kind: type) -> list:
     return [event for event in events if isinstance(event, kind)]
+
+
+# --- table mode ------------------------------------------------------------------------------
+
+
+def new_table_game(players: int, options: Options, rng: random.Random | None = None) -> GameState:
+    """A table game set up: every draw of the setup revealed (the first one listed, or one
+    chosen by ``rng``), the first turn begun."""
+    state = new_game(list(NAMES[:players]), 0, 0, options)
+    while to_act(state) is None:
+        reveals = legal_actions(state)
+        state, _ = apply(state, rng.choice(reveals) if rng else reveals[0])
+    return checked(state)
+
+
+# --- the exchange cards (V2) -----------------------------------------------------------------
+
+EXCHANGE = Options(rules=ruleset({"exchange"}))
+DENAR_FLORIN = exchange_card(Currency.DENAR, Currency.FLORIN)
+DIRHAM_DUCAT = exchange_card(Currency.DIRHAM, Currency.DUCAT)
+DENAR_DIRHAM = exchange_card(Currency.DENAR, Currency.DIRHAM)
+
+
+def exchange_game(players: int = 3, seed: int = 7) -> GameState:
+    return checked(new_game(list(NAMES[:players]), seed, 0, EXCHANGE))
+
+
+def rulebook_buy(hand: tuple[MoneyCard, ...] = cards("denar 9", "florin 2", "florin 1")):
+    """The seeds' example: a building for 10 denars; the player holds a denar-florin card."""
+    state = with_market(
+        exchange_game(),
+        [tile("pavilion", 2), tile("seraglio", 3), tile("tower", 10), tile("garden", 6, "ESW")],
+    )
+    state = with_hand(state, 0, hand)
+    return holding_exchange(state, 0, DENAR_FLORIN)
+
+
+# --- the vizier (V1) -------------------------------------------------------------------------
+
+VIZIER = Options(rules=ruleset({"vizier"}))
+
+GARDEN_6, SERAGLIO_7 = tile("garden", 6), tile("seraglio", 7)
+CHAMBERS_8, ARCADES_9 = tile("chambers", 8), tile("arcades", 9)
+"""The market of the vizier scenes: florin 6, dirham 7, denar 8, ducat 9 (slots 1-4)."""
+
+
+def vizier_scene(hands, viziers=None, start=0, options=VIZIER):
+    """A vizier game at the start of ``start``'s turn: the market above, the given hands, the
+    viziers face up unless ``viziers`` says otherwise; ``denar 1`` lies face up (taking it
+    gives nobody an exact payment in these scenes)."""
+    state = new_game(list(NAMES[: len(hands)]), 7, start, options)
+    state = with_market(state, [GARDEN_6, SERAGLIO_7, CHAMBERS_8, ARCADES_9])
+    state = with_face_up(state, cards("denar 1", "florin 1", "dirham 1", "ducat 1"))
+    for seat, hand in enumerate(hands):
+        state = with_hand(state, seat, cards(*hand))
+    if viziers is not None:
+        players = tuple(TOKEN.put(p, Token(v)) for p, v in zip(state.players, viziers, strict=True))
+        state = replace(state, players=players)
+    return checked(state)
+
+
+def take_denar(state):
+    return TakeMoney(state.turn.player, cards("denar 1"))
