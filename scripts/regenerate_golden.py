@@ -25,6 +25,7 @@ from calculator.engine import Options, apply, new_game  # noqa: E402
 from calculator.engine.players.random_play import random_action  # noqa: E402
 from calculator.engine.simulate import NAMES  # noqa: E402
 from calculator.modules import NAMES as MODULES  # noqa: E402
+from calculator.modules import ruleset  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 GAMES: dict[str, tuple[int, int, tuple[str, ...]]] = {
@@ -38,7 +39,7 @@ GAMES: dict[str, tuple[int, int, tuple[str, ...]]] = {
 
 def transcript(players: int, seed: int, modules: tuple[str, ...] = ()) -> dict[str, Any]:
     names = list(NAMES[:players])
-    state = new_game(names, seed, None, Options(modules=frozenset(modules)))
+    state = new_game(names, seed, None, Options(rules=ruleset(modules)))
     options: dict[str, Any] = {"mode": "digital", "holes": "region"}
     if modules:
         options["modules"] = sorted(modules)

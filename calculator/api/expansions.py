@@ -25,13 +25,13 @@ from calculator.api import wire
 from calculator.api.problems import InvalidDocument, Problem, pointer
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, Violation
+from calculator.core.module_scoring import Part, RoundTable, ScoringRequest, seat_of
 from calculator.core.pieces import Furnished, PieceRules, furnish, furnished_violations
 from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import POINTS, Counts, Points
 from calculator.core.tiles import Side
-from calculator.engine.hooks import Module
-from calculator.modules import SCORING, SCORING_BY_NAME, SCORING_MEMBERS, Scoring
-from calculator.modules.scoring import Part, RoundTable, ScoringRequest, seat_of
+from calculator.engine.core import Module
+from calculator.modules import SCORING, SCORING_BY_NAME, SCORING_MEMBERS, Scoring, most_held
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +122,7 @@ def _scoring_request(
 ) -> ScoringRequest:
     """The body as the modules' checks and terms read it: each player given by an Alhambra
     with its pieces (none, if it has none)."""
+    named = frozenset(body.get("modules", ()))
     return ScoringRequest(
         body,
         scoring_round,
@@ -130,7 +131,8 @@ def _scoring_request(
             for player, position in zip(body["players"], positions, strict=True)
         ),
         tuple(typed),
-        frozenset(body.get("modules", ())),
+        named,
+        most_held(named),
     )
 
 
@@ -158,7 +160,9 @@ def one_alhambra(body: Mapping[str, Any], furnished: Furnished) -> AlhambraWithP
     as_round = {"round": 1, "modules": body.get("modules", []), "players": [seat]}
     problems = [_unseated(problem) for problem in _without_module(as_round, named)]
     modules = tuple(scoring for scoring in SCORING if scoring.module.name in named)
-    read = ScoringRequest(as_round, 1, (seat_of(seat, furnished),), (None,), named)
+    read = ScoringRequest(
+        as_round, 1, (seat_of(seat, furnished),), (None,), named, most_held(named)
+    )
     problems += map(_unseated, _refused(modules, read))
     if problems:
         raise InvalidDocument(problems)

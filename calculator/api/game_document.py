@@ -6,7 +6,7 @@ marshmallow then loads it into the engine's frozen dataclasses and dumps them ba
 state is checked for consistency (:mod:`calculator.engine.consistency`) and every problem is
 reported with a JSON Pointer into the document. No Flask here: the CLI uses this module too.
 
-The modules' words follow from their declarations (:class:`calculator.engine.hooks.Records`,
+The modules' words follow from their declarations (:class:`calculator.engine.core.Records`,
 through the registry): an action or event is ``{"type": kind}`` and its fields by their encoded
 names; a module's card is ``{wire: value}`` among the money; each field of a module's part of
 a player, the turn or the game is a member of that object, written when the game is played
@@ -42,19 +42,19 @@ from calculator.engine import actions as act
 from calculator.engine import events as ev
 from calculator.engine.components import CARD, DisplayCard, ModuleCard, MoneyCard, ScoringCard
 from calculator.engine.consistency import inconsistencies
+from calculator.engine.core import SETUP
 from calculator.engine.errors import Path
-from calculator.engine.parts import Part
+from calculator.engine.parts import Part, Parts
 from calculator.engine.state import (
     MODES,
     Award,
     GameState,
     Options,
-    Parts,
-    Phase,
     Player,
     Turn,
     slot_currency,
 )
+from calculator.modules import EVERY_MODULE, ruleset
 from calculator.modules import NAMES as MODULES
 
 VERSION: Final[int] = 1
@@ -300,7 +300,7 @@ def _with_parts(
 def game_parts(data: Mapping[str, Any]) -> Parts:
     """The modules' parts of the game that the members of a loaded document give (a table's
     pieces: the position editor)."""
-    holder = Turn(None, Phase.named("setup"))  # a holder of no parts: only its parts are read
+    holder = Turn(None, SETUP)  # a holder of no parts: only its parts are read
     return _with_parts(holder, data, _GAME_PARTS).parts
 
 
@@ -378,7 +378,7 @@ class OptionsSchema(Schema):
         return Options(
             mode=data["mode"],
             hole_rule=data["hole_rule"],
-            modules=frozenset(data["modules"]),
+            rules=ruleset(data["modules"]),
             components=tuple(
                 (member, tuple(tiles))
                 for member, tiles in sorted(data["components"].items())
@@ -423,7 +423,7 @@ class TurnSchema(Schema):
         include = _part_fields(_TURN_PARTS)
 
     player = fields.Integer(required=True, allow_none=True)
-    phase = fields.String(required=True, validate=validate.OneOf(Phase.every()))
+    phase = fields.String(required=True, validate=validate.OneOf(tuple(EVERY_MODULE.phases)))
     number = fields.Integer(required=True)
     buys = fields.Integer(required=True)
     extra_action = fields.Boolean(required=True)
@@ -436,7 +436,7 @@ class TurnSchema(Schema):
     def turn(self, data: dict[str, Any], **_: Any) -> Turn:
         turn = Turn(
             player=data["player"],
-            phase=Phase.named(data["phase"]),
+            phase=EVERY_MODULE.phase(data["phase"]),
             number=data["number"],
             buys=data["buys"],
             extra_action=data["extra_action"],
@@ -738,9 +738,10 @@ def dump_action(action: act.Action) -> dict[str, Any]:
     return _dump_form(action, _ACTION_FORMS[type(action)])
 
 
-Form = tuple[str, tuple[tuple[str, str], ...], str | None]
-"""An action's or event's wire form: its type, its fields with their members, and the member
-its modules' cards are written in (with the money cards they go with), if it has one."""
+Form = tuple[str, tuple[tuple[str, str], ...], str | None, frozenset[str]]
+"""An action's or event's wire form: its type, its fields with their members, the member its
+modules' cards are written in (with the money cards they go with), if it has one, and its
+optional fields (those whose default is ``None``: left out when ``None``)."""
 
 
 def _form(kind: type[Any]) -> Form:
@@ -750,16 +751,21 @@ def _form(kind: type[Any]) -> Form:
         kind.kind,
         tuple((member.name, member.wire) for member in members if member.name != _MODULE_CARDS),
         _money_member(members),
+        frozenset(member.name for member in members if member.default is None),
     )
 
 
 def _dump_form(item: Any, form: Form) -> dict[str, Any]:
     """An action or event as ``{"type": kind, member: ...}``, the modules' cards it uses (V2)
-    written with the money cards they go with."""
-    kind, members, cards_with = form
+    written with the money cards they go with, an optional member only when it holds a
+    value."""
+    kind, members, cards_with, optional = form
     document: dict[str, Any] = {"type": kind}
     for name, member in members:
-        document.update(_dump_member(member, getattr(item, name)))
+        value = getattr(item, name)
+        if value is None and name in optional:
+            continue
+        document.update(_dump_member(member, value))
     if cards_with is not None and item.module_cards:
         document[cards_with] += [dump_display_card(card) for card in item.module_cards]
     return document

@@ -80,7 +80,7 @@ def legal_actions(body: Any) -> dict[str, Any]:
     state: GameState = requests.read(body, "legal-actions-request.json", requests.LEGAL_ACTIONS)
     return {
         "player": engine.to_act(state),
-        "phase": state.turn.phase,
+        "phase": str(state.turn.phase),
         "actions": [dump_action(action) for action in engine.legal_actions(state)],
     }
 

@@ -30,6 +30,7 @@ from calculator.api.table_document import TableDummySchema, TableSlotSchema
 from calculator.api.wire import CodecField, TileField
 from calculator.core.tiles import Tile
 from calculator.engine.state import Options, Player
+from calculator.modules import ruleset
 from calculator.records.position import PositionRefused, Seat, Table, position
 
 
@@ -91,7 +92,7 @@ class PositionSchema(UniqueNames):
             options=Options(
                 mode="table",
                 hole_rule=options.get("holes", "region"),
-                modules=frozenset(options.get("modules", ())),
+                rules=ruleset(options.get("modules", ())),
                 components=tuple(
                     (member, tuple(tiles)) for member, tiles in sorted(components.items()) if tiles
                 ),

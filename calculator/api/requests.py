@@ -58,6 +58,7 @@ from calculator.modules import (
     CARDS_MEMBERS,
     REGISTRY,
     beyond_limits,
+    ruleset,
     wall_carriers,
 )
 from calculator.pictures import Proposal
@@ -590,7 +591,7 @@ class NewGameRequest(Schema):
             Options(
                 mode=options.get("mode", "digital"),
                 hole_rule=options.get("holes", "region"),
-                modules=frozenset(options.get("modules", ())),
+                rules=ruleset(options.get("modules", ())),
                 components=tuple(
                     (member, tuple(tiles)) for member, tiles in sorted(components.items()) if tiles
                 ),

@@ -32,6 +32,7 @@ from calculator.engine.components import MoneyCard
 from calculator.engine.errors import Path
 from calculator.engine.table import Purchase, Table, awards, implausibilities, scores, seats
 from calculator.engine.table import inconsistencies as table_inconsistencies
+from calculator.modules import EVERY_MODULE
 
 
 class TablePlayerSchema(PlayerSchema):
@@ -108,7 +109,7 @@ def load_table(document: Any) -> dict[str, Any]:
     request: dict[str, Any] = load(_TABLE_SCHEMA, document)
     problems = [
         Problem(_table_pointer(problem.where, document), problem.message)
-        for problem in table_inconsistencies(request["table"])
+        for problem in table_inconsistencies(request["table"], EVERY_MODULE)
     ]
     if problems:
         raise InvalidDocument(problems)
@@ -162,7 +163,7 @@ def _dump_payments(payments: tuple[tuple[MoneyCard, ...], ...]) -> list[list[dic
 
 def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool) -> dict[str, Any]:
     """``schemas/table-report.json``; violations, walls and scores as the v1 API gives them."""
-    evaluated = seats(table)
+    evaluated = seats(table, EVERY_MODULE)
     report: dict[str, Any] = {
         "players": [
             {
@@ -193,7 +194,12 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
     if end_of_game:
         report["end_of_game"] = {
             "market": [
-                {"slot": award.slot, "tile": dump_tile(award.tile), "player": award.player}
+                {
+                    "slot": award.slot,
+                    "tile": dump_tile(award.tile),
+                    "player": award.player,
+                    **({} if award.reason is None else {"reason": award.reason}),
+                }
                 for award in awards(table)
             ]
         }

@@ -1,12 +1,15 @@
 """``alhambra arena``: seeded games between computer players, summed up as JSON.
 
     alhambra arena --players mcts greedy random --games N --seed S
-                   [--budget-ms B | --iterations I] [--modules ...] [--workers W]
+                   [--budget-ms B | --iterations I] [--cpu-time] [--modules ...]
+                   [--workers W]
 
 Each game is played in a worker process (``--workers``, default: every core); the games and
 their seating follow from the seed (:mod:`calculator.engine.players.arena`), whatever the
 number of workers. With ``--iterations`` the games themselves are reproducible; with a time
-budget they depend on the machine's speed.
+budget they depend on the machine's speed, and on its load unless ``--cpu-time`` counts each
+decision's budget in the CPU time of the process that decides (a shared machine then gives
+every player its budget whatever else runs).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from calculator.engine.players import LEVELS
 from calculator.engine.players.advice import Budget
 from calculator.engine.players.arena import play, summary
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,6 +57,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     budget.add_argument("--iterations", type=_positive, metavar="I", help="per decision")
     arena.add_argument(
+        "--cpu-time", action="store_true",
+        help="count time budgets and time per decision in the worker's CPU time, not by the "
+        "wall clock (a busy machine then gives each player its budget)",
+    )  # fmt: skip
+    arena.add_argument(
         "--modules", nargs="*", choices=MODULES, default=[], metavar="MODULE",
         help=f"modules to play (V1-V4): {', '.join(MODULES)}",
     )  # fmt: skip
@@ -79,7 +88,15 @@ def run_arena(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
         budget = Budget(milliseconds=100)
     else:
         budget = Budget(milliseconds=arguments.budget_ms, iterations=arguments.iterations)
-    game = partial(play, levels, seed=arguments.seed, budget=budget, modules=arguments.modules)
+    rules = ruleset(arguments.modules)
+    game = partial(
+        play,
+        levels,
+        seed=arguments.seed,
+        budget=budget,
+        rules=rules,
+        cpu_time=arguments.cpu_time,
+    )
     started = time.perf_counter()
     games = range(arguments.games)
     if arguments.workers == 1:
@@ -93,6 +110,7 @@ def run_arena(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
         "budget": {"milliseconds": budget.milliseconds, "iterations": budget.iterations},
         "modules": sorted(arguments.modules),
         "workers": arguments.workers,
+        "cpu_time": arguments.cpu_time,
         "seconds": round(time.perf_counter() - started, 1),
         **summary(levels, results),
     }

@@ -21,6 +21,7 @@ from calculator.api.json_text import to_json
 from calculator.cli._documents import answer
 from calculator.engine.simulate import simulate
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -62,7 +63,8 @@ def _positive(text: str) -> int:
 
 
 def run_simulate(arguments: argparse.Namespace, out: TextIO | None = None) -> int:
-    summary = simulate(arguments.games, arguments.players, arguments.seed, arguments.modules)
+    rules = ruleset(arguments.modules)
+    summary = simulate(arguments.games, arguments.players, arguments.seed, rules)
     print(to_json(summary).decode(), file=out or sys.stdout)
     return 0
 

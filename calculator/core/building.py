@@ -12,13 +12,12 @@ full check.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Final, Literal
 
-from msgspec import Struct
-
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
-from calculator.core.grid import Grid, flood, walled_sides
+from calculator.core.grid import EAST, NORTH, SOUTH, WEST, Grid, flood, wall_pattern
+from calculator.core.record import FrozenRecord
 from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, Cell, Side, Tile
 
 HoleRule = Literal["region", "cell"]
@@ -28,7 +27,7 @@ cell whose four neighbours are all occupied (the literal reading of the printed 
 HOLE_RULES: Final[tuple[HoleRule, ...]] = ("region", "cell")
 
 
-class Violation(Struct, frozen=True):
+class Violation(FrozenRecord, frozen=True):
     """One broken rule, with the cells (and, for B2, the sides) involved."""
 
     rule: str
@@ -270,14 +269,20 @@ def fitting(grid: Grid, tile: Tile) -> tuple[int, int]:
     the tile there): the cells where each of its sides agrees with the facing side of the tile
     next to it, and the cells where one of its sides opens onto a tile whose facing side is
     open too (a way in on foot); two masks."""
+    return fitting_walls(grid, wall_pattern(tile.walls))
+
+
+def fitting_walls(grid: Grid, walls: int) -> tuple[int, int]:
+    """:func:`fitting` for a tile walled as ``walls`` (:func:`~calculator.core.grid.
+    wall_pattern`)."""
     occupied, width = grid.occupied, grid.width
-    north, east, south, west = walled_sides(tile.walls)
     # per side of the cell: the cells whose neighbour there has a wall facing them, and those
     # whose neighbour there is open towards them (each neighbour's bit moved onto the cell)
     walled_n, open_n = grid.wall_s << width, (occupied & ~grid.wall_s) << width
     walled_e, open_e = grid.wall_w >> 1, (occupied & ~grid.wall_w) >> 1
     walled_s, open_s = grid.wall_n >> width, (occupied & ~grid.wall_n) >> width
     walled_w, open_w = grid.wall_e << 1, (occupied & ~grid.wall_e) << 1
+    north, east, south, west = walls & NORTH, walls & EAST, walls & SOUTH, walls & WEST
     # a walled side mismatches an open neighbour, an open side a walled one (B2)
     mismatched = (
         (open_n if north else walled_n) | (open_e if east else walled_e)
@@ -301,8 +306,17 @@ def legal_cells(
     ``known_legal=True`` spares the look for what is already broken, for a caller that holds
     only legal Alhambras (the engine checks every state it is given).
     """
-    tiles, grid = alhambra.tiles, alhambra.grid
-    frontier = grid.touching(grid.occupied) & ~grid.occupied
+    return placement_cells(alhambra.grid, wall_pattern(tile.walls), hole_rule, known_legal)
+
+
+def placement_cells(
+    grid: Grid, walls: int, hole_rule: HoleRule = "region", known_legal: bool = False
+) -> list[Cell]:
+    """:func:`legal_cells` on an Alhambra's masks, for a tile walled as ``walls``
+    (:func:`~calculator.core.grid.wall_pattern`): the listing the engine keeps per pattern."""
+    occupied, width = grid.occupied, grid.width
+    # the cells beside a tile: no tile stands on the border, so no shift leaves the bounds
+    frontier = (occupied << 1 | occupied >> 1 | occupied << width | occupied >> width) & ~occupied
     if known_legal:
         candidates, stranded = frontier, 0
     else:
@@ -313,7 +327,7 @@ def legal_cells(
             return []  # B5: one tile fills one cell, so a hole would remain
         candidates = holes or frontier
         stranded = grid.occupied & ~reachable_on_foot(grid)
-    matching, entered = fitting(grid, tile)
+    matching, entered = fitting_walls(grid, walls)
     candidates &= matching  # B2
     if stranded:
         candidates &= grid.touching(stranded)  # B3: a tile elsewhere cannot bring them back
@@ -323,23 +337,12 @@ def legal_cells(
     by_cell = hole_rule == "cell"
     for cell, block in grid.cells_and_blocks(candidates):
         if stranded:
-            after = grid.with_tile(cell, tile)
+            after = grid.with_walls(cell, walls)
             if reachable_on_foot(after) != after.occupied:
                 continue  # B3 (and B4: a tile with no neighbour is never reachable)
-        if (by_cell or _SPLITS[block]) and _creates_hole(grid, tiles, cell, hole_rule):
-            continue  # B5 (a block that cannot split the empty space needs no look)
+        if (by_cell or _SPLITS[block]) and enclosed(grid.with_walls(cell, 0), hole_rule):
+            # B5 (a block that cannot split the empty space needs no look). At most the cell
+            # itself was a hole before (else there is no candidate), so any hole after is new.
+            continue
         found.append(cell)
     return found
-
-
-def _creates_hole(grid: Grid, tiles: Mapping[Cell, Tile], cell: Cell, hole_rule: HoleRule) -> bool:
-    if hole_rule == "cell":
-        return any(
-            other not in tiles and all(n == cell or n in tiles for _, n in neighbours(other))
-            for _, other in neighbours(cell)
-        )
-    return bool(enclosed(grid.with_tile(cell, _PLACEHOLDER), hole_rule))
-
-
-_PLACEHOLDER: Final[Tile] = Tile(building=None)
-"""Stands in a cell while asking where the empty space goes; its walls play no part in B5."""

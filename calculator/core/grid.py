@@ -2,8 +2,12 @@
 
 Each cell of the Alhambra's bounds is one bit of a Python integer, row by row, so a whole rule
 is a handful of shifts and ands over every cell at once instead of a loop in Python. The bounds
-keep one empty cell of border on every side: a shift east from the last column lands in the
-border of the next row, never on a tile.
+keep at least one empty cell of border on every side: a shift east from the last column lands
+in the border of the next row, never on a tile.
+
+A grid is made from a whole Alhambra (:meth:`Grid.of`) or kept up to date as tiles come and go
+(:meth:`Grid.placed`, :meth:`Grid.removed`): a tile on the border first grows the bounds, with
+a margin, so that the next few tiles fit without moving the masks again.
 """
 
 from __future__ import annotations
@@ -12,12 +16,11 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final
 
-from msgspec import Struct
-
+from calculator.core.record import FrozenRecord
 from calculator.core.tiles import Cell, Tile
 
 
-class Grid(Struct, frozen=True):
+class Grid(FrozenRecord, frozen=True):
     left: int
     top: int
     width: int
@@ -59,19 +62,71 @@ class Grid(Struct, frozen=True):
 
     def with_tile(self, cell: Cell, tile: Tile) -> Grid:
         """The same bounds with ``tile`` at ``cell`` (which must lie within them)."""
+        return self.with_walls(cell, wall_pattern(tile.walls))
+
+    def with_walls(self, cell: Cell, walls: int) -> Grid:
+        """The same bounds with a tile walled as ``walls`` (:func:`wall_pattern`) at ``cell``,
+        which must lie within them (in place of the tile there, if any)."""
         bit = self.bit(cell)
-        walls = tile.walls
+        keep = ~bit
         return Grid(
             self.left,
             self.top,
             self.width,
             self.height,
             self.occupied | bit,
-            self.wall_n | (bit if "N" in walls else 0),
-            self.wall_e | (bit if "E" in walls else 0),
-            self.wall_s | (bit if "S" in walls else 0),
-            self.wall_w | (bit if "W" in walls else 0),
+            self.wall_n & keep | (bit if walls & NORTH else 0),
+            self.wall_e & keep | (bit if walls & EAST else 0),
+            self.wall_s & keep | (bit if walls & SOUTH else 0),
+            self.wall_w & keep | (bit if walls & WEST else 0),
         )
+
+    def placed(self, cell: Cell, walls: int) -> Grid:
+        """The masks with a tile walled as ``walls`` at ``cell``: in place when the cell lies
+        inside the border, else on bounds grown by :data:`MARGIN` cells on the side reached."""
+        x, y = cell
+        left, top = self.left, self.top
+        if left < x < left + self.width - 1 and top < y < top + self.height - 1:
+            return self.with_walls(cell, walls)
+        return self.grown(cell).with_walls(cell, walls)
+
+    def removed(self, cell: Cell) -> Grid:
+        """The masks without the tile at ``cell`` (the bounds stay)."""
+        keep = ~self.bit(cell)
+        return Grid(
+            self.left,
+            self.top,
+            self.width,
+            self.height,
+            self.occupied & keep,
+            self.wall_n & keep,
+            self.wall_e & keep,
+            self.wall_s & keep,
+            self.wall_w & keep,
+        )
+
+    def grown(self, cell: Cell) -> Grid:
+        """The same tiles on bounds that hold ``cell`` with :data:`MARGIN` empty cells beyond
+        it (and at least one of border everywhere): every mask moved row by row."""
+        x, y = cell
+        old_right, old_bottom = self.left + self.width - 1, self.top + self.height - 1
+        left = min(self.left, x - MARGIN)
+        top = min(self.top, y - MARGIN)
+        right = max(old_right, x + MARGIN)
+        bottom = max(old_bottom, y + MARGIN)
+        width, height = right - left + 1, bottom - top + 1
+        shift = (self.top - top) * width + self.left - left
+        old_width, row = self.width, (1 << self.width) - 1
+        masks = []
+        for mask in (self.occupied, self.wall_n, self.wall_e, self.wall_s, self.wall_w):
+            moved = 0
+            line = shift
+            while mask:
+                moved |= (mask & row) << line
+                mask >>= old_width
+                line += width
+            masks.append(moved)
+        return Grid(left, top, width, height, *masks)
 
     def bit(self, cell: Cell) -> int:
         return 1 << ((cell[1] - self.top) * self.width + cell[0] - self.left)
@@ -117,6 +172,22 @@ class Grid(Struct, frozen=True):
         return ((mask << 1) | (mask >> 1) | (mask << width) | (mask >> width)) & self.everything
 
 
+NORTH, EAST, SOUTH, WEST = 1, 2, 4, 8
+"""The bit of each side in a wall pattern (:func:`wall_pattern`)."""
+
+MARGIN: Final[int] = 3
+"""Empty cells a grid grown for a new tile keeps beyond it (:meth:`Grid.grown`)."""
+
+
+def wall_pattern(walls: str) -> int:
+    """A tile's walls as 4 bits, one per walled side (:data:`NORTH`, :data:`EAST`...): 16
+    patterns, the keys a listing of legal cells is remembered by."""
+    pattern = _PATTERNS.get(walls)
+    if pattern is None:
+        pattern = sum(1 << bit for bit, side in enumerate("NESW") if side in walls)
+    return pattern
+
+
 def _sides(walls: str) -> tuple[bool, bool, bool, bool]:
     """Which of the sides N, E, S, W ``walls`` holds."""
     return "N" in walls, "E" in walls, "S" in walls, "W" in walls
@@ -130,6 +201,11 @@ _SIDES: Final[dict[str, tuple[bool, bool, bool, bool]]] = {
     )
 }
 """The sides of each canonical pattern of walls (N, E, S, W order)."""
+
+
+_PATTERNS: Final[dict[str, int]] = {
+    walls: sum(1 << bit for bit, side in enumerate("NESW") if side in walls) for walls in _SIDES
+}
 
 
 def walled_sides(walls: str) -> tuple[bool, bool, bool, bool]:

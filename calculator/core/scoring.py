@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from msgspec import Struct
-
+from calculator.core.record import FrozenRecord
 from calculator.core.tiles import BUILDINGS, Building, Tile
 
 ROUNDS: Final[tuple[int, ...]] = (1, 2, 3)
@@ -38,7 +37,7 @@ def building_counts(tiles: Iterable[Tile]) -> dict[Building, int]:
     return counts
 
 
-class Added(Struct, frozen=True):
+class Added(FrozenRecord, frozen=True):
     """What one module adds to a player's majority counts: the buildings it adds by type, and
     what they come from (``items``, the module's records), which the answer shows under
     ``member``, each as ``show`` writes it (JSON values; a tile as the function it is given
@@ -50,14 +49,14 @@ class Added(Struct, frozen=True):
     show: Callable[[Any, Callable[[Tile], Any]], Any]
 
 
-class Tally(Struct, frozen=True):
+class Tally(FrozenRecord, frozen=True):
     """A player's buildings for majority scoring: the tiles' (M1) with what modules add."""
 
     counts: Mapping[Building, int]
     added: tuple[Added, ...] = ()
 
 
-class Majority(Struct, frozen=True):
+class Majority(FrozenRecord, frozen=True):
     """One holder's standing in one building type: the first place its tie occupies (M3)."""
 
     count: int
@@ -99,7 +98,7 @@ def rank_places(paid: Sequence[int], counts: Sequence[int]) -> list[Majority]:
     return [standing[count] for count in counts]
 
 
-class Arithmetic(Struct, frozen=True):
+class Arithmetic(FrozenRecord, frozen=True):
     """The sum behind a holder's points in one building type, and the rule that makes it."""
 
     rule: str
@@ -124,20 +123,20 @@ def arithmetic(paid: Sequence[int], majority: Majority) -> Arithmetic:
     return Arithmetic("M4", f"({pooled}) / {tied} = {majority.points}")
 
 
-class Holding(Struct, frozen=True):
+class Holding(FrozenRecord, frozen=True):
     """What one scorer brings to a scoring round: building counts and longest wall length."""
 
     counts: Counts
     wall: int = 0
 
 
-class Score(Struct, frozen=True):
+class Score(FrozenRecord, frozen=True):
     points: int
     wall: int
     majorities: Mapping[Building, Majority]
 
 
-class RoundScore(Struct, frozen=True):
+class RoundScore(FrozenRecord, frozen=True):
     scoring_round: int
     players: tuple[Score, ...]
     dummy: Score | None

@@ -21,10 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from msgspec import Struct
-
 from calculator.core.alhambra import Alhambra
 from calculator.core.grid import Grid, flood
+from calculator.core.record import FrozenRecord
 from calculator.core.tiles import OFFSET, SIDES, Cell, Side, Tile
 
 Corner = tuple[int, int]
@@ -47,7 +46,7 @@ _ENDS: Final[dict[Side, tuple[Corner, Corner]]] = {
 }
 
 
-class Wall(Struct, frozen=True):
+class Wall(FrozenRecord, frozen=True):
     """The longest wall: its length, its segments in order along it, and whether it is exact."""
 
     length: int
@@ -199,7 +198,11 @@ def _wall_graph(grid: Grid) -> tuple[list[Segment], list[tuple[Node, Node]]]:
 def longest_wall(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> Wall:
     """W3: the longest trail of outer segments (W1, W2); a ring of k segments is k long. On the
     Alhambra's own bit masks, shared with the building rules."""
-    segments, ends = _wall_graph(alhambra.grid)
+    return _longest_trail(alhambra.grid, budget)
+
+
+def _longest_trail(grid: Grid, budget: int) -> Wall:
+    segments, ends = _wall_graph(grid)
     adjacency: dict[int, list[int]] = {}
     for edge, (a, b) in enumerate(ends):
         adjacency.setdefault(a, []).append(edge)
@@ -235,7 +238,7 @@ def longest_wall(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> Wall:
     return Wall(len(best), tuple(segments[edge] for edge in best), exact)
 
 
-class WallLength(Struct, frozen=True):
+class WallLength(FrozenRecord, frozen=True):
     """The longest wall's length alone (W4 scores nothing else), and whether it is exact."""
 
     length: int
@@ -243,7 +246,13 @@ class WallLength(Struct, frozen=True):
 
 
 def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
-    """W3 when only the length counts: the same wall graph, measured on bit masks.
+    """W3 when only the length counts: :func:`grid_wall_length` of the Alhambra's masks."""
+    return grid_wall_length(alhambra.grid, budget)
+
+
+def grid_wall_length(grid: Grid, budget: int = SEARCH_BUDGET) -> WallLength:
+    """W3 when only the length counts: the same wall graph, measured on bit masks (an
+    Alhambra's, or those the engine keeps up to date).
 
     Where no corner joins more than two segments (every legal Alhambra), each part of the
     graph is a path or a ring, so the longest wall is the part with the most segments. The
@@ -253,7 +262,6 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
     found by flooding its corners. Where three or four segments meet, the search of
     :func:`longest_wall` decides.
     """
-    grid = alhambra.grid
     width = grid.width
     # The wall graph on the lattice of corners (numbered as in ``_corners``): a bit of
     # ``across`` joins corner i to i + 1, a bit of ``down`` joins corner i to i + width. The
@@ -265,7 +273,7 @@ def wall_length(alhambra: Alhambra, budget: int = SEARCH_BUDGET) -> WallLength:
     across, down = north | south << width, west | east << 1
     back, up = across << 1, down << width  # joining corner i to i - 1, to i - width
     if (across & back & (down | up)) | (down & up & (across | back)):
-        wall = longest_wall(alhambra, budget)  # a corner of three or four segments
+        wall = _longest_trail(grid, budget)  # a corner of three or four segments
         return WallLength(wall.length, wall.exact)
     longest = 0
     while ends := across ^ back ^ down ^ up:  # the corners that join one segment: path ends
@@ -317,7 +325,7 @@ def _longest_path_or_ring(
     return best
 
 
-class _Part(Struct, frozen=True):
+class _Part(FrozenRecord, frozen=True):
     corners: frozenset[Node]
     size: int
 

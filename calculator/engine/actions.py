@@ -13,8 +13,7 @@ module's hooks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, overload
+from typing import Any, ClassVar
 
 from msgspec import Struct
 
@@ -139,7 +138,7 @@ class RevealScoringCard(Struct, frozen=True):
 
 class ModuleReveal(Struct, frozen=True):
     """Table mode: what was just drawn from a module's source (its subclass, in the module's
-    package, :attr:`calculator.engine.hooks.Module.draw_sources`); ``kind`` is its wire name."""
+    package, :attr:`calculator.engine.core.Module.draw_sources`); ``kind`` is its wire name."""
 
     kind: ClassVar[str]
 
@@ -155,35 +154,3 @@ PlayerAction = (
 )  # fmt: skip
 Reveal = RevealTile | RevealMoney | RevealScoringCard | ModuleReveal
 Action = PlayerAction | Reveal
-
-
-class Choices(Sequence[Action]):
-    """Legal actions, each built only when it is looked at.
-
-    A listing holds each action as its class and arguments, a plain tuple: the random player
-    looks at one action of a listing and the API at all of them, so a record is built only
-    for an action looked at.
-    """
-
-    __slots__ = ("_choices",)
-
-    def __init__(self, choices: list[tuple[type, tuple[Any, ...]]]) -> None:
-        self._choices = choices
-
-    def __len__(self) -> int:
-        return len(self._choices)
-
-    @overload
-    def __getitem__(self, index: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[Action]: ...
-
-    def __getitem__(self, index: int | slice) -> Action | list[Action]:
-        if isinstance(index, slice):
-            return [make(*arguments) for make, arguments in self._choices[index]]
-        make, arguments = self._choices[index]
-        return make(*arguments)  # type: ignore[no-any-return]
-
-    def __add__(self, other: Choices) -> Choices:
-        return Choices(self._choices + other._choices)

@@ -7,7 +7,7 @@ The 54 building tiles and the fountain are the core's (:mod:`calculator.core.til
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final, TypeVar
+from typing import ClassVar, Final
 
 import msgspec
 from msgspec import Struct
@@ -35,14 +35,8 @@ class ScoringCard(Struct, frozen=True):
     round: int
 
 
-def piles_formed(pile: Sequence[object]) -> bool:
-    """During setup (T1): has the money been split into piles yet? The scoring cards go into
-    the pile then, and nothing draws them before the first turn."""
-    return any(isinstance(card, ScoringCard) for card in pile)
-
-
 class ModuleCard(Struct, frozen=True, order=True):
-    """A card a module shuffles into the money piles (:attr:`calculator.engine.hooks.Module.
+    """A card a module shuffles into the money piles (:attr:`calculator.engine.core.Module.
     pile_cards`): drawn, laid face up, taken, held and discarded like money, but no money: it
     has no value and counts for nothing where money is counted. Each module's cards are a
     subclass, declared in its package: on the wire a card is ``{wire: ...}``, what
@@ -95,17 +89,3 @@ def money_cards(players: int) -> tuple[MoneyCard, ...]:
 
 def total(cards: Sequence[MoneyCard]) -> int:
     return sum(card.value for card in cards)
-
-
-_Card = TypeVar("_Card", MoneyCard, DisplayCard)
-
-
-def without(pool: Sequence[_Card], cards: Sequence[_Card]) -> list[_Card] | None:
-    """``pool`` less one copy of each of ``cards``; ``None`` when ``pool`` lacks one of them."""
-    rest = list(pool)
-    for card in cards:
-        try:
-            rest.remove(card)
-        except ValueError:
-            return None
-    return rest

@@ -21,7 +21,6 @@ from typing import Final
 
 from msgspec import Struct
 
-from calculator import modules as registry
 from calculator.core.building import alhambra_violations
 from calculator.core.plausibility import most_wall
 from calculator.core.scoring import POINTS, winners
@@ -33,27 +32,24 @@ from calculator.engine.components import (
     MoneyCard,
     ScoringCard,
     copies_per_card,
-    piles_formed,
     total,
 )
-from calculator.engine.errors import Path
-from calculator.engine.state import (
+from calculator.engine.core import (
     ACTION,
-    BOUGHT,
-    FACE_UP_MONEY,
     FINAL_PLACEMENT,
-    MAX_BUYS,
     OVER,
     PLACEMENT,
     REFILL,
     SETUP,
-    GameState,
-    Player,
+    Draw,
+    Game,
 )
-from calculator.engine.turn.draws import Draw
+from calculator.engine.errors import Path
+from calculator.engine.game import next_step
+from calculator.engine.state import FACE_UP_MONEY, MAX_BUYS, GameState, Player, to_game
 from calculator.engine.turn.dummy import AFTER_ROUND_1, SETUP_TILES
 from calculator.engine.turn.end import FINAL_ROUND
-from calculator.engine.turn.setup import STARTING_MONEY
+from calculator.engine.turn.setup import STARTING_MONEY, piles_formed
 
 
 class Inconsistency(Struct, frozen=True):
@@ -62,13 +58,16 @@ class Inconsistency(Struct, frozen=True):
 
 
 def inconsistencies(state: GameState) -> list[Inconsistency]:
-    """Every reason ``state`` cannot be a state of a game; none for a consistent one."""
-    found = _tiles(state) + _money(state) + _scoring_cards(state) + _alhambras(state)
-    found += _seats(state) + _turn(state)
+    """Every reason ``state`` cannot be a state of a game; none for a consistent one. The
+    modules check their parts on the game's core (every module the state's ruleset knows:
+    none of its pieces without it)."""
+    game = to_game(state)
+    found = _tiles(state) + _money(state) + _scoring_cards(state, game) + _alhambras(state)
+    found += _seats(state) + _turn(state, game)
     found += _scores(state) + _turn_number(state) + _dummy_tiles(state) + _bag_at_the_end(state)
-    for module in registry.IN_PLAY:  # every module: none of its pieces without it
+    for module in state.options.rules.known:
         if module.inconsistencies is not None:
-            found += [Inconsistency(*problem) for problem in module.inconsistencies(state)]
+            found += [Inconsistency(*problem) for problem in module.inconsistencies(game)]
     return found
 
 
@@ -238,7 +237,7 @@ def _edited(
     return problem
 
 
-def _scoring_cards(state: GameState) -> list[Inconsistency]:
+def _scoring_cards(state: GameState, game: Game) -> list[Inconsistency]:
     """T1, T8: each scoring card in the pile, waiting for its round, or scored; round 1 first."""
     found = []
     for index, card in enumerate(state.pile):
@@ -257,7 +256,7 @@ def _scoring_cards(state: GameState) -> list[Inconsistency]:
                     f"scoring card {card.round} is in more than one place (pile, revealed, scored)",
                 )
             )
-        elif places[card.round] == 0 and not _before_piles(state):
+        elif places[card.round] == 0 and not _before_piles(game):
             found.append(
                 Inconsistency(
                     ("pile",),
@@ -286,9 +285,9 @@ def _scoring_cards(state: GameState) -> list[Inconsistency]:
     return found
 
 
-def _before_piles(state: GameState) -> bool:
+def _before_piles(game: Game) -> bool:
     """T1: during setup the scoring cards join the pile only once the money is dealt out."""
-    return state.turn.phase == SETUP and not state.rounds_scored and not state.turn.scoring_due
+    return game.phase is SETUP and not game.rounds_scored and not game.scoring_due
 
 
 def _alhambras(state: GameState) -> list[Inconsistency]:
@@ -321,10 +320,10 @@ def _seats(state: GameState) -> list[Inconsistency]:
     return found
 
 
-def _turn(state: GameState) -> list[Inconsistency]:
+def _turn(state: GameState, game: Game) -> list[Inconsistency]:
     """A turn state that can exist."""
     turn = state.turn
-    phase = turn.phase
+    phase = game.phase
     seats = len(state.players)
     found: list[Inconsistency] = []
 
@@ -364,10 +363,10 @@ def _turn(state: GameState) -> list[Inconsistency]:
                 "a digital game never waits in the middle of its setup or "
                 "refill: the engine draws itself",
             )
-        elif not _waits_for_draw(state):
+        elif not isinstance(next_step(game), Draw):
             wrong(("turn", "phase"), "nothing is left to draw here: this setup or refill is over")
     if phase == SETUP:
-        found += _setup(state)
+        found += _setup(state, game)
     if phase != SETUP and turn.number < 1:
         wrong(("turn", "number"), "the first turn is number 1")
     if phase in (ACTION, PLACEMENT):
@@ -393,7 +392,7 @@ def _turn(state: GameState) -> list[Inconsistency]:
             wrong(("turn", "extra_action"), "only an exact payment earns another action (T4)")
         if phase == PLACEMENT and not turn.bought:
             wrong(("turn", "bought"), "the placement phase places the tiles bought (T6)")
-    elif (turn.bought and phase not in BOUGHT) or turn.extra_action:  # a module's buy apart (V1)
+    elif (turn.bought and not phase.bought) or turn.extra_action:  # a module's buy apart (V1)
         wrong(("turn", "bought"), "tiles wait to be placed only at the end of a turn (T6)")
     if phase == FINAL_PLACEMENT:
         if state.bag or not turn.awarded:
@@ -405,13 +404,7 @@ def _turn(state: GameState) -> list[Inconsistency]:
     return found
 
 
-def _waits_for_draw(state: GameState) -> bool:
-    from calculator.engine.game import next_step
-
-    return isinstance(next_step(state), Draw)
-
-
-def _setup(state: GameState) -> list[Inconsistency]:
+def _setup(state: GameState, game: Game) -> list[Inconsistency]:
     """T1, D2: hands dealt in seat order, then the face-up money, the piles, market, dummy."""
     found: list[Inconsistency] = []
     dealing = next(
@@ -428,7 +421,7 @@ def _setup(state: GameState) -> list[Inconsistency]:
                     ("players are dealt in seat order, each until their total is at least 20 (T1)"),
                 )
             )
-    formed = piles_formed(state.pile)
+    formed = piles_formed(game.pile)
     filled = [tile is not None for tile in state.market]
     stages: list[tuple[Path, str, bool, bool]] = [  # where, what, begun, done
         (("players",), "dealing", True, dealing is None),

@@ -1,54 +1,70 @@
-"""The engine's interface: set up a game, list the legal actions, apply one (OpenSpiel style).
+"""The engine's interface: set up a game, list what may happen, carry an action out.
 
-``apply(state, action) -> (state, events)`` is a pure function: it checks the action against
-the rules, refuses it whole (:class:`ActionRefused`) or carries it out, then runs everything
-automatic that follows (refill, reshuffles, scoring rounds, the dummy's draws, the end of the
-game) until a player must decide or, in table mode, the table must reveal a draw.
+On frozen states (the public face, OpenSpiel style): :func:`new_game`, :func:`legal_actions`,
+``apply(state, action) -> (state, events)`` (a pure function: it checks the action against the
+rules, refuses it whole with :class:`~calculator.engine.errors.ActionRefused`, or carries it
+out and runs everything automatic that follows: refill, reshuffles, scoring rounds, the
+dummy's draws, the end of the game, until a player must decide or, in table mode, the table
+must reveal a draw) and :func:`to_act`.
+
+On the game core (:class:`~calculator.engine.core.Game`, changed in place), for whoever plays
+many actions (the computer players, the simulations): :func:`advance` (an action checked and
+carried out, its events returned), :func:`legal_moves` and :func:`play` (a listed move carried
+out without a check, no events recorded), :func:`seat_to_act`. A refused action leaves the
+game as it was: every check comes before the first change.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Final
 
-from calculator import modules as registry
-from calculator.core.tiles import Tile
 from calculator.engine.actions import (
     Action,
+    BuildFromReserve,
     Buy,
     EndTurn,
+    GiveToDummy,
     ModuleReveal,
+    MoveToReserve,
     Pass,
-    PlayerAction,
-    Reveal,
+    PlaceTile,
+    ReserveTile,
     RevealMoney,
     RevealScoringCard,
     RevealTile,
+    Swap,
     TakeMoney,
 )
-from calculator.engine.components import ScoringCard
-from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
-from calculator.engine.events import Event, ExtraActionDeclined, Passed
-from calculator.engine.state import (
+from calculator.engine.codes import HUT
+from calculator.engine.core import (
     ACTION,
-    DEFAULT_OPTIONS,
     FINAL_PLACEMENT,
     PLACEMENT,
-    PLACING,
     REFILL,
     SETUP,
-    Draft,
+    Draw,
     Game,
-    GameState,
-    Options,
-    Phase,
+    Kind,
+    Move,
+    Step,
 )
+from calculator.engine.errors import GameOver, IllegalAction, NotYourTurn
+from calculator.engine.events import Event, ExtraActionDeclined, Passed
+from calculator.engine.state import DEFAULT_OPTIONS, GameState, Options, to_game, to_state
 from calculator.engine.turn import actions_done, end, refill, setup
-from calculator.engine.turn.draws import Draw, Item, Source, Step, draw, drawable
-from calculator.engine.turn.money import legal_takes, take_money
-from calculator.engine.turn.placement import Placement, legal_placements, place, placer
-from calculator.engine.turn.purchase import buy, legal_buys
-from calculator.engine.turn.redesign import Redesign, legal_redesigns, redesign
+from calculator.engine.turn.draws import BAG, PILE
+from calculator.engine.turn.money import check_take, legal_takes
+from calculator.engine.turn.placement import check_placement, legal_placements, placer
+from calculator.engine.turn.purchase import check_buy, legal_buys
+from calculator.engine.turn.redesign import check_redesign, legal_redesigns
+
+REVEALS: Final = (RevealTile, RevealMoney, RevealScoringCard, ModuleReveal)
+PLACEMENTS: Final = (PlaceTile, ReserveTile, GiveToDummy)
+REDESIGNS: Final = (BuildFromReserve, MoveToReserve, Swap)
+_BASE_SOURCES: Final = {RevealTile: BAG, RevealMoney: PILE, RevealScoringCard: PILE}
+
+
+# --- on frozen states --------------------------------------------------------------------------
 
 
 def new_game(
@@ -58,242 +74,283 @@ def new_game(
     options: Options = DEFAULT_OPTIONS,
 ) -> GameState:
     """T1: a game set up and ready for its first turn (in table mode: for the first reveal)."""
-    draft = Draft.of(setup.initial_state(names, seed, start_player, options))
-    settle(draft)
-    return draft.frozen()
+    return to_state(start(names, seed, start_player, options))
 
 
-def next_step(game: Game) -> Draw | Step | None:
-    """What happens next without a player's decision, or ``None`` when a player decides."""
-    if game.options.modules:  # a game without modules runs no hooks
-        step = module_draw_first(game)
-        if step is not None:
-            return step
-    automatic = _AUTOMATIC.get(game.turn.phase)
-    return None if automatic is None else automatic(game)
+def legal_actions(state: GameState) -> list[Action]:
+    """Every legal action now, each in the form :func:`apply` accepts (payments canonical, see
+    :mod:`purchase`)."""
+    game = to_game(state)
+    return [move[0].record(game, move) for move in legal_moves(game)]
 
 
-_AUTOMATIC: Final[dict[Phase, Callable[[Game], Draw | Step | None]]] = {
-    SETUP: setup.next_step,
-    REFILL: refill.next_step,
-    FINAL_PLACEMENT: end.next_step,
-}
-"""The phases with automatic steps, and what decides the next one."""
-_SEAT_DECIDES: Final[frozenset[Phase]] = frozenset({ACTION, PLACEMENT})
-"""The phases in which the current player decides (T2, T6)."""
+def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Carry out ``action`` and everything automatic after it; refuse it whole if illegal."""
+    game = to_game(state)
+    events = advance(game, action)
+    return to_state(game), events
 
 
-def module_draw_first(game: Game) -> Draw | None:
-    """A module's draw that comes before anything else (V4)."""
-    for first_step in registry.active(game.options.modules).first_step:
+def to_act(state: GameState) -> int | None:
+    """The seat that must decide now; ``None`` when the table must reveal a draw, or at the end."""
+    return seat_to_act(to_game(state))
+
+
+# --- on the game core --------------------------------------------------------------------------
+
+
+def start(
+    names: list[str],
+    seed: int = 0,
+    start_player: int | None = None,
+    options: Options = DEFAULT_OPTIONS,
+) -> Game:
+    """:func:`new_game` as the game core."""
+    game = setup.initial_game(names, seed, start_player, options)
+    settle(game)
+    return game
+
+
+def first_reveal(game: Game) -> Draw | None:
+    """A module's draw the table reveals before anything else (V4); a digital game never
+    waits for one."""
+    if game.digital:
+        return None
+    for first_step in game.rules.first_step:
         step = first_step(game)
         if step is not None:
             return step
     return None
 
 
-def settle(draft: Draft) -> list[Event]:
+def next_step(game: Game) -> Draw | Step | None:
+    """What happens next without a player's decision, or ``None`` when a player decides."""
+    if not game.digital and game.rules.first_step:
+        step = first_reveal(game)
+        if step is not None:
+            return step
+    phase = game.phase
+    if phase is REFILL:
+        return refill.next_step(game)
+    if phase is SETUP:
+        return setup.next_step(game)
+    if phase is FINAL_PLACEMENT:
+        return end.next_step(game)
+    return None
+
+
+def settle(game: Game) -> None:
     """Run the automatic steps until a player decides or the table must reveal a draw."""
-    events = []
-    if draft.options.modules:
-        for after_action in registry.active(draft.options.modules).after_action:
-            events += after_action(draft)
-    digital = draft.digital
-    while (step := next_step(draft)) is not None:
-        if not digital and isinstance(step, Draw):
-            break  # the table reveals what is drawn
-        events += step(draft)
-    return events
+    rules = game.rules
+    if rules.after_action:
+        for after_action in rules.after_action:
+            after_action(game)
+    game.touched = 0
+    if not game.phase.automatic and (game.digital or not rules.first_step):
+        return  # a player decides (the common case: a turn goes on)
+    step = next_step(game)
+    while step is not None:
+        if type(step) is Draw:
+            if not game.digital:
+                return  # the table reveals what is drawn
+            step.receive(game, step.source.top(game))
+        else:
+            step(game)  # type: ignore[operator]
+        step = next_step(game)
 
 
-def to_act(state: Game) -> int | None:
+def seat_to_act(game: Game) -> int | None:
     """The seat that must decide now; ``None`` when the table must reveal a draw, or at the end."""
-    if state.options.modules and module_draw_first(state) is not None:
+    if first_reveal(game) is not None:
         return None  # the table reveals a module's draw first
-    phase = state.turn.phase
-    if phase in _SEAT_DECIDES:
-        return state.turn.player
-    if phase == FINAL_PLACEMENT and state.turn.awarded:
-        return placer(state)
-    rules = registry.PHASES.get(phase)
-    return None if rules is None else rules.to_act(state)
+    phase = game.phase
+    if phase is ACTION or phase is PLACEMENT:
+        return game.player
+    if phase is FINAL_PLACEMENT and game.awarded:
+        return placer(game)
+    rules = game.rules.phase_rules.get(phase)
+    return None if rules is None else rules.to_act(game)
 
 
-def legal_actions(state: Game) -> list[Action]:
-    """Every legal action now, each in the form :func:`apply` accepts (payments canonical, see
-    :mod:`purchase`)."""
-    if state.over:
+def legal_moves(game: Game) -> list[Move]:
+    """Every legal move now, in the order :func:`legal_actions` lists the actions."""
+    if game.over:
         return []
-    step = next_step(state)
-    if isinstance(step, Draw):
-        return [_reveal(item, step.source) for item in drawable(state, step.source)]
-    phase = state.turn.phase
-    if phase in PLACING:
-        return list(legal_placements(state))
-    rules = registry.PHASES.get(phase)
+    step = next_step(game)
+    if type(step) is Draw:
+        source = step.source
+        return [(REVEAL, None, source, item) for item in source.drawable(game)]
+    phase = game.phase
+    if phase.placing:
+        return legal_placements(game)
+    rules = game.rules.phase_rules.get(phase)
     if rules is not None and rules.legal is not None:
-        return list(rules.legal(state))
-    return _turn_actions(state)
+        return list(rules.legal(game))
+    return turn_moves(game)
 
 
-def _turn_actions(state: Game) -> list[Action]:
-    seat = state.turn.player
-    assert seat is not None
-    actions: list[Action] = [*legal_takes(state), *legal_buys(state), *legal_redesigns(state)]
-    if state.options.modules:
-        for turn_actions in registry.active(state.options.modules).turn_actions:
-            actions += turn_actions(state)
-    if state.turn.extra_action:
-        actions.append(EndTurn(seat))
-    elif not actions:
-        actions.append(Pass(seat))
-    return actions
+def turn_moves(game: Game) -> list[Move]:
+    """T2: the actions of a turn (T3, T4, T5 and the modules'), declining a further action
+    (T4), or passing when nothing else is legal."""
+    moves = legal_takes(game) + legal_buys(game) + legal_redesigns(game)
+    for turn_actions in game.rules.turn_actions:
+        moves += turn_actions(game)
+    if game.extra_action:
+        moves.append((END, game.player))
+    elif not moves:
+        moves.append((PASS, game.player))
+    return moves
 
 
-def _reveal(item: Item, source: Source) -> Action:
-    if source in registry.SOURCES:
-        return registry.SOURCES[source][1].reveal_kind(item)
-    if isinstance(item, Tile):
-        return RevealTile(item)
-    if isinstance(item, ScoringCard):
-        return RevealScoringCard(item.round)
-    return RevealMoney(item)
+def play(game: Game, move: Move) -> None:
+    """Carry out a listed move and everything automatic after it (no check: the listing made
+    the move)."""
+    move[0].play(game, move)
+    settle(game)
 
 
-_SOURCES: Final[dict[type, Source]] = {
-    RevealTile: "bag", RevealMoney: "pile", RevealScoringCard: "pile",
-}  # fmt: skip
-"""Where the item each kind of reveal of the base game names is drawn from."""
-_DRAWN: Final[dict[Source, str]] = {"bag": "tile from the bag", "pile": "card from the money pile"}
-_HOLDER: Final[dict[Source, str]] = {"bag": "the bag", "pile": "the money pile"}
-
-
-def _source_of(action: Reveal) -> Source:
-    kind = type(action)
-    return _SOURCES[kind] if kind in _SOURCES else registry.SOURCE_OF_REVEAL[kind]
-
-
-def _rule(source: Source, otherwise: str) -> str:
-    """The rule of a draw from ``source``: its module's, or ``otherwise`` (T1's or T7's)."""
-    return registry.SOURCES[source][0].rule if source in registry.SOURCES else otherwise
-
-
-def _drawn(source: Source) -> str:
-    return registry.SOURCES[source][1].drawn if source in registry.SOURCES else _DRAWN[source]
-
-
-def _holder(source: Source) -> str:
-    return registry.SOURCES[source][1].holder if source in registry.SOURCES else _HOLDER[source]
-
-
-def apply(state: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Carry out ``action`` and everything automatic after it; refuse it whole if illegal."""
-    draft = Draft.of(state)
-    events = advance(draft, action)  # a refusal leaves the copy behind, and the state as it was
-    return draft.frozen(), events
-
-
-def advance(draft: Draft, action: Action) -> list[Event]:
-    """:func:`apply` on a working copy, changed in place: carry out ``action`` and everything
-    automatic after it. A refused action may leave ``draft`` half changed, so a caller that
-    must survive a refusal changes a copy (as :func:`apply` does); a game played by the engine
-    itself (``alhambra simulate``) plays only listed actions and advances one draft
-    throughout, freezing it once at the end instead of at every action."""
-    if draft.over:
+def advance(game: Game, action: Action) -> list[Event]:
+    """Check ``action`` against the rules and carry it out and everything automatic after it,
+    on the game itself; the events, in order. A refusal leaves the game as it was."""
+    if game.over:
         raise GameOver("T9", "the game is over")
-    step = next_step(draft)
-    if isinstance(action, Reveal):
-        if not isinstance(step, Draw):
+    step = next_step(game)
+    if isinstance(action, REVEALS):
+        if type(step) is not Draw:
             raise IllegalAction(
                 "T7",
-                "nothing is being drawn now"
-                + ("" if draft.digital else f": {_who(draft)} must act"),
+                "nothing is being drawn now" + ("" if game.digital else f": {_who(game)} must act"),
             )
-        events = draw(draft, step, _revealed(draft, step, action))
+        move: Move = (REVEAL, None, step.source, _revealed(game, step, action))
     else:
-        if isinstance(step, Draw):
+        if type(step) is Draw:
+            rule = step.source.rule or ("T7" if game.phase is REFILL else "T1")
             raise NotYourTurn(
-                _rule(step.source, "T7" if draft.turn.phase == REFILL else "T1"),
-                f"the table must first reveal the {_drawn(step.source)} just drawn",
+                rule, f"the table must first reveal the {step.source.drawn} just drawn"
             )
-        seat = to_act(draft)
+        seat = seat_to_act(game)
         if action.player != seat:
-            rules = registry.PHASES.get(draft.turn.phase)
+            rules = game.rules.phase_rules.get(game.phase)
             raise NotYourTurn(
-                "T2" if rules is None else Phase.named(draft.turn.phase).rule,
-                f"{_who(draft)} must act now, not seat {action.player}"
+                "T2" if rules is None else game.phase.rule,
+                f"{_who(game)} must act now, not seat {action.player}"
                 + ("" if rules is None else rules.who_acts),
             )
         if isinstance(action, Pass) and (
-            draft.turn.extra_action or action not in _turn_actions(draft)
+            game.extra_action or action.player != game.player or _any_turn_action(game)
         ):
             raise IllegalAction("T2", "a player may pass only when no action is legal")
-        events = _apply_decision(draft, action)
-    events += settle(draft)
+        move = _decision(game, action)
+    events: list[Event] = []
+    game.log = events
+    try:
+        play(game, move)
+    finally:
+        game.log = None
     return events
 
 
-def _who(state: Game) -> str:
-    seat = to_act(state)
-    return "the table" if seat is None else f"{state.players[seat].name} (seat {seat})"
+def _any_turn_action(game: Game) -> bool:
+    return turn_moves(game) != [(PASS, game.player)]
 
 
-def _revealed(state: Game, step: Draw, action: Reveal) -> Item:
+def _who(game: Game) -> str:
+    seat = seat_to_act(game)
+    return "the table" if seat is None else f"{game.seats[seat].name} (seat {seat})"
+
+
+def _revealed(game: Game, step: Draw, action: Action) -> object:
     """The item a reveal names, if the draw under way can bring it."""
-    item: Item
-    if isinstance(action, RevealMoney):
-        item = action.card
-    elif isinstance(action, RevealScoringCard):
-        item = ScoringCard(action.round)
-    elif isinstance(action, ModuleReveal):
-        item = action.item
-    else:
-        item = action.tile
-    if _source_of(action) != step.source:
-        raise IllegalAction(_rule(step.source, "T7"), f"a {_drawn(step.source)} is drawn now")
-    if item not in drawable(state, step.source):
+    source = game.rules.source_of_reveal.get(type(action)) or _BASE_SOURCES.get(type(action))
+    rule = step.source.rule or "T7"
+    if source is not step.source:
+        raise IllegalAction(rule, f"a {step.source.drawn} is drawn now")
+    item = source.item(game, action)
+    if item is None or item not in source.drawable(game):
         raise IllegalAction(
-            _rule(step.source, "T7"),
-            f"that cannot be drawn now: it is not in {_holder(step.source)}"
+            rule,
+            f"that cannot be drawn now: it is not in {source.holder}"
             + (
                 " (scoring card 1 lies above scoring card 2)"
-                if isinstance(item, ScoringCard)
+                if isinstance(action, RevealScoringCard)
                 else ""
             ),
         )
     return item
 
 
-def _apply_decision(draft: Draft, action: PlayerAction) -> list[Event]:
-    """A player's action on the working copy (the legality of a pass is checked before)."""
-    phase = draft.turn.phase
-    if phase in PLACING:
-        if not isinstance(action, Placement):
+def _decision(game: Game, action: Action) -> Move:
+    """A player's action checked against the rules of the phase: its move."""
+    phase = game.phase
+    claim = game.rules.claim(action)  # a module's action, or its way of a base one
+    if phase.placing:
+        if isinstance(action, PLACEMENTS):
+            return check_placement(game, action)
+        if claim is not None and not claim.turn_action:
+            return claim.check(game, action)  # the module refuses it outside its phase
+        if phase is PLACEMENT and any(HUT[tile] for tile in game.bought):
             raise IllegalAction(
-                Phase.named(phase).rule, "place the waiting tiles first (Alhambra or reserve)"
+                "V4",
+                "the turn's actions are over: taking a worker hut ends them (unlike an exact "
+                "payment, it earns no further action); place the waiting tiles first (T6)",
             )
-        return place(draft, action)
-    if phase != ACTION:
-        decide = registry.PHASES[phase].decide  # a module's phase (V1)
+        if phase is PLACEMENT:
+            raise IllegalAction(
+                "T4",
+                "the turn's actions are over: only an exact payment earns another action, and "
+                "any other action (taking money, a redesign, a purchase not paid exactly) ends "
+                "them; place the waiting tiles first (T6)",
+            )
+        raise IllegalAction(phase.rule, "place the waiting tiles first (Alhambra or reserve)")
+    if phase is not ACTION:
+        decide = game.rules.phase_rules[phase].decide  # a module's phase (V1)
         assert decide is not None
-        return decide(draft, action)
-    if type(action) in registry.CLAIMS:  # a module's action, or its way of a base one
-        claimed = registry.claimed(action)
-        if claimed is not None:
-            return claimed(draft, action)
-    # the actions of a turn, the most played first (an action is of one class only)
+        return decide(game, action)
+    if claim is not None:
+        return claim.check(game, action)
+    # the actions of a turn, the most played first
     if isinstance(action, TakeMoney):
-        return take_money(draft, action)
+        return check_take(game, action)
     if isinstance(action, Buy):
-        return buy(draft, action)
-    if isinstance(action, Redesign):
-        return redesign(draft, action)
-    if isinstance(action, Placement):
+        return check_buy(game, action)
+    if isinstance(action, REDESIGNS):
+        return check_redesign(game, action)
+    if isinstance(action, PLACEMENTS):
         raise IllegalAction(
             "T6", "tiles bought are placed at the end of the turn, after its actions"
         )
     if isinstance(action, EndTurn):
-        if not draft.turn.extra_action:
+        if not game.extra_action:
             raise IllegalAction("T4", "only an exact payment allows a further action to decline")
-        return [ExtraActionDeclined(action.player), *actions_done(draft)]
-    return [Passed(action.player), *actions_done(draft)]
+        return (END, action.player)
+    if isinstance(action, Pass):
+        return (PASS, action.player)
+    raise IllegalAction("T2", f"this game knows no action {action.kind!r}")
+
+
+def _end(game: Game, move: Move) -> None:
+    if game.log is not None:
+        game.log.append(ExtraActionDeclined(move[1]))
+    actions_done(game)
+
+
+def _pass(game: Game, move: Move) -> None:
+    if game.log is not None:
+        game.log.append(Passed(move[1]))
+    actions_done(game)
+
+
+def _reveal(game: Game, move: Move) -> None:
+    _, _, source, item = move
+    step = next_step(game)
+    assert type(step) is Draw and step.source is source
+    source.take(game, item)
+    step.receive(game, item)
+
+
+END: Final[Kind] = Kind("end_turn", _end, lambda game, move: EndTurn(move[1]))
+"""T4: ``(END, seat)``, the further action an exact payment allows declined."""
+PASS: Final[Kind] = Kind("pass", _pass, lambda game, move: Pass(move[1]))
+"""T2: ``(PASS, seat)``, no action at all is legal."""
+REVEAL: Final[Kind] = Kind("reveal", _reveal, lambda game, move: move[2].reveal(game, move[3]))
+"""Table mode: ``(REVEAL, None, source, item)``, what was drawn from ``source``."""

@@ -1,7 +1,7 @@
 """Random games: whole games played by the random player (``alhambra simulate``), summed up.
 
-The player is :func:`calculator.engine.players.random_play.random_action`; a game advances one
-working copy throughout.
+The player is :func:`calculator.engine.players.random_play.random_move`; a game is played on
+one game core throughout (:func:`~calculator.engine.game.play`), frozen once at the end.
 """
 
 from __future__ import annotations
@@ -9,19 +9,18 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Iterable
 from typing import Any
 
-from msgspec import Struct
-
-from calculator.engine.game import advance, new_game
-from calculator.engine.players.random_play import random_action
-from calculator.engine.state import DEFAULT_OPTIONS, Draft, GameState, Options
+from calculator.core.record import FrozenRecord
+from calculator.engine.core import BASE_GAME, Ruleset
+from calculator.engine.game import play, start
+from calculator.engine.players.random_play import random_move
+from calculator.engine.state import DEFAULT_OPTIONS, GameState, Options, to_state
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 
 
-class PlayedGame(Struct, frozen=True):
+class PlayedGame(FrozenRecord, frozen=True):
     state: GameState
     actions: int
 
@@ -29,26 +28,27 @@ class PlayedGame(Struct, frozen=True):
 def play_random_game(players: int, seed: int, options: Options = DEFAULT_OPTIONS) -> PlayedGame:
     """A whole digital game between random players; the seed fixes both the deal and the play.
 
-    The game advances one working copy (:func:`~calculator.engine.game.advance`): the same
-    rules and the same game as :func:`~calculator.engine.game.apply` at every action, without
-    freezing a state the player would drop at once."""
+    The game is played on its core: the same rules and the same game as
+    :func:`~calculator.engine.game.apply` at every action, without a frozen state per
+    action."""
     rng = random.Random(f"player/{seed}")
-    draft = Draft.of(new_game(list(NAMES[:players]), seed=seed, options=options))
+    game = start(list(NAMES[:players]), seed=seed, options=options)
     actions = 0
-    while not draft.over:
-        advance(draft, random_action(draft, rng))
+    while not game.over:
+        play(game, random_move(game, rng))
         actions += 1
-    return PlayedGame(draft.frozen(), actions)
+    return PlayedGame(to_state(game), actions)
 
 
-def simulate(games: int, players: int, seed: int, modules: Iterable[str] = ()) -> dict[str, Any]:
-    """Play ``games`` seeded random games in this process and sum them up.
+def simulate(games: int, players: int, seed: int, rules: Ruleset = BASE_GAME) -> dict[str, Any]:
+    """Play ``games`` seeded random games with the modules of ``rules`` in this process and
+    sum them up.
 
     The same arguments give the same games (the timings apart). Speed is given by the wall
     clock and by this process's CPU time (on a shared machine, what the engine itself took).
     """
     seeds = random.Random(seed)
-    options = Options(modules=frozenset(modules))
+    options = Options(rules=rules)
     played = []
     wall, cpu = time.perf_counter(), time.process_time()
     for _ in range(games):

@@ -1,8 +1,11 @@
-"""The game state: every component of a game exactly once, and where the turn stands.
+"""The game state: every component of a game exactly once, and where the turn stands; and its
+conversion to and from the game core.
 
-A :class:`GameState` is frozen; the engine returns a new one after each action. It holds the
-whole game, so a client can keep it, send it back, and the engine (or another server) carries
-on from it: nothing lives between requests.
+A :class:`GameState` is frozen: the engine's public face takes one and gives a new one after
+each action. It holds the whole game, so a client can keep it, send it back, and the engine (or
+another server) carries on from it: nothing lives between requests. The rules run on the game
+core (:class:`~calculator.engine.core.Game`, mutable and compact): :func:`to_game` makes the
+core of a state and :func:`to_state` the state of a core, once per request or decision.
 
 Digital mode keeps the bag and the money pile in draw order (index 0 is drawn next) and the
 seed of every later shuffle (``seed`` and ``shuffles``), so every draw follows from the state
@@ -12,116 +15,25 @@ is not anywhere else), kept in catalog order, and the table reveals what was dra
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import field
-from enum import StrEnum
-from typing import Any, Final, Literal, NoReturn
+from typing import Final, Literal
 
-from msgspec import Struct, structs
+from msgspec import Struct
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule
 from calculator.core.tiles import MARKET_SLOTS, Currency, Tile
+from calculator.engine.codes import CARD_CODE, MONEY_CARDS, NO_TILE, TILE_CODE, TILES
 from calculator.engine.components import DisplayCard, MoneyCard, ScoringCard
+from calculator.engine.core import BASE_GAME, Game, Phase, Ruleset, Seat, card_of
+from calculator.engine.hand import Hand
+from calculator.engine.layout import Layout
+from calculator.engine.parts import NO_PARTS, Parts, frozen_parts
 
 Mode = Literal["digital", "table"]
 MODES: Final[tuple[Mode, ...]] = ("digital", "table")
 
-
-class Parts(dict[str, Any]):
-    """The parts modules keep of a player, the turn or the game, by module name: each a frozen
-    record of the module's (:class:`calculator.engine.parts.Part`), absent while it is empty.
-    Frozen and hashable like the records that hold it: a change makes new parts. A mapping, as
-    the rules look a part up at nearly every step of a game with modules."""
-
-    __slots__ = ()
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(frozenset(self.items()))
-
-    def _frozen(self, *_: object, **__: object) -> NoReturn:
-        raise TypeError("parts are frozen: a change makes new parts")
-
-    __setitem__ = __delitem__ = __ior__ = _frozen
-    clear = pop = popitem = setdefault = update = _frozen
-
-
-NO_PARTS: Final[Parts] = Parts()
-
-
-PLACING: Final[set[str]] = set()
-"""The phases in which waiting tiles are placed (T6, T9; a module's, V1), each declared so."""
-BOUGHT: Final[set[str]] = set()
-"""The phases that place tiles bought (T6; a module's, V1), which may go to the dummy (D4)."""
-
-
-class Phase(StrEnum):
-    """Where the game stands, each phase with the rule that defines it; the value is its wire
-    name (``turn.phase`` of the state document). This class declares the base game's phases;
-    a module declares its own (V1) in its package, as members of a subclass of
-    :class:`ModulePhase`. A ``placing`` phase places waiting tiles (:data:`PLACING`), a
-    ``bought`` one tiles bought (:data:`BOUGHT`)."""
-
-    rule: str
-
-    # ``Phase("refill")`` looks a phase up by its wire name; the default only lets the type
-    # checker see that call, as every member gives its rule
-    def __new__(
-        cls, wire_name: str, rule: str = "", placing: bool = False, bought: bool = False
-    ) -> Phase:
-        phase = str.__new__(cls, wire_name)
-        phase._value_ = wire_name
-        phase.rule = rule
-        if placing or bought:
-            PLACING.add(wire_name)
-        if bought:
-            BOUGHT.add(wire_name)
-        return phase
-
-    @staticmethod
-    def named(wire_name: str) -> Phase:
-        """The phase of wire name ``wire_name``, the base game's or a module's
-        (:class:`ValueError` when there is none)."""
-        kinds: tuple[type[Phase], ...] = (BasePhase, *ModulePhase.__subclasses__())
-        for kind in kinds:
-            if wire_name in kind._value2member_map_:
-                return kind(wire_name)
-        raise ValueError(f"there is no phase {wire_name!r}")
-
-    @staticmethod
-    def every() -> tuple[Phase, ...]:
-        """Every phase: the base game's, then the modules' in the order they are imported."""
-        return (*BasePhase, *(phase for kind in ModulePhase.__subclasses__() for phase in kind))
-
-
-class BasePhase(Phase):
-    """The base game's phases."""
-
-    SETUP = ("setup", "T1")
-    """Automatic (T1, D2); a state rests here only in table mode, waiting for a reveal."""
-    ACTION = ("action", "T2")
-    """The current player chooses an action (T2), or another after an exact payment (T4)."""
-    PLACEMENT = ("placement", "T6", True, True)
-    """The current player places the tiles bought this turn, and what a module added (T6)."""
-    REFILL = ("refill", "T7")
-    """Automatic (T7-T9); a state rests here only in table mode, waiting for a reveal."""
-    FINAL_PLACEMENT = ("final_placement", "T9", True)
-    """Players place the market tiles awarded at the end of the game (T9)."""
-    OVER = ("over", "T9")
-    """The final round is scored and the winners are known (T9, M6)."""
-
-
-class ModulePhase(Phase):
-    """The phases of a module: each module declares its own subclass, in its package."""
-
-
-# The base game's phases as constants too, for the rules that run at every action: on Python
-# 3.11 a member looked up on its enum class goes through the metaclass's __getattr__ hook, four
-# times slower than a global.
-SETUP, ACTION, PLACEMENT, REFILL, FINAL_PLACEMENT, OVER = (
-    BasePhase.SETUP, BasePhase.ACTION, BasePhase.PLACEMENT, BasePhase.REFILL,
-    BasePhase.FINAL_PLACEMENT, BasePhase.OVER,
-)  # fmt: skip
 
 FACE_UP_MONEY: Final[int] = 4
 """T1, T7: four money cards lie face up (four cards in all, with a module's cards among them)."""
@@ -131,14 +43,22 @@ MAX_BUYS: Final[int] = len(MARKET_SLOTS)
 
 
 class Options(Struct, frozen=True):
+    """What a table chose: the mode, the reading of B5, the modules played (their ruleset,
+    built from the registry: :func:`calculator.modules.ruleset`) and the tiles a module's
+    components show."""
+
     mode: Mode = "digital"
     hole_rule: HoleRule = "region"
-    modules: frozenset[str] = frozenset()
-    """The modules played, by wire name (:data:`calculator.modules.NAMES`)."""
+    rules: Ruleset = BASE_GAME
     components: tuple[tuple[str, tuple[Tile, ...]], ...] = ()
     """The tiles a module's components show, as the game names them (``options.components``):
-    each member (:attr:`calculator.engine.hooks.Module.stand_ins`) with its tiles, in the order
+    each member (:attr:`calculator.engine.core.Module.stand_ins`) with its tiles, in the order
     of the members; the stand-ins for a member not named."""
+
+    @property
+    def modules(self) -> frozenset[str]:
+        """The modules played, by wire name."""
+        return self.rules.names
 
     def component(self, member: str) -> tuple[Tile, ...]:
         """The tiles the game names for ``member`` of ``options.components`` (none if none)."""
@@ -189,22 +109,20 @@ class Turn(Struct, frozen=True):
     parts: Parts = NO_PARTS
 
 
-class Game(Struct):
-    """The fields of a game, declared once: what the rules read of a :class:`GameState` or of
-    the :class:`Draft` an action changes. Only its two kinds are ever made; they differ in the
-    three fields most actions change, tuples in a state and lists in a draft."""
+class GameState(Struct, frozen=True):
+    """A game between two actions: frozen, and what the engine takes and gives."""
 
     options: Options
     seed: int | None
     """Digital mode: the seed of every shuffle; ``None`` in table mode."""
     shuffles: int
     """Digital mode: the shuffles made so far; the next one is seeded from (seed, shuffles)."""
-    players: Sequence[Player]
+    players: tuple[Player, ...]
     dummy: tuple[Tile, ...] | None
     """D2: the dummy's tiles in a 2-player game, else ``None``."""
-    market: Sequence[Tile | None]
+    market: tuple[Tile | None, ...]
     """C4: the tile in each market slot, slot 1 first."""
-    face_up: Sequence[DisplayCard]
+    face_up: tuple[DisplayCard, ...]
     """T1, T7: the face-up money (a module's cards among it, V2)."""
     pile: tuple[DisplayCard | ScoringCard, ...]
     discard: tuple[DisplayCard, ...]
@@ -227,53 +145,114 @@ class Game(Struct):
         return self.players[self.turn.player]
 
 
-# mypy's dataclass rule refuses a frozen subclass of a mutable base; msgspec supports it, and
-# it is what lets the fields be declared once, in Game
-class GameState(Game, frozen=True):  # type: ignore[misc]
-    """A game between two actions: frozen, and what the engine takes and gives."""
-
-    players: tuple[Player, ...]
-    market: tuple[Tile | None, ...]
-    face_up: tuple[DisplayCard, ...]
-
-
-class Draft(Game):
-    """A game being changed: the working copy :func:`~calculator.engine.game.apply` makes of a
-    state, changes in place and freezes into the next state (the pattern of immer's
-    ``produce``). Nothing outside one call of ``apply`` ever sees it, so a refused action
-    leaves no trace; the rules change it in place instead of building a new frozen state at
-    every step of a turn.
-
-    The players, the market and the face-up money, changed by most actions, are lists; the
-    other fields are shared with the state, tuples that a rule replaces when it changes them
-    (a draw leaves the bag or the pile less its top)."""
-
-    players: list[Player]
-    market: list[Tile | None]
-    face_up: list[DisplayCard]
-
-    @classmethod
-    def of(cls, state: GameState) -> Draft:
-        return cls(
-            **{
-                **structs.asdict(state),
-                "players": list(state.players),
-                "market": list(state.market),
-                "face_up": list(state.face_up),
-            }
-        )
-
-    def frozen(self) -> GameState:
-        return GameState(
-            **{
-                **structs.asdict(self),
-                "players": tuple(self.players),
-                "market": tuple(self.market),
-                "face_up": tuple(self.face_up),
-            }
-        )
-
-
 def slot_currency(slot: int) -> Currency:
     """C4: the currency of market slot ``slot`` (1-4)."""
     return MARKET_SLOTS[slot - 1]
+
+
+# --- to and from the game core -----------------------------------------------------------------
+
+
+def _tiles(tiles: Iterable[Tile]) -> list[int]:
+    return [TILE_CODE[tile] for tile in tiles]
+
+
+def to_seat(player: Player) -> Seat:
+    """The core's form of a player."""
+    return Seat(
+        player.name,
+        Layout.of(player.alhambra),
+        _tiles(player.reserve),
+        Hand(CARD_CODE[card] for card in player.hand),
+        player.score,
+        dict(player.parts),
+    )
+
+
+def to_game(state: GameState) -> Game:
+    """The game core of ``state``: the same game, to play on (it records no events)."""
+    options = state.options
+    rules = options.rules
+    code = rules.card_code
+    turn = state.turn
+    game = Game.__new__(Game)
+    game.rules = rules
+    game.options = options
+    game.digital = options.mode == "digital"
+    game.hole_rule = options.hole_rule
+    game.seed = state.seed
+    game.shuffles = state.shuffles
+    game.seats = [to_seat(player) for player in state.players]
+    game.dummy = None if state.dummy is None else _tiles(state.dummy)
+    game.market = [NO_TILE if tile is None else TILE_CODE[tile] for tile in state.market]
+    game.face_up = [code[card] for card in state.face_up]
+    game.pile = [code[card] for card in state.pile]
+    game.discard = [code[card] for card in state.discard]
+    game.bag = _tiles(state.bag)
+    game.rounds_scored = list(state.rounds_scored)
+    game.player = turn.player
+    game.phase = rules.phase(turn.phase)
+    game.number = turn.number
+    game.buys = turn.buys
+    game.extra_action = turn.extra_action
+    game.bought = _tiles(turn.bought)
+    game.awarded = [(award.player, award.slot, TILE_CODE[award.tile]) for award in turn.awarded]
+    game.scoring_due = list(turn.scoring_due)
+    game.dummy_draws = turn.dummy_draws
+    game.turn_parts = dict(turn.parts)
+    game.over = state.over
+    game.winners = state.winners
+    game.parts = dict(state.parts)
+    game.touched = 0
+    game.log = None
+    return game
+
+
+def _frozen_tiles(codes: Iterable[int]) -> tuple[Tile, ...]:
+    return tuple(TILES[code] for code in codes)
+
+
+def to_player(seat: Seat) -> Player:
+    """The frozen form of a player of the core."""
+    return Player(
+        seat.name,
+        seat.alhambra.frozen(),
+        _frozen_tiles(seat.reserve),
+        tuple(MONEY_CARDS[card] for card in seat.hand.cards),
+        seat.score,
+        frozen_parts(seat.parts),
+    )
+
+
+def to_state(game: Game) -> GameState:
+    """The frozen state of a game of the core."""
+    rules = game.rules
+    cards = rules.cards
+    return GameState(
+        options=game.options,
+        seed=game.seed,
+        shuffles=game.shuffles,
+        players=tuple(to_player(seat) for seat in game.seats),
+        dummy=None if game.dummy is None else _frozen_tiles(game.dummy),
+        market=tuple(None if tile == NO_TILE else TILES[tile] for tile in game.market),
+        face_up=tuple(card_of(rules, card) for card in game.face_up),
+        pile=tuple(cards[card] for card in game.pile),
+        discard=tuple(card_of(rules, card) for card in game.discard),
+        bag=_frozen_tiles(game.bag),
+        rounds_scored=tuple(game.rounds_scored),
+        turn=Turn(
+            player=game.player,
+            phase=game.phase,
+            number=game.number,
+            buys=game.buys,
+            extra_action=game.extra_action,
+            bought=_frozen_tiles(game.bought),
+            awarded=tuple(Award(p, slot, TILES[tile]) for p, slot, tile in game.awarded),
+            scoring_due=tuple(game.scoring_due),
+            dummy_draws=game.dummy_draws,
+            parts=frozen_parts(game.turn_parts),
+        ),
+        over=game.over,
+        winners=game.winners,
+        parts=frozen_parts(game.parts),
+    )

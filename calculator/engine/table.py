@@ -13,10 +13,13 @@ cards of a kind than exist; at most four cards face up; and what each module's r
 (its ``table_inconsistencies``: V2, V4). What the modules' pieces add counts in the buildings
 (its ``counted``: V3, V4).
 
-A module's cards in a hand may make more tiles buyable (a module's ``payments``, :mod:`hooks`:
-V2). A table has no bag, so whether the last building tile has entered the market is said by
-the table (``bag_empty``); from then on such cards pay nothing. They are no money in T9's
-majority.
+A module's cards in a hand may make more tiles buyable (a module's ``payments``,
+:class:`~calculator.engine.core.Module`: V2). A table has no bag, so whether the last building
+tile has entered the market is said by the table (``bag_empty``); from then on such cards pay
+nothing. They are no money in T9's majority.
+
+The modules a table may show come with the ruleset the caller gives (every module the engine
+plays: a described table may hold the pieces and cards of any).
 """
 
 from __future__ import annotations
@@ -26,12 +29,13 @@ from collections.abc import Sequence
 
 from msgspec import Struct
 
-from calculator import modules as registry
 from calculator.core.building import HoleRule, Violation, alhambra_violations
+from calculator.core.module_scoring import tally
 from calculator.core.plausibility import Implausibility, table_implausibilities
 from calculator.core.scoring import Holding, RoundScore, Tally, building_counts, score_round
 from calculator.core.tiles import CATALOG, Building, Tile
 from calculator.core.walls import Wall, longest_wall
+from calculator.engine.codes import MONEY_CARDS, NO_TILE, SLOT_CURRENCY, TILE_CODE
 from calculator.engine.components import (
     DisplayCard,
     ModuleCard,
@@ -45,9 +49,11 @@ from calculator.engine.consistency import (
     money_in_sight,
     tiles_on_table,
 )
-from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency
+from calculator.engine.core import Ruleset
+from calculator.engine.events import Stay
+from calculator.engine.hand import payments
+from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency, to_seat
 from calculator.engine.turn.end import receiver
-from calculator.engine.turn.purchase import payments_for
 
 CATALOG_COUNTS = building_counts(CATALOG)
 
@@ -100,53 +106,60 @@ class Seat(Struct, frozen=True):
 
 
 class Award(Struct, frozen=True):
-    """T9: the tile left in ``slot`` goes to ``player``; ``None`` when it stays."""
+    """T9: the tile left in ``slot`` goes to ``player``; ``None`` when it stays, ``reason``
+    saying why (a tie for the most of its currency, or nobody holding any)."""
 
     slot: int
     tile: Tile
     player: int | None
+    reason: Stay | None
 
 
-def seats(table: Table) -> tuple[Seat, ...]:
-    return tuple(_seat(table, player) for player in table.players)
+def seats(table: Table, rules: Ruleset) -> tuple[Seat, ...]:
+    """Each player as the table shows them, with the modules of ``rules``."""
+    return tuple(_seat(table, player, rules) for player in table.players)
 
 
-def _seat(table: Table, player: Player) -> Seat:
+def _seat(table: Table, player: Player, rules: Ruleset) -> Seat:
     alhambra = player.alhambra
+    cards = tuple(card for count in rules.counted for card in count(player.parts))
     return Seat(
         tuple(alhambra_violations(alhambra, table.hole_rule)),
-        registry.tally(alhambra.tiles, registry.counted(player)),
+        tally(alhambra.tiles, cards, rules.scoring),
         longest_wall(alhambra),
-        purchases(table.market, player, cards_usable=not table.bag_empty),
+        purchases(table.market, player, rules, cards_usable=not table.bag_empty),
     )
 
 
 def purchases(
-    market: Sequence[Tile | None], player: Player, cards_usable: bool = True
+    market: Sequence[Tile | None], player: Player, rules: Ruleset, cards_usable: bool = True
 ) -> tuple[Purchase, ...]:
     """T4: what ``player`` can buy from ``market``; also with one module's card of the hand
-    (V2), unless such cards are no longer usable."""
+    (V2, the modules of ``rules``), unless such cards are no longer usable."""
     found = []
+    seat = to_seat(player)
+    hand = seat.hand
+    codes = [NO_TILE if tile is None else TILE_CODE[tile] for tile in market]
+    by_card = [way for ways, _ in rules.payments if cards_usable for way in ways(seat, codes)]
     for slot, tile in enumerate(market, start=1):
         if tile is None or tile.price is None:
             continue
         price = tile.price
-        payments = tuple(payments_for(player.hand, slot_currency(slot), price))
-        by_card = [
-            way
-            for module in registry.REGISTRY
-            if module.payments is not None and cards_usable
-            for way in module.payments(player, slot, price)
-        ]
+        currency = SLOT_CURRENCY[slot]
+        plain = _cards(payments(currency, hand.packed[currency], price))
         with_cards = tuple(
-            CardPayments(card, with_card, _exact(with_card, price))
-            for card, with_card in by_card
-            if with_card
+            CardPayments(card, _cards(with_card), _exact(_cards(with_card), price))
+            for paid_slot, card, with_card in by_card
+            if paid_slot == slot and with_card
         )
-        if payments or with_cards:
-            exact = _exact(payments, price) or any(way.exact for way in with_cards)
-            found.append(Purchase(slot, tile, payments, exact, with_cards))
+        if plain or with_cards:
+            exact = _exact(plain, price) or any(way.exact for way in with_cards)
+            found.append(Purchase(slot, tile, plain, exact, with_cards))
     return tuple(found)
+
+
+def _cards(codes: tuple[tuple[int, ...], ...]) -> tuple[tuple[MoneyCard, ...], ...]:
+    return tuple(tuple(MONEY_CARDS[card] for card in payment) for payment in codes)
 
 
 def _exact(payments: tuple[tuple[MoneyCard, ...], ...], price: int) -> bool:
@@ -164,10 +177,18 @@ def scores(table: Table, scoring_round: int, evaluated: Sequence[Seat]) -> Round
 def awards(table: Table) -> tuple[Award, ...]:
     """T9: where each market tile would go if the game ended now."""
     return tuple(
-        Award(slot, tile, receiver(table.players, slot))
+        Award(slot, tile, *receiver(_held(table.players, slot)))
         for slot, tile in enumerate(table.market, start=1)
         if tile is not None
     )
+
+
+def _held(players: Sequence[Player], slot: int) -> list[int]:
+    """The money each player holds in the currency of market slot ``slot`` (face value)."""
+    currency = slot_currency(slot)
+    return [
+        sum(card.value for card in player.hand if card.currency is currency) for player in players
+    ]
 
 
 def implausibilities(table: Table, scoring_round: int | None) -> list[Implausibility]:
@@ -185,13 +206,14 @@ def implausibilities(table: Table, scoring_round: int | None) -> list[Implausibi
     )
 
 
-def inconsistencies(table: Table) -> list[Inconsistency]:
-    """Why this table cannot exist (C1, C3, D1; the modules' rules, V2, V4); none for one that
-    can."""
+def inconsistencies(table: Table, rules: Ruleset) -> list[Inconsistency]:
+    """Why this table cannot exist (C1, C3, D1; the modules' rules, V2, V4: every module
+    ``rules`` knows); none for one that can."""
     found = _tiles(table) + _money(table)
-    for module in registry.REGISTRY:  # a described table shows the pieces of any module
+    players = [to_seat(player) for player in table.players]
+    for module in rules.known:  # a described table shows the pieces of any module
         if module.table_inconsistencies is not None:
-            problems = module.table_inconsistencies(table.players, table.face_up)
+            problems = module.table_inconsistencies(players, table.face_up)
             found += [Inconsistency(*problem) for problem in problems]
     return found
 

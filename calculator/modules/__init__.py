@@ -6,11 +6,14 @@ Box's sixteen (G1-G4, H1-H4, K1-K4, S1-S4) are twenty packages, each holding eve
 module on the Python side (its words, declared once in its ``records``: actions, events, cards,
 phases and its parts of the state; its setup, actions, automatic steps and consistency checks)
 and declaring what it adds to the base game in one record, a
-:class:`~calculator.engine.hooks.Module`: its engine hooks and its ``scoring``, a
-:class:`~calculator.modules.scoring.ScoringModule` (its part of a round, its counts, its
-refusals and warnings of a scoring request). The base game, the codecs, the players, the
-catalog and the refusals' words reach a module only through this registry and the indexes
-below.
+:class:`~calculator.engine.core.Module`: its engine hooks and its ``scoring``, a
+:class:`~calculator.core.module_scoring.ScoringModule` (its part of a round, its counts, its
+refusals and warnings of a scoring request).
+
+The engine never imports this registry: a game's modules reach it as a value,
+:func:`ruleset` (built here once per set of modules, at the edge: the api, the command, the
+players' callers), which holds the hooks of the modules played and the words of every module
+the engine plays. The codecs, the catalog and the refusals' words read the indexes below.
 
 :data:`REGISTRY` lists the twenty in the order of their rules; the catalog, the page and the
 contract's enums list them so. The engine runs the hooks of the modules it plays in
@@ -25,15 +28,16 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
+from calculator.core import module_scoring
+from calculator.core.module_scoring import ScoringModule
 from calculator.core.pieces import Piece
 from calculator.core.plausibility import WallCarriers
-from calculator.core.scoring import Added, Tally, building_counts
+from calculator.core.scoring import Tally
 from calculator.core.tiles import Cell, Tile
 from calculator.engine.actions import ModuleAction, ModuleReveal
 from calculator.engine.components import ModuleCard
-from calculator.engine.hooks import Apply, Claim, DrawSource, Lister, Module, PhaseRules, PileCards
+from calculator.engine.core import Module, Ruleset
 from calculator.engine.parts import Part
-from calculator.engine.state import Phase, Player
 from calculator.modules import (
     art_of_the_moors,
     bazaars,
@@ -56,11 +60,6 @@ from calculator.modules import (
     treasure,
     vizier,
 )
-
-# what the base reads of a module's own, through the registry: which tile a bonus card depicts
-# (V3), for the computer players' guess of hidden cards
-from calculator.modules.bonus.scoring import depicts
-from calculator.modules.scoring import ScoringModule
 
 REGISTRY: Final[tuple[Module, ...]] = (
     vizier.MODULE,
@@ -120,34 +119,14 @@ IN_PLAY: Final[tuple[Module, ...]] = (
 """The modules the engine plays, in the order their hooks run: the registry's, the vizier
 last (V1: it acts between two turns, after everything the others do in them)."""
 
-CLAIMS: Final[dict[type, tuple[Claim, ...]]] = {
-    kind: tuple(claim for module in IN_PLAY for claim in module.claims if claim.kind is kind)
-    for kind in {claim.kind for module in IN_PLAY for claim in module.claims}
-}
-"""The actions a module carries out instead of the base, by class: every registered module's,
-so an action of a module the game is played without reaches that module, which refuses it."""
-
-PHASES: Final[dict[Phase, PhaseRules]] = {
-    phase: rules for module in IN_PLAY for phase, rules in module.phases.items()
-}
-"""The phases modules bring, and their rules."""
-
-SOURCES: Final[dict[str, tuple[Module, DrawSource]]] = {
-    name: (module, source) for module in IN_PLAY for name, source in module.draw_sources.items()
-}
-"""The sources modules draw from (besides the bag and the money pile), with their module."""
-
-SOURCE_OF_REVEAL: Final[dict[type, str]] = {
-    source.reveal_kind: name for name, (_, source) in SOURCES.items()
-}
-
-
 ACTIONS: Final[dict[str, type[ModuleAction] | type[ModuleReveal]]] = {
     **{kind.kind: kind for module in IN_PLAY for kind in module.records.actions},
     **{
-        source.reveal_kind.kind: source.reveal_kind
+        kind.kind: kind
         for module in IN_PLAY
-        for source in module.draw_sources.values()
+        for source in module.draw_sources
+        for kind in source.reveals
+        if issubclass(kind, ModuleReveal)
     },
 }
 """Every module's actions and reveals, by wire name."""
@@ -198,9 +177,7 @@ class Scoring(NamedTuple):
 
 
 SCORING: Final[tuple[Scoring, ...]] = tuple(
-    Scoring(module, module.scoring)
-    for module in REGISTRY
-    if isinstance(module.scoring, ScoringModule)
+    Scoring(module, module.scoring) for module in REGISTRY if module.scoring is not None
 )
 """Every module with a part in scoring, in the registry's order."""
 
@@ -257,11 +234,6 @@ ON_TILES: Final[frozenset[str]] = frozenset(
 )
 """Every member a module adds to a placed tile (its tokens, added walls)."""
 
-_ALHAMBRA_ADDS: Final = tuple(
-    hooks.alhambra_adds for _, hooks in SCORING if hooks.alhambra_adds is not None
-)
-_CARDS_ADD: Final = tuple(hooks.cards_add for _, hooks in SCORING if hooks.cards_add is not None)
-
 CARDS_MEMBERS: Final[tuple[str, ...]] = tuple(
     hooks.cards_member for _, hooks in SCORING if hooks.cards_member is not None
 )
@@ -280,23 +252,15 @@ def beyond_limits(tiles: Sequence[Tile]) -> list[tuple[int, str, str]]:
     return sorted(beyond for limit in _BEYOND_LIMIT for beyond in limit(tiles))
 
 
+SCORING_HOOKS: Final[tuple[ScoringModule, ...]] = tuple(hooks for _, hooks in SCORING)
+
+
 def tally(alhambra: Mapping[Cell, Tile], cards: Sequence[Tile] = ()) -> Tally:
     """M1, V3, V4: a player's buildings as majority scoring sees them: the Alhambra's
     buildings, then what the modules add from its tiles (V4's huts), then from the tiles the
     player's face-up cards depict (V3). Every registered module counts, named or not: a hut
-    is a hut in any game that holds one."""
-    counts = building_counts(alhambra.values())
-    found: list[Added] = []
-    for alhambra_adds in _ALHAMBRA_ADDS:
-        if (added := alhambra_adds(alhambra)) is not None:
-            found.append(added)
-    for cards_add in _CARDS_ADD:
-        if (added := cards_add(alhambra, cards)) is not None:
-            found.append(added)
-    for added in found:
-        for building, count in added.adds.items():
-            counts[building] += count
-    return Tally(counts, tuple(found))
+    is a hut in any scoring that holds one."""
+    return module_scoring.tally(alhambra, cards, SCORING_HOOKS)
 
 
 def most_held(named: Iterable[str]) -> int:
@@ -314,67 +278,21 @@ def wall_carriers(named: Iterable[str]) -> WallCarriers | None:
     return WallCarriers(sum(each.most for each in found), " and ".join(each.held for each in found))
 
 
-class Active:
-    """The hooks of the modules a game is played with, in :data:`IN_PLAY`'s order, gathered
-    once per set of modules."""
-
-    __slots__ = (
-        "after_action",
-        "between_turns",
-        "counted",
-        "deal_unseen",
-        "first_step",
-        "information",
-        "modules",
-        "payments",
-        "pile_cards",
-        "setup_draw",
-        "shuffle_unseen",
-        "turn_actions",
-    )
-
-    def __init__(self, modules: tuple[Module, ...]) -> None:
-        self.modules = modules
-        self.first_step = tuple(m.first_step for m in modules if m.first_step)
-        self.setup_draw = tuple(m.setup_draw for m in modules if m.setup_draw)
-        self.between_turns = tuple(m.between_turns for m in modules if m.between_turns)
-        self.after_action = tuple(m.after_action for m in modules if m.after_action)
-        self.turn_actions: tuple[Lister, ...] = tuple(
-            m.turn_actions for m in modules if m.turn_actions
-        )
-        self.pile_cards: tuple[PileCards, ...] = tuple(
-            m.pile_cards for m in modules if m.pile_cards
-        )
-        self.payments = tuple((m.payments, m.usable) for m in modules if m.payments)
-        self.counted = tuple(m.counted for m in modules if m.counted)
-        self.information = tuple(m.information for m in modules if m.information)
-        self.deal_unseen = tuple(m.deal_unseen for m in modules if m.deal_unseen)
-        self.shuffle_unseen = tuple(m.shuffle_unseen for m in modules if m.shuffle_unseen)
-
-
-def claimed(action: object) -> Apply | None:
-    """How a module carries out ``action`` instead of the base, if one does."""
-    for claim in CLAIMS.get(type(action), ()):
-        if claim.when is None or claim.when(action):
-            return claim.apply
-    return None
+def ruleset(names: Iterable[str] = ()) -> Ruleset:
+    """The rules of a game played with the modules ``names`` (a game's ``options.modules``):
+    the value the engine is given, knowing every module it plays (:data:`IN_PLAY`); one per
+    set of modules."""
+    return _ruleset(frozenset(names))
 
 
 @lru_cache(maxsize=64)  # the sets of modules games are played with
-def active(names: frozenset[str]) -> Active:
-    """The hooks of the modules named (a game's ``options.modules``)."""
-    return Active(tuple(module for module in IN_PLAY if module.name in names))
+def _ruleset(names: frozenset[str]) -> Ruleset:
+    return Ruleset(IN_PLAY, names)
 
 
-COUNTED: Final = tuple(m.counted for m in IN_PLAY if m.counted)
-"""Every registered module's ``counted`` hook: what counts as buildings at a described table."""
-
-
-def counted(player: Player, names: frozenset[str] | None = None) -> tuple[Tile, ...]:
-    """The cards of ``player``'s that count as buildings (V3), by the modules named, or by
-    every registered one (a described table may show any)."""
-    hooks = COUNTED if names is None else active(names).counted
-    return tuple(card for count in hooks for card in count(player))
+EVERY_MODULE: Final[Ruleset] = Ruleset(IN_PLAY, NAMES)
+"""Every module the engine plays, all played: how a described table is read, as it may show
+the pieces and cards of any (``POST /v1/table``)."""
 
 
 __all__ = [
@@ -382,9 +300,8 @@ __all__ = [
     "CARDS",
     "CARDS_MEMBERS",
     "CATALOG_SECTION",
-    "CLAIMS",
     "COMPONENTS",
-    "COUNTED",
+    "EVERY_MODULE",
     "EXPANSIONS",
     "GAME_PARTS",
     "IN_PLAY",
@@ -392,26 +309,20 @@ __all__ = [
     "MEMBER_WORDS",
     "NAMES",
     "ON_TILES",
-    "PHASES",
     "PIECES",
     "PLAYER_PARTS",
     "REGISTRY",
     "SCORING",
     "SCORING_BY_NAME",
+    "SCORING_HOOKS",
     "SCORING_MEMBERS",
-    "SOURCES",
-    "SOURCE_OF_REVEAL",
     "TOKENS",
     "TURN_PARTS",
-    "Active",
     "Expansion",
     "Scoring",
-    "active",
     "beyond_limits",
-    "claimed",
-    "counted",
-    "depicts",
     "most_held",
+    "ruleset",
     "tally",
     "wall_carriers",
 ]

@@ -423,7 +423,7 @@ def _setup(source: _Text, tags: list[tuple[str, str, int]]) -> tuple[Setup, list
     options = Options(
         mode=mode,  # type: ignore[arg-type]  # one of MODES, by _choice
         hole_rule=holes,  # type: ignore[arg-type]  # region or cell, by _choice
-        modules=modules,
+        rules=registry.ruleset(modules),
         components=tuple(sorted(components)),
     )
     return Setup(tuple(names), seed, start, options), given

@@ -28,7 +28,6 @@ from typing import Final
 from msgspec import Struct
 from msgspec.structs import replace
 
-from calculator import modules as registry
 from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.components import (
     SCORING_CARDS,
@@ -38,8 +37,10 @@ from calculator.engine.components import (
     money_cards,
 )
 from calculator.engine.consistency import Inconsistency, inconsistencies
+from calculator.engine.core import ACTION
 from calculator.engine.errors import Path
-from calculator.engine.state import ACTION, GameState, Options, Parts, Player, Turn
+from calculator.engine.parts import Parts
+from calculator.engine.state import GameState, Options, Player, Turn, to_game, to_state
 
 FINAL_ROUND: Final[int] = 3
 
@@ -130,9 +131,11 @@ def position(table: Table) -> GameState:
         turn=Turn(table.turn, ACTION, table.number),
         parts=table.parts,
     )
-    for module in registry.active(options.modules).modules:
+    game = to_game(state)
+    for module in options.rules.played:
         if module.at_table is not None:
-            state = module.at_table(state)
+            module.at_table(game)
+    state = to_state(game)
     found = inconsistencies(state)
     if found:
         raise PositionRefused([_said_of_the_table(problem) for problem in found])

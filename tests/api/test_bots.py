@@ -21,6 +21,7 @@ from calculator.engine.components import CARD
 from calculator.engine.players.advice import Clock
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import NAMES
+from calculator.modules import ruleset
 from calculator.modules.exchange.records import EXCHANGE_CARDS
 from calculator.modules.exchange.rules import held
 from tests.helpers.api import advance, legal, post, valid
@@ -259,9 +260,7 @@ def worst_state() -> dict[str, Any]:
     actions, large Alhambras."""
     for seed in range(200):
         rng = random.Random(seed)
-        state = new_game(
-            list(NAMES[:6]), seed=seed, options=Options(modules=frozenset(ALL_MODULES))
-        )
+        state = new_game(list(NAMES[:6]), seed=seed, options=Options(rules=ruleset(ALL_MODULES)))
         while not state.over:
             if (
                 to_act(state) is not None
@@ -271,7 +270,7 @@ def worst_state() -> dict[str, Any]:
             ):
                 seat = state.turn.player
                 state = with_hand(state, seat, list(CARD.values()))
-                in_hands = {card for player in state.players for card in held(player)}
+                in_hands = {card for player in state.players for card in held(player.parts)}
                 free = [
                     card
                     for card in EXCHANGE_CARDS

@@ -21,6 +21,7 @@ from calculator.engine import GameState, Options, apply, new_game
 from calculator.engine.actions import BuildFromReserve, MoveToReserve
 from calculator.engine.consistency import earliest_turn, inconsistencies, score_bound
 from calculator.engine.players.random_play import random_action
+from calculator.modules import ruleset
 from tests.helpers.api import pointers
 from tests.helpers.engine_scenes import game, with_alhambra
 
@@ -31,7 +32,7 @@ PROBLEM = "application/problem+json"
 def played(players: int, seed: int, until: Any, modules: tuple[str, ...] = ()) -> GameState:
     """A seeded game of random players, played until ``until(state)`` holds."""
     rng = random.Random(seed)
-    state = new_game(NAMES[:players], seed, None, Options(modules=frozenset(modules)))
+    state = new_game(NAMES[:players], seed, None, Options(rules=ruleset(modules)))
     while not until(state):
         assert not state.over, "the game ended first"
         state, _ = apply(state, random_action(state, rng))
@@ -227,7 +228,7 @@ def test_no_reachable_state_exceeds_the_score_bound(players, seed, modules):
     number at least ``earliest_turn``, and the state is consistent; the bound is met by real
     scores (a game that ends scores something)."""
     rng = random.Random(seed)
-    state = new_game(NAMES[:players], seed, None, Options(modules=frozenset(modules)))
+    state = new_game(NAMES[:players], seed, None, Options(rules=ruleset(modules)))
     while True:
         for seat, player in enumerate(state.players):
             assert 0 <= player.score <= score_bound(state, seat)

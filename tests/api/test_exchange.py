@@ -11,6 +11,7 @@ from msgspec.structs import replace
 
 from calculator.api.game_document import dump_state
 from calculator.engine import Options
+from calculator.modules import ruleset
 from tests.helpers.api import advance, legal, new_game, pointers, post
 from tests.helpers.engine_scenes import (
     DIRHAM_DUCAT,
@@ -188,7 +189,7 @@ def test_v2_a_table_reveals_an_exchange_card_drawn_with_reveal_money(client):
     assert reveal not in legal(client, state)["actions"]  # T1: in the piles after the deal
     problem = post(client, "/v1/games/advance", {"state": state, "actions": [reveal]}, 409)
     assert problem["rule"] == "T7"
-    table = new_table_game(2, Options(mode="table", modules=frozenset({"exchange"})))
+    table = new_table_game(2, Options(mode="table", rules=ruleset({"exchange"})))
     refill = checked(
         replace(  # T7: the four face-up cards were taken, the refill draws money
             table,

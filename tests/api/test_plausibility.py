@@ -27,11 +27,12 @@ from calculator.core.plausibility import most_wall
 from calculator.core.scoring import building_counts
 from calculator.core.tiles import BUILDINGS, CATALOG, OFFSET, Tile
 from calculator.engine.events import RoundScored
-from calculator.engine.game import advance, new_game
-from calculator.engine.players.random_play import random_action
+from calculator.engine.game import advance, start
+from calculator.engine.players.random_play import random_move
 from calculator.engine.simulate import NAMES
-from calculator.engine.state import Draft, GameState, Options
+from calculator.engine.state import GameState, Options, to_state
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 from tests.helpers.api import placed, pointers, post, valid
 
 MODULE_SETS = [
@@ -459,11 +460,12 @@ def rounds_of_a_random_game(players: int, seed: int, modules: frozenset[str]):
     is built after a scoring round within one action); the dummy may have drawn since, and
     only gains."""
     rng = random.Random(f"plausible/{seed}")
-    draft = Draft.of(new_game(list(NAMES[:players]), seed=seed, options=Options(modules=modules)))  # type: ignore[arg-type]
-    while not draft.over:
-        for event in advance(draft, random_action(draft, rng)):
+    game = start(list(NAMES[:players]), seed=seed, options=Options(rules=ruleset(modules)))
+    while not game.over:
+        move = random_move(game, rng)
+        for event in advance(game, move[0].record(game, move)):
             if isinstance(event, RoundScored):
-                state = draft.frozen()
+                state = to_state(game)
                 yield (
                     typed_round(event, state),
                     described_round(state, event.round),

@@ -19,7 +19,7 @@ import pytest
 from calculator.api.game_document import dump_state
 from calculator.cli import parser
 from calculator.engine import to_act
-from calculator.engine.state import ACTION
+from calculator.engine.core import ACTION
 from calculator.modules import NAMES as MODULES
 from calculator.records.replay import Step, steps
 from tests.helpers.api import pointers

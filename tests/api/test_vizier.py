@@ -7,6 +7,7 @@ from typing import Any
 
 from calculator.api.game_document import dump_state
 from calculator.engine import Options, apply, new_game
+from calculator.modules import ruleset
 from tests.helpers.api import cells, placed, pointers, rules_of, tile
 from tests.helpers.engine_scenes import take_denar, vizier_scene
 
@@ -408,7 +409,7 @@ def test_v4_a_game_with_huts_lists_taking_a_hut_and_the_caller_may_give_them(cli
         },
         409,
     )
-    assert problem["rule"] == "T6"
+    assert problem["rule"] == "V4"  # the hut ended the turn's actions
     reserve = {"type": "reserve", "player": seat, "tile": {"hut": "garden", "walls": "NS"}}
     done = post(client, "/v1/games/advance", {"state": after["state"], "actions": [reserve]})
     assert "turn_ended" in [e["type"] for e in done["events"]]
@@ -637,7 +638,7 @@ def test_v1_a_vizier_in_a_game_without_the_module_is_a_422(client):
 
 
 def _table_state(players: int, *modules: str) -> dict[str, Any]:
-    table = Options(mode="table", modules=frozenset(modules))  # type: ignore[arg-type]
+    table = Options(mode="table", rules=ruleset(modules))  # type: ignore[arg-type]
     return dump_state(new_game(list("ABCDEF"[:players]), 0, 0, table))
 
 

@@ -1,7 +1,7 @@
-"""Each game word declared once: the phases (the base game's ``BasePhase`` and each module's
-own) are the contract's phases, each with a rule of docs/RULES.md; every action and event record,
-the base game's and each module's, has one wire name in the codec, and the contract's schemas
-name the same ones."""
+"""Each game word declared once: the phases (the base game's and each module's own, as the
+ruleset of every module lists them) are the contract's phases, each with a rule of
+docs/RULES.md; every action and event record, the base game's and each module's, has one wire
+name in the codec, and the contract's schemas name the same ones."""
 
 import re
 from pathlib import Path
@@ -13,8 +13,8 @@ from calculator import modules as registry
 from calculator.api.contract import SCHEMA_DIR, schema_documents, served_openapi
 from calculator.api.game_document import _ACTION_FORMS, _ACTION_MAKERS, _EVENT_FORMS
 from calculator.engine.actions import Action, ModuleAction, ModuleReveal
+from calculator.engine.core import PLACEMENT
 from calculator.engine.events import Event, ModuleEvent, RoundScored
-from calculator.engine.state import PLACEMENT, Phase
 from scripts.generate_game_words import FILES, text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,12 +23,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_the_state_documents_phases_are_the_phase_enum():
     schema = schema_documents()["game-state.json"]
     declared = schema["properties"]["turn"]["properties"]["phase"]["enum"]
-    assert declared == [phase.value for phase in Phase.every()]
+    assert declared == list(registry.EVERY_MODULE.phases)
 
 
 def test_every_phase_names_a_rule_of_the_rules():
     rules = set(re.findall(r"\*\*([CBWMTDV][0-9]+)[* ]", (ROOT / "docs/RULES.md").read_text()))
-    assert {phase.rule for phase in Phase.every()} <= rules
+    assert {phase.rule for phase in registry.EVERY_MODULE.phases.values()} <= rules
     assert PLACEMENT.rule == "T6"
     for module in registry.REGISTRY:
         assert {phase.rule for phase in module.phases} <= {module.rule}, module.name
@@ -57,9 +57,10 @@ def _module_records(base: type) -> set[type]:
         *(kind for module in registry.REGISTRY for kind in module.records.actions),
         *(kind for module in registry.REGISTRY for kind in module.records.events),
         *(
-            source.reveal_kind
+            kind
             for module in registry.REGISTRY
-            for source in module.draw_sources.values()
+            for source in module.draw_sources
+            for kind in source.reveals
         ),
     }
     return {kind for kind in declared if issubclass(kind, base)}
@@ -74,11 +75,11 @@ def test_every_action_is_declared_once_with_its_wire_name_and_fields():
     records = (set(get_args(Action)) - bases) | _module_records(ModuleAction)
     records |= _module_records(ModuleReveal)
     assert set(_ACTION_FORMS) == records
-    names = [name for name, _, _ in _ACTION_FORMS.values()]
+    names = [name for name, _, _, _ in _ACTION_FORMS.values()]
     assert len(set(names)) == len(names)
     assert set(names) == set(_ACTION_MAKERS) == set(schema["discriminator"]["mapping"])
     branches = _branches(schema)
-    for name, members, _ in _ACTION_FORMS.values():
+    for name, members, _, _ in _ACTION_FORMS.values():
         assert branches[name] == _wire_members(members), name
 
 
@@ -86,11 +87,11 @@ def test_every_event_is_declared_once_with_its_wire_name():
     schema = schema_documents()["game-event.json"]
     records = (set(get_args(Event)) - {ModuleEvent}) | _module_records(ModuleEvent)
     assert set(_EVENT_FORMS) | {RoundScored} == records
-    names = [name for name, _, _ in _EVENT_FORMS.values()] + ["round_scored"]
+    names = [name for name, _, _, _ in _EVENT_FORMS.values()] + ["round_scored"]
     assert len(set(names)) == len(names)
     assert set(names) == set(schema["discriminator"]["mapping"])
     branches = _branches(schema)
-    for name, members, _ in _EVENT_FORMS.values():
+    for name, members, _, _ in _EVENT_FORMS.values():
         assert branches[name] == _wire_members(members), name
 
 
@@ -103,7 +104,8 @@ def test_the_actions_and_events_of_the_contract_are_generated_from_their_records
 
 def test_each_kind_is_a_named_schema_its_type_the_discriminator_names():
     """One component per kind in the served document, each mapped from its ``type``; every
-    member required, no other allowed: a generated client narrows on ``type`` to exact types."""
+    member required but an optional one (T9's ``reason``, given only with a value), no other
+    allowed: a generated client narrows on ``type`` to exact types."""
     components = served_openapi()["components"]["schemas"]
     for union in ("GameAction", "GameEvent"):
         mapping = components[union]["discriminator"]["mapping"]
@@ -111,7 +113,8 @@ def test_each_kind_is_a_named_schema_its_type_the_discriminator_names():
         for kind, target in mapping.items():
             branch = components[target.removeprefix("#/components/schemas/")]
             assert branch["properties"]["type"] == {"const": kind}
-            assert branch["required"] == list(branch["properties"])
+            optional = {"reason"} if kind == "market_tile_awarded" else set()
+            assert branch["required"] == [m for m in branch["properties"] if m not in optional]
             assert branch["additionalProperties"] is False
 
 

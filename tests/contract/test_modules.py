@@ -1,6 +1,6 @@
 """The modules: one package each under ``calculator/modules``, reached by the base game only
-through the registry (outside a module's package, only the registry may import it or name it
-in code), and the registry agrees with the contract (V1-V4)."""
+through the ruleset the registry builds (outside a module's package, only the registry may
+import it or name it in code), and the registry agrees with the contract (V1-V4)."""
 
 from __future__ import annotations
 
@@ -13,18 +13,17 @@ import pytest
 
 import calculator
 from calculator.api.contract import schema_documents
-from calculator.engine.state import ModulePhase
+from calculator.core.module_scoring import ScoringModule
+from calculator.engine.core import BASE_PHASES
 from calculator.modules import (
+    EVERY_MODULE,
     IN_PLAY,
     NAMES,
-    PHASES,
     REGISTRY,
     SCORING,
     SCORING_BY_NAME,
-    SOURCES,
-    active,
+    ruleset,
 )
-from calculator.modules.scoring import ScoringModule
 from tests.helpers.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
@@ -83,7 +82,8 @@ def test_the_engine_runs_the_vizier_last():
     """V1: the vizier acts between two turns, after everything the other modules do in them;
     the others' hooks run in the registry's order."""
     assert [module.name for module in IN_PLAY] == ["exchange", "bonus", "huts", "vizier"]
-    assert active(frozenset(NAMES)).modules == IN_PLAY
+    assert ruleset(NAMES).played == IN_PLAY
+    assert ruleset(["vizier", "bonus"]).played == (IN_PLAY[1], IN_PLAY[3])
 
 
 def test_the_registry_names_the_modules_the_contract_accepts():
@@ -109,35 +109,40 @@ def test_only_the_registry_imports_a_modules_package(name):
     assert importers == []
 
 
-def test_the_base_game_imports_the_registry_only_as_a_whole():
-    """``from calculator import modules``, read when called: the registry imports the modules,
-    which import the base, so the base never takes a name out of it while it is loading."""
-    base = [*sorted((PACKAGE / "engine").rglob("*.py"))]
+def test_the_base_game_imports_nothing_of_the_modules():
+    """The ruleset is passed in: no file of the core or the engine imports the registry or a
+    module, at the top or inside a function (``tests/contract/test_layers.py`` holds the whole
+    import graph)."""
+    base = [*sorted((PACKAGE / "core").rglob("*.py")), *sorted((PACKAGE / "engine").rglob("*.py"))]
     taken = {
         path.relative_to(PACKAGE).as_posix()
         for path in base
-        if any(found.startswith("calculator.modules.") for found in imported(path))
+        if any(found.startswith("calculator.modules") for found in imported(path))
     }
     assert taken == set()
 
 
-def test_a_game_without_modules_has_no_hooks_to_run():
-    hooks = active(frozenset())
-    assert hooks.modules == () and hooks.first_step == () and hooks.turn_actions == ()
+def test_a_game_without_modules_has_no_hooks_to_run_and_knows_every_module():
+    rules = ruleset(())
+    assert rules.played == () and rules.first_step == () and rules.turn_actions == ()
+    assert rules.known == IN_PLAY and rules == ruleset([])
 
 
 def test_each_phase_a_module_declares_is_brought_by_it_with_its_rule():
-    """V1: a module's phases are members of its own ``ModulePhase``, each brought by the module
-    with the module's rule; the base game declares none of them."""
-    declared = {phase for kind in ModulePhase.__subclasses__() for phase in kind}
-    assert set(PHASES) == declared and declared
+    """V1: a module's phases are its own, declared in its package and listed in its record
+    with the module's rule; the ruleset knows them with the base game's (none of which is a
+    module's)."""
+    declared = {phase for module in REGISTRY for phase in module.phases}
+    assert set(EVERY_MODULE.phase_rules) == declared and declared
+    assert set(EVERY_MODULE.phases.values()) == declared | set(BASE_PHASES)
+    assert not declared & set(BASE_PHASES)
     for module in REGISTRY:
         assert all(phase.rule == module.rule for phase in module.phases), module.name
 
 
 def test_each_draw_source_of_a_module_names_its_rule_when_refused():
     """V3, V4: the bonus cards and the hut stacks are the modules' own sources."""
-    assert {name: module.rule for name, (module, _) in SOURCES.items()} == {
+    assert {module.name: source.rule for module in IN_PLAY for source in module.draw_sources} == {
         "bonus": "V3",
         "huts": "V4",
     }
@@ -160,7 +165,7 @@ SHARED: dict[str, dict[str, str]] = {
     "api/wire.py": {"gates": "the gates read with the Alhambra, in the same pass (G1)"},
     "api/requests.py": {"gates": "a body's gates, a member of the contract (G1)"},
     "api/expansions.py": {"gates": "a body's gates, a member of the contract (G1)"},
-    "modules/scoring.py": {
+    "core/module_scoring.py": {
         "characters": "a player's members of a scoring request as the Big Box's terms read "
         "them (X1): the contract's ``characters`` (G3)"
     },

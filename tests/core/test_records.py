@@ -1,6 +1,7 @@
 """Records: the data of the core and the engine is frozen (STYLE), and records compare, hash
-and copy as the rules expect. They are frozen msgspec ``Struct``\\ s; the one mutable kind is
-the working copy an action changes (``Draft``), with the fields of a game (``Game``)."""
+and copy as the rules expect. They are frozen msgspec ``Struct``\\ s; the one mutable form of a
+game is the engine's game core (``calculator.engine.core.Game``), made of a state and frozen
+into one at the engine's boundary."""
 
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ from calculator.engine import new_game
 from calculator.engine.actions import TakeMoney
 from calculator.engine.components import CARD, MoneyCard
 from calculator.engine.events import TurnStarted
-from calculator.engine.state import Draft, Game, GameState, Options, Player, Turn
+from calculator.engine.state import Options, Player, Turn, to_game, to_state
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 from calculator.modules.exchange.records import ExchangeCard
 from calculator.modules.huts.records import TakeHut
 from calculator.modules.huts.rules import stacks_of
@@ -30,8 +32,9 @@ from calculator.modules.huts.rules import stacks_of
 
 def classes_of(package: object) -> list[type]:
     found = []
-    for module_info in pkgutil.iter_modules(package.__path__):  # type: ignore[attr-defined]
-        module = importlib.import_module(f"{package.__name__}.{module_info.name}")  # type: ignore[attr-defined]
+    prefix = f"{package.__name__}."  # type: ignore[attr-defined]
+    for module_info in pkgutil.walk_packages(package.__path__, prefix):  # type: ignore[attr-defined]
+        module = importlib.import_module(module_info.name)
         found += [
             cls
             for _, cls in inspect.getmembers(module, inspect.isclass)
@@ -49,9 +52,7 @@ RECORD_CLASSES = [
 
 @pytest.mark.parametrize("cls", RECORD_CLASSES, ids=lambda cls: cls.__qualname__)
 def test_every_record_of_the_core_and_the_engine_is_frozen(cls):
-    if cls in (Game, Draft):  # the fields of a game, and the working copy apply() changes
-        assert not cls.__struct_config__.frozen  # in place, never seen outside it
-    elif issubclass(cls, msgspec.Struct):
+    if issubclass(cls, msgspec.Struct):
         assert cls.__struct_config__.frozen
     else:
         assert cls.__dataclass_params__.frozen
@@ -79,24 +80,14 @@ def test_a_record_cannot_be_changed(made):
         setattr(made, made.__struct_fields__[0], None)
 
 
-def test_a_draft_freezes_into_the_state_it_was_made_of():
-    state = new_game(["Anna", "Ben", "Carla"], 7, options=Options(modules=frozenset(MODULES)))
-    assert stacks_of(state).hut_stacks and stacks_of(state).hidden_tops == ()  # one at its default
-    draft = Draft.of(state)
-    assert isinstance(draft.players, list) and isinstance(draft.market, list)
-    assert {name: getattr(draft, name) for name in Game.__struct_fields__} == {
-        name: list(value) if name in ("players", "market", "face_up") else value
-        for name, value in msgspec.structs.asdict(state).items()
-    }
-    assert draft.frozen() == state
-    draft.players[0] = replace(draft.players[0], score=3)
-    assert state.players[0].score == 0  # the state the draft was made of is left as it was
-    assert draft.frozen().players[0].score == 3
-
-
-def test_a_state_and_a_draft_have_the_fields_of_a_game_declared_once():
-    assert GameState.__struct_fields__ == Draft.__struct_fields__ == Game.__struct_fields__
-    assert GameState.__struct_defaults__ == Draft.__struct_defaults__ == Game.__struct_defaults__
+def test_a_game_core_freezes_into_the_state_it_was_made_of():
+    state = new_game(["Anna", "Ben", "Carla"], 7, options=Options(rules=ruleset(MODULES)))
+    assert stacks_of(state.parts).hut_stacks and stacks_of(state.parts).hidden_tops == ()
+    game = to_game(state)
+    assert to_state(game) == state
+    game.seats[0].score = 3
+    assert state.players[0].score == 0  # the state the game was made of is left as it was
+    assert to_state(game).players[0].score == 3
 
 
 def test_positional_and_keyword_construction_give_the_same_record():

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from calculator.core.module_scoring import ScoringRequest, SeatRound
 from calculator.core.scoring import POINTS, Holding, score_round
 from calculator.core.tiles import BUILDINGS, Building
+from calculator.modules import most_held
 from calculator.modules.art_of_the_moors import MOST_POINTS, counters_needed
 from calculator.modules.bazaars import Bazaar
 from calculator.modules.camps import Camp
@@ -14,7 +16,6 @@ from calculator.modules.characters import city_watch_points, wise_man_majorities
 from calculator.modules.invaders import Exposure, exposure, invasion_points, running_total
 from calculator.modules.invaders import warnings as invaders_warnings
 from calculator.modules.score_cards import card_points, is_score_card
-from calculator.modules.scoring import ScoringRequest, SeatRound
 from calculator.modules.street_traders import (
     RESIDENT,
     resident_points,
@@ -86,6 +87,7 @@ def test_k3_v4_g4_the_modules_named_bound_the_sides_a_table_may_type(named, warn
         seats=(seat,),
         typed=({T: 1},),
         named=frozenset(named),
+        most_held=most_held(named),
     )
     assert bool(invaders_warnings(request)) is warned
 

@@ -6,11 +6,13 @@ import argparse
 import io
 import json
 import re
+import time
 
 import pytest
 
 from calculator.cli import arena as arena_cli
-from calculator.engine.players.arena import seating, wilson
+from calculator.engine.players.advice import Budget, Clock
+from calculator.engine.players.arena import play, seating, wilson
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -65,6 +67,24 @@ def test_workers_play_the_same_games():
     alone = json.loads(run(*argv, "--workers", "1")[1])
     shared = json.loads(run(*argv, "--workers", "2")[1])
     assert _without_timings(alone) == _without_timings(shared)
+
+
+def test_cpu_time_budgets_read_the_deciding_process_cpu_time(monkeypatch):
+    readings = []
+
+    def cpu_time() -> float:
+        readings.append(len(readings))
+        return len(readings) / 1000  # a millisecond per look
+
+    monkeypatch.setattr(time, "process_time", cpu_time)
+    wall = Clock.now
+    result = play(["greedy", "random"], 0, seed=5, budget=Budget(milliseconds=50), cpu_time=True)
+    assert result.finished and readings  # every decision's budget was read on the CPU clock
+    assert Clock.now is wall  # the clock is the wall clock again after the game
+    status, printed = run(
+        "arena", "--players", "random", "random", "--games", "1", "--cpu-time", "--workers", "1"
+    )
+    assert status == 0 and json.loads(printed)["cpu_time"] is True
 
 
 def test_an_arena_seats_two_to_six_players(capsys):

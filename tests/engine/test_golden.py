@@ -13,6 +13,7 @@ import pytest
 
 from calculator.api.game_document import dump_event, dump_state, load_action
 from calculator.engine import Options, apply, new_game
+from calculator.modules import ruleset
 from scripts.regenerate_golden import GAMES, transcript
 
 GOLDEN = Path(__file__).parents[1] / "golden"
@@ -28,7 +29,7 @@ def test_a_golden_game_replays_exactly(name):
     options = Options(
         mode=record["options"]["mode"],
         hole_rule=record["options"]["holes"],
-        modules=frozenset(record["options"].get("modules", ())),
+        rules=ruleset(record["options"].get("modules", ())),
     )
     state = new_game(record["players"], record["seed"], None, options)
     assert dump_state(state) == record["initial"]

@@ -15,16 +15,17 @@ from calculator.core.tiles import Currency
 from calculator.engine import Options, apply, new_game
 from calculator.engine.components import ModuleCard
 from calculator.engine.events import TurnStarted
+from calculator.engine.parts import NO_PARTS, Parts
 from calculator.engine.players.random_play import random_action
-from calculator.engine.state import NO_PARTS, Parts, Turn
-from calculator.modules import GAME_PARTS, NAMES, PLAYER_PARTS, TURN_PARTS
+from calculator.engine.state import Turn
+from calculator.modules import GAME_PARTS, NAMES, PLAYER_PARTS, TURN_PARTS, ruleset
 from calculator.modules.bonus.records import CARDS, Cards
 from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard
 from calculator.modules.huts.records import STACKS
 from calculator.modules.vizier.records import ASKED, TOKEN, Asked, Token
 from tests.helpers.engine_scenes import NAMES as SEATS
 
-ALL = Options(modules=frozenset(NAMES))
+ALL = Options(rules=ruleset(NAMES))
 
 
 def test_a_part_equal_to_its_empty_record_is_not_held():
@@ -83,7 +84,7 @@ def test_v1_v4_the_modules_parts_are_the_members_their_records_declare():
     assert "hut_stacks" in document and "bonus_aside" in document
     assert "hidden_tops" not in document  # V4: a digital game waits for no top hut
     assert load_state(document) == state
-    without = dump_state(new_game(list(SEATS[:3]), 7, 0, Options()))
+    without = dump_state(new_game(list(SEATS[:3]), 7, 0, Options(rules=ruleset(()))))
     for part in GAME_PARTS:
         assert not set(part.record.__struct_encode_fields__) & set(without)
     assert load_state(without).parts == {}

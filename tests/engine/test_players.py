@@ -12,24 +12,27 @@ from itertools import islice
 import pytest
 from msgspec.structs import replace
 
-from calculator.core.scoring import ROUNDS
-from calculator.core.tiles import Building
+from calculator.core.scoring import POINTS, ROUNDS, rank_places
+from calculator.core.tiles import BUILDINGS, Building
 from calculator.engine import GameOver, NotYourTurn, Options, apply, legal_actions, new_game, to_act
-from calculator.engine.actions import Buy, PlaceTile, ReserveTile
+from calculator.engine.actions import Buy, PlaceTile, ReserveTile, TakeMoney
 from calculator.engine.components import CARD, MoneyCard
-from calculator.engine.players import LEVELS, Budget, advise, choose
+from calculator.engine.players import LEVELS, Budget, advise, choose, mcts
 from calculator.engine.players.advice import Clock
 from calculator.engine.players.evaluation import (
     WEIGHTS,
     extra_action,
+    majority_gains,
     majority_points,
-    money_value,
+    money_values,
     win_chances,
 )
-from calculator.engine.players.information import determinise, information_set
-from calculator.engine.players.random_play import random_action
+from calculator.engine.players.information import Unseen, determinise, information_set
+from calculator.engine.players.mcts import EVALUATOR, Evaluation
+from calculator.engine.players.random_play import random_action, random_move
 from calculator.engine.simulate import NAMES
-from calculator.engine.state import GameState
+from calculator.engine.state import GameState, to_game, to_state
+from calculator.modules import ruleset
 from calculator.modules.bonus.records import ASIDE, CARDS, Aside
 from calculator.modules.bonus.rules import aside
 from calculator.modules.exchange.records import EXCHANGE_CARDS
@@ -61,7 +64,7 @@ def positions(count: int, mode: str = "digital", seed: int = 0):
         players = 2 + game % 5
         modules = MODULE_SETS[game % len(MODULE_SETS)]
         state = new_game(
-            list(NAMES[:players]), seed=game, options=Options(mode=mode, modules=modules)
+            list(NAMES[:players]), seed=game, options=Options(mode=mode, rules=ruleset(modules))
         )
         stop = rng.randrange(5, 200)
         for _ in range(stop):
@@ -75,6 +78,11 @@ def positions(count: int, mode: str = "digital", seed: int = 0):
             continue
         found += 1
         yield state
+
+
+def known(state: GameState, seat: int) -> GameState:
+    """What ``seat`` knows of ``state`` (its information set), as a state."""
+    return to_state(information_set(state, seat))
 
 
 def disguised(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -102,7 +110,7 @@ def _disguise(state: GameState, seat: int, rng: random.Random) -> GameState:
             if spots and rng.random() < 0.7:
                 spot = rng.choice(spots)
                 hand[position], pile[spot] = pile[spot], card  # type: ignore[assignment]
-        set_aside = list(aside(state))
+        set_aside = list(aside(state.parts))
         bonus = list(CARDS.of(player).bonus_hand)
         if set_aside and bonus:
             spot = rng.randrange(len(set_aside))
@@ -114,7 +122,7 @@ def _disguise(state: GameState, seat: int, rng: random.Random) -> GameState:
     bag = list(state.bag)
     rng.shuffle(bag)
     stacks = []
-    for stack in stacks_of(state).hut_stacks:
+    for stack in stacks_of(state.parts).hut_stacks:
         below = list(stack[1:])
         rng.shuffle(below)
         stacks.append(stack[:1] + tuple(below))
@@ -139,7 +147,7 @@ def test_a_disguise_changes_what_the_seat_cannot_see_and_nothing_else():
         assert [len(p.hand) for p in other.players] == [len(p.hand) for p in state.players]
         assert other.market == state.market and other.face_up == state.face_up
         assert sorted(map(repr, other.bag)) == sorted(map(repr, state.bag))
-        assert information_set(other, seat) == information_set(state, seat)
+        assert known(other, seat) == known(state, seat)
     assert changed == 20
 
 
@@ -170,9 +178,9 @@ def test_a_determinisation_agrees_with_everything_the_seat_knows():
     for state in positions(25, seed=3):
         seat = to_act(state)
         information = information_set(state, seat)
-        world = determinise(information, seat, rng)
-        assert information_set(world, seat) == information
-        assert legal_actions(world) == legal_actions(information)
+        world = to_state(determinise(Unseen(information, seat), rng))
+        assert known(world, seat) == to_state(information)
+        assert legal_actions(world) == legal_actions(to_state(information))
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -214,12 +222,45 @@ def test_mcts_reports_visits_and_chances_of_winning():
             assert (rated.win_probability is None) == (rated.visits == 0)
 
 
+class MoneyLover:
+    """An evaluator of a test's own: a game is worth to a seat the money it holds (its prior
+    judges nothing; its policy is the playouts')."""
+
+    def __init__(self) -> None:
+        self.evaluated = 0
+
+    def evaluate(self, game, rng):
+        self.evaluated += 1
+        money = [player.hand.total / 100 for player in game.seats]
+        return Evaluation(money, money)
+
+    def prior(self, world, seat, moves, clock):
+        return []
+
+    def policy(self, game, rng):
+        return EVALUATOR.policy(game, rng)
+
+
+def test_mcts_takes_its_evaluator_as_a_parameter():
+    state = _first(lambda s: s.turn.phase == "action" and len(s.face_up) == 4, players=2)
+    seat = to_act(state)
+    evaluator = MoneyLover()
+    advice = mcts.advise(state, seat, budget=Budget(iterations=300), seed=1, evaluator=evaluator)
+    assert evaluator.evaluated == advice.iterations == 300  # each searched game, once
+    searched = [rated.action for rated in advice.actions if rated.visits]
+    takes = [action for action in searched if isinstance(action, TakeMoney)]
+    assert takes and advice.best in takes  # the prior judged nothing: the listing's first six
+    assert sum(card.value for card in advice.best.cards) == max(
+        sum(card.value for card in take.cards) for take in takes
+    )
+
+
 def _first(predicate, mode="digital", modules=frozenset(), players=3):
     """The first state of seeded random games where ``predicate`` holds and a seat decides."""
     for seed in range(200):
         rng = random.Random(seed)
         state = new_game(
-            list(NAMES[:players]), seed=seed, options=Options(mode=mode, modules=modules)
+            list(NAMES[:players]), seed=seed, options=Options(mode=mode, rules=ruleset(modules))
         )
         while not state.over:
             if to_act(state) is not None and predicate(state):
@@ -292,7 +333,7 @@ def _worst_state() -> GameState:
     )
     seat = state.turn.player
     state = with_hand(state, seat, list(CARD.values()))
-    in_hands = {card for player in state.players for card in held(player)}
+    in_hands = {card for player in state.players for card in held(player.parts)}
     free = [card for card in EXCHANGE_CARDS if card not in in_hands and card not in state.face_up]
     return holding_exchange(state, seat, *free)
 
@@ -315,26 +356,42 @@ def test_the_time_budget_holds_on_the_worst_state(level, monkeypatch):
 
 def test_m4_tied_majorities_share_the_places_points():
     # the rulebook's example: round 2, two players with 4 towers each: (13 + 6) / 2 = 9 each
-    holdings = [dict.fromkeys(Building, 0) for _ in range(2)]
-    holdings[0][Building.TOWER] = holdings[1][Building.TOWER] = 4
+    tower = BUILDINGS.index(Building.TOWER)
+    holdings = [[0] * len(BUILDINGS) for _ in range(2)]
+    holdings[0][tower] = holdings[1][tower] = 4
     assert majority_points(holdings, None, [(2, 1.0)]) == [9.0, 9.0]
     # D3: the dummy takes a place: alone first with 5 towers, the two share 2nd and 3rd
-    dummy = dict.fromkeys(Building, 0) | {Building.TOWER: 5}
+    dummy = [0] * len(BUILDINGS)
+    dummy[tower] = 5
     assert majority_points(holdings, dummy, [(2, 1.0)]) == [3.0, 3.0]
 
 
 def test_t4_an_exact_payment_earns_the_further_action_term():
     state = _first(lambda s: s.turn.phase == "action" and s.turn.extra_action)
     seat = state.turn.player
-    assert extra_action(state, seat, WEIGHTS) == WEIGHTS.extra_action
-    assert extra_action(state, (seat + 1) % 3, WEIGHTS) == 0
+    game = to_game(state)
+    assert extra_action(game, seat, WEIGHTS) == WEIGHTS.extra_action
+    assert extra_action(game, (seat + 1) % 3, WEIGHTS) == 0
+
+
+@pytest.mark.parametrize("counts", [(0, 0, 0), (2, 1, 1), (3, 3, 0, 2), (1, 0, 4, 4, 2)])
+def test_m2_m4_a_majority_gain_is_what_one_more_building_brings(counts):
+    tower = BUILDINGS.index(Building.TOWER)
+    points = POINTS[Building.TOWER][2]
+    gains = majority_gains(2, tower, counts)
+    for seat in range(len(counts)):
+        more = list(counts)
+        more[seat] += 1
+        now = rank_places(points, counts)[seat].points
+        assert gains[seat] == rank_places(points, tuple(more))[seat].points - now
 
 
 def test_t9_money_is_worth_nothing_once_the_bag_is_empty():
-    state = new_game(list(NAMES[:3]), seed=4)
-    holdings = [dict.fromkeys(Building, 0) for _ in range(3)]
-    assert money_value(state, 0, holdings, None, WEIGHTS) > 0
-    assert money_value(replace(state, bag=()), 0, holdings, None, WEIGHTS) == 0
+    game = to_game(new_game(list(NAMES[:3]), seed=4))
+    holdings = [[0] * len(BUILDINGS) for _ in range(3)]
+    assert money_values(game, holdings, None, WEIGHTS)[0] > 0
+    game.bag = []
+    assert money_values(game, holdings, None, WEIGHTS)[0] == 0
 
 
 def test_m6_a_projected_lead_makes_a_win_likelier():
@@ -393,5 +450,7 @@ def test_t4_greedy_pays_a_tile_exactly_rather_than_overpay():
 def test_the_random_level_plays_the_random_player_of_simulate_on_what_the_seat_knows():
     for number, state in enumerate(positions(10, seed=7)):
         seat = to_act(state)
-        expected = random_action(information_set(state, seat), random.Random(f"random/{number}"))
+        information = information_set(state, seat)
+        picked = random_move(information, random.Random(f"random/{number}"))
+        expected = picked[0].record(information, picked)
         assert choose("random", state, seat, budget=BUDGETS["random"], seed=number) == expected

@@ -24,6 +24,7 @@ from calculator.engine.consistency import inconsistencies
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import play_random_game
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 from tests.helpers.listing import check_listing
 
 pytestmark = pytest.mark.slow  # whole random games, every module combination: out of make check
@@ -37,7 +38,7 @@ def play_checked(
     players: int, seed: int, mode: str, modules: frozenset[str] = frozenset()
 ) -> GameState:
     rng = random.Random(seed)
-    options = Options(mode=mode, modules=modules)  # type: ignore[arg-type]
+    options = Options(mode=mode, rules=ruleset(modules))  # type: ignore[arg-type]
     state = new_game(NAMES[:players], seed, None, options)
     for step in range(MAX_ACTIONS):
         assert not inconsistencies(state), (step, inconsistencies(state))

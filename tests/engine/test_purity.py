@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import calculator
+from calculator.engine.memo import Memo
 from tests.helpers.imports import imported
 
 PACKAGE = Path(calculator.__file__).parent
@@ -53,35 +54,35 @@ def test_every_memo_of_the_core_and_engine_is_bounded(package):
             if hasattr(value, "cache_info") and getattr(value, "__module__", "") == module.__name__:
                 memos.append(name)
                 assert value.cache_info().maxsize is not None, f"{module.__name__}.{name}"
-    assert memos  # the payments, the walls' borders, the random player's kinds
+            if isinstance(value, Memo):
+                memos.append(name)
+                assert value.maxsize > 0, f"{module.__name__}.{name}"
+    assert memos  # the payments, the takes, the walls' borders, the random player's kinds
 
 
-def test_the_memos_of_the_alhambras_are_keyed_by_value_from_any_thread():
-    """B2-B6, T5: two equal Alhambras built apart share one kept answer (a memo keyed by the
-    object's identity would not), and threads asking at once about more Alhambras than the
-    memo keeps all get the core's answer."""
-    from concurrent.futures import ThreadPoolExecutor
+def test_a_memo_forgets_everything_once_full():
+    memo: Memo[int, int] = Memo(3)
+    for key in range(7):
+        assert memo.keep(key, key * key) == key * key
+        assert len(memo) <= 3
+    assert memo == {6: 36}
 
-    from calculator.core.alhambra import Alhambra
+
+def test_a_layout_remembers_its_legal_cells_until_it_changes_and_a_copy_shares_them():
+    """B2-B6, T5: the cells a tile may go are worked out once per wall pattern, kept until the
+    Alhambra changes; a copy shares what was worked out and never changes the original's."""
     from calculator.core.building import legal_cells
     from calculator.core.tiles import CATALOG
-    from calculator.engine.turn.cells import KEPT, cells_for
-    from calculator.engine.turn.redesign import removable_cells
+    from calculator.engine.codes import TILE_CODE
+    from calculator.engine.layout import Layout
 
     open_tiles = [tile for tile in CATALOG if not tile.walls]
-    placed = [((1, 0), open_tiles[0]), ((-1, 0), open_tiles[1])]
-    alhambra, twin = Alhambra.of(placed), Alhambra.of(reversed(placed))
-    assert alhambra is not twin and alhambra == twin and hash(alhambra) == hash(twin)
-    assert cells_for(alhambra, CATALOG[0], "region") is cells_for(twin, CATALOG[0], "region")
-    assert removable_cells(alhambra) is removable_cells(twin)
-
-    rows = [
-        Alhambra.of(((x, 0), open_tiles[0]) for x in range(1, length)) for length in range(1, 15)
-    ]
-    questions = [(row, tile) for row in rows for tile in CATALOG]
-    assert len(questions) > KEPT  # so the memo drops answers while the threads ask
-    expected = [tuple(legal_cells(row, tile, "region")) for row, tile in questions]
-    with ThreadPoolExecutor(max_workers=8) as pool:
-        for _ in range(3):
-            answers = pool.map(lambda question: cells_for(*question, "region"), questions)
-            assert list(answers) == expected
+    layout = Layout()
+    first = layout.cells_for(TILE_CODE[open_tiles[0]], "region")
+    assert layout.cells_for(TILE_CODE[open_tiles[1]], "region") is first  # one wall pattern
+    copy = layout.copy()
+    copy.place((1, 0), TILE_CODE[open_tiles[0]])
+    assert layout.cells_for(TILE_CODE[open_tiles[1]], "region") is first
+    after = copy.cells_for(TILE_CODE[open_tiles[1]], "region")
+    assert list(after) == legal_cells(copy.frozen(), open_tiles[1], "region")
+    assert after != first

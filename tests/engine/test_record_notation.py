@@ -32,6 +32,7 @@ from calculator.engine.components import CARD
 from calculator.modules import ACTIONS as MODULE_ACTIONS
 from calculator.modules import CARDS as MODULE_CARDS
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 from calculator.records.notation import (
     ACTION_KINDS,
     FORMS,
@@ -174,9 +175,7 @@ def test_a_seat_the_game_does_not_have_is_written_by_its_number():
 
 def test_options_and_components_are_tags():
     components = (("huts", tuple(Tile(b, "N", hut=True) for b in Building)[:2]),)
-    options = Options(
-        mode="table", hole_rule="cell", modules=frozenset(MODULES), components=components
-    )
+    options = Options(mode="table", hole_rule="cell", rules=ruleset(MODULES), components=components)
     setup = Setup(("Anna", "Ben"), None, 1, options)
     text = write(Record(setup))
     assert '[StartPlayer "Ben"]' in text and '[Mode "table"]' in text

@@ -18,7 +18,7 @@ from calculator.api.game_document import dump_event, dump_state
 from calculator.engine import GameState, apply, to_act
 from calculator.engine.actions import Buy, PlaceTile, RevealMoney, RevealTile, TakeMoney
 from calculator.engine.components import CARD, MoneyCard
-from calculator.engine.state import BasePhase
+from calculator.engine.core import BASE_PHASES
 from calculator.records.record import Record, start
 from calculator.records.replay import Step, Stop, replay, steps, turn_numbers
 from tests.helpers.record_games import CONFIGURATIONS, GOLDEN_GAMES, golden, played
@@ -74,7 +74,7 @@ def out_of_turn(state: GameState, move):  # type: ignore[no-untyped-def]
         return None
     other = (seat + 1) % len(state.players)
     phase = state.turn.phase
-    rule = "T2" if isinstance(phase, BasePhase) else phase.rule
+    rule = "T2" if phase in BASE_PHASES else phase.rule
     return replace(move, player=other), {rule}
 
 

@@ -8,7 +8,9 @@ from itertools import product
 import pytest
 from msgspec.structs import replace
 
+from calculator.api.game_document import dump_event
 from calculator.core.building import removal_violations, swap_violations
+from calculator.core.grid import wall_pattern
 from calculator.core.scoring import Holding, score_round
 from calculator.core.tiles import CATALOG, Building
 from calculator.engine import GameOver, IllegalAction, NotYourTurn, apply, legal_actions
@@ -37,8 +39,8 @@ from calculator.engine.events import (
     TileGivenToDummy,
     TurnStarted,
 )
+from calculator.engine.hand import minimal_payments
 from calculator.engine.state import GameState
-from calculator.engine.turn.purchase import minimal_payments
 from calculator.engine.turn.redesign import removable_cells, swappable_cells
 from calculator.engine.turn.setup import pile_sizes
 from tests.helpers.alhambras import grow
@@ -389,12 +391,12 @@ def test_t5_only_reserve_tiles_come_into_the_alhambra():
 def test_t5_the_fast_redesign_listings_agree_with_the_core(seed):
     alhambra = grow(seed, 6 + seed * 2)
     removable = {cell for cell in alhambra.tiles if not removal_violations(alhambra, cell)}
-    assert set(removable_cells(alhambra)) == removable
+    assert set(removable_cells(alhambra.grid)) == removable
     for candidate in CATALOG[seed::9]:
         if candidate in alhambra.tiles.values():
             continue
         swappable = {c for c in alhambra.tiles if not swap_violations(alhambra, c, candidate)}
-        assert set(swappable_cells(alhambra, candidate)) == swappable
+        assert set(swappable_cells(alhambra.grid, wall_pattern(candidate.walls))) == swappable
 
 
 # --- T6, D4: placing at the end of the turn ------------------------------------------------------
@@ -414,10 +416,27 @@ def test_t6_bought_tiles_are_placed_only_at_the_end_of_the_turn():
     assert refused.value.rule == "T6"
 
 
-def test_t6_the_actions_are_over_once_placing_begins():
+def test_t4_the_actions_are_over_once_placing_begins():
+    """T4: only an exact payment earns another action; once the tiles bought wait to be
+    placed, every further action is refused by that rule, not by the placement's (T6)."""
     with pytest.raises(IllegalAction) as refused:
         apply(bought_two(), TakeMoney(0, (bought_two().face_up[0],)))
-    assert refused.value.rule == "T6"
+    assert refused.value.rule == "T4" and "only an exact payment" in refused.value.message
+
+
+def test_t4_a_redesign_after_an_exact_buy_ends_the_turns_actions():
+    """T4: the action an exact payment earns may be a redesign, which is not exact: a second
+    purchase after it is refused by T4, the rule players argue about, and says why."""
+    state = with_reserve(buying(cards("florin 3", "dirham 4")), 0, [OPEN])
+    state, _ = apply(state, Buy(0, 1, cards("florin 3")))
+    build = next(a for a in legal_actions(state) if isinstance(a, BuildFromReserve))
+    state, _ = apply(state, build)
+    assert state.turn.phase == "placement"
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Buy(0, 2, cards("dirham 4")))
+    assert refused.value.rule == "T4"
+    assert "only an exact payment earns another action" in refused.value.message
+    assert "a redesign" in refused.value.message
 
 
 def test_t6_bought_tiles_are_placed_in_any_order():
@@ -623,10 +642,10 @@ def test_t9_market_tiles_go_to_the_most_money_in_their_currency():
     state, events = play(
         state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
     )
-    awards = {e.slot: e.player for e in of_type(events, MarketTileAwarded)}
+    awards = {e.slot: (e.player, e.reason) for e in of_type(events, MarketTileAwarded)}
     # slot 2 (dirham): 9 against 9, a tie: stays; slot 3 (denar): 2 against 2: stays;
     # slot 4 (ducat): seat 1 holds 5, nobody else any
-    assert awards == {2: None, 3: None, 4: 1}
+    assert awards == {2: (None, "tie"), 3: (None, "tie"), 4: (1, None)}
     assert state.turn.phase == "final_placement" and state.market[1:3] == tuple(PAVILIONS[1:3])
 
 
@@ -635,8 +654,17 @@ def test_t9_a_tile_nobody_holds_money_for_stays():
     state, events = play(
         state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
     )
-    assert all(e.player is None for e in of_type(events, MarketTileAwarded))
+    awarded = of_type(events, MarketTileAwarded)
+    assert awarded and all(e.player is None for e in awarded)
+    assert {e.reason for e in awarded} == {"nobody_holds"}  # florins only: no tie, no holder
     assert state.over
+
+
+def test_t9_the_event_says_why_a_tile_stays_and_only_then():
+    stays = MarketTileAwarded(2, PAVILIONS[0], None, "tie")
+    goes = MarketTileAwarded(4, PAVILIONS[1], 1)
+    assert dump_event(stays)["reason"] == "tie" and dump_event(stays)["player"] is None
+    assert "reason" not in dump_event(goes) and dump_event(goes)["player"] == 1
 
 
 def test_t9_receivers_place_their_tiles_then_round_3_is_scored():

@@ -34,9 +34,10 @@ from calculator.engine.events import (
 )
 from calculator.engine.game import new_game, settle
 from calculator.engine.players.random_play import random_action
-from calculator.engine.state import Draft, GameState
-from calculator.engine.turn.setup import initial_state
+from calculator.engine.state import GameState, to_state
+from calculator.engine.turn.setup import initial_game
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 from calculator.modules.bonus.records import ASIDE, CARDS, Aside, BonusCardDealt, RevealBonusCard
 from calculator.modules.bonus.rules import PROVISIONAL_BONUS_CARDS, aside
 from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard
@@ -117,7 +118,7 @@ def test_v1_v4_a_table_game_with_modules_follows_a_digital_game_draw_by_draw(
 
 def _follow_a_digital_game(players: int, seed: int, modules: frozenset[str]) -> None:
     names = list(NAMES[:players])
-    digital = new_game(names, seed, None, Options(modules=modules))
+    digital = new_game(names, seed, None, Options(rules=ruleset(modules)))
     draws = _setup_draws(names, seed, modules)
     rng = random.Random(seed)
     decisions: list[Action] = []
@@ -127,7 +128,7 @@ def _follow_a_digital_game(players: int, seed: int, modules: frozenset[str]) -> 
         decisions.append(action)
         state, events = apply(state, action)
         draws += _drawn(events, state)
-    table = new_game(names, seed, None, Options(mode="table", modules=modules))
+    table = new_game(names, seed, None, Options(mode="table", rules=ruleset(modules)))
     for item in draws:
         table = _decide(table, decisions)
         table, _ = apply(table, item)
@@ -136,17 +137,19 @@ def _follow_a_digital_game(players: int, seed: int, modules: frozenset[str]) -> 
     assert table.players == state.players and table.winners == state.winners
     assert table.market == state.market and table.dummy == state.dummy
     assert table.face_up == state.face_up and table.rounds_scored == state.rounds_scored
-    assert [stack[:1] for stack in stacks_of(table).hut_stacks] == [
-        stack[:1] for stack in stacks_of(state).hut_stacks
+    assert [stack[:1] for stack in stacks_of(table.parts).hut_stacks] == [
+        stack[:1] for stack in stacks_of(state.parts).hut_stacks
     ]
 
 
 def _setup_draws(names: list[str], seed: int, modules: frozenset[str]) -> list[Action]:
     """The draws of the digital game's setup: the top huts (V4, revealed first at a table),
     the bonus cards (V3), the deal, face-up money, market, dummy."""
-    start = initial_state(names, seed, options=Options(modules=modules))
-    events = settle(Draft.of(start))
-    return [RevealHut(stack[0]) for stack in stacks_of(start).hut_stacks] + _drawn(events, start)
+    start = initial_game(names, seed, options=Options(rules=ruleset(modules)))
+    tops = [RevealHut(stack[0]) for stack in stacks_of(start.parts).hut_stacks]
+    start.log = []
+    settle(start)
+    return tops + _drawn(start.log, to_state(start))
 
 
 def _drawn(events: list[Event], after: GameState) -> list[Action]:
@@ -161,7 +164,7 @@ def _drawn(events: list[Event], after: GameState) -> list[Action]:
         elif isinstance(event, BonusCardDealt):
             reveals.append(RevealBonusCard(event.tile))
         elif isinstance(event, HutTaken):  # V4: the table turns up the stack's next hut
-            stack = stacks_of(after).hut_stacks[BUILDINGS.index(event.tile.building)]
+            stack = stacks_of(after.parts).hut_stacks[BUILDINGS.index(event.tile.building)]
             reveals += [RevealHut(stack[0])] if stack else []
     return reveals
 
@@ -209,7 +212,7 @@ def _take_all_face_up(state: GameState) -> GameState:
 
 
 def _table(*modules: str) -> Options:
-    return Options(mode="table", modules=frozenset(modules))
+    return Options(mode="table", rules=ruleset(modules))
 
 
 def test_v1_the_vizier_is_played_at_a_table_and_its_refill_is_revealed():
@@ -274,7 +277,7 @@ def test_v3_at_a_table_the_bonus_cards_dealt_are_revealed_in_seat_order():
     state = new_game(list(NAMES[:4]), 0, 0, _table("bonus"))
     in_play = PROVISIONAL_BONUS_CARDS
     assert legal_actions(state) == [RevealBonusCard(card) for card in in_play]
-    assert aside(state) == in_play and to_act(state) is None
+    assert aside(state.parts) == in_play and to_act(state) is None
     with pytest.raises(NotYourTurn):
         apply(state, TakeMoney(0, ()))
     state, events = apply(state, RevealBonusCard(in_play[5]))
@@ -294,18 +297,18 @@ def test_v3_at_a_table_the_bonus_cards_dealt_are_revealed_in_seat_order():
     ]
     checked(state)
     state, _ = apply(state, RevealBonusCard(in_play[9]))
-    assert aside(state) == (in_play[7], in_play[8])  # known as a set: what nobody holds
+    assert aside(state.parts) == (in_play[7], in_play[8])  # known as a set: what nobody holds
     assert all(isinstance(a, RevealMoney) for a in legal_actions(state))
     checked(state)
 
 
 def test_v3_a_table_deal_out_of_seat_order_is_inconsistent():
     state = new_game(list(NAMES[:3]), 0, 0, _table("bonus"))
-    card = aside(state)[0]
+    card = aside(state.parts)[0]
     dealt = CARDS.change(state.players[1], bonus_hand=(card,))
     skipped = ASIDE.put(
         replace(state, players=(state.players[0], dealt, state.players[2])),
-        Aside(aside(state)[1:]),
+        Aside(aside(state.parts)[1:]),
     )
     assert [p.where for p in inconsistencies(skipped)] == [
         ("players", 0, "bonus_hand"),
@@ -321,21 +324,24 @@ def test_v3_a_table_deal_out_of_seat_order_is_inconsistent():
 
 def test_v4_at_a_table_each_stack_s_top_hut_is_revealed_and_again_after_a_take():
     state = new_game(list(NAMES[:2]), 0, 0, _table("huts"))
-    assert stacks_of(state).hidden_tops == tuple(range(6)) and to_act(state) is None
+    assert stacks_of(state.parts).hidden_tops == tuple(range(6)) and to_act(state) is None
     pavilions = [hut for hut in PROVISIONAL_HUTS if hut.building is Building.PAVILION]
     assert legal_actions(state) == [RevealHut(hut) for hut in dict.fromkeys(pavilions)]
     with pytest.raises(IllegalAction) as refused:
         apply(
-            state, RevealHut(stacks_of(state).hut_stacks[5][0])
+            state, RevealHut(stacks_of(state.parts).hut_stacks[5][0])
         )  # a tower: the pavilions come first
     assert refused.value.rule == "V4"
     state = new_table_game(2, _table("huts"), random.Random(3))
-    assert not stacks_of(state).hidden_tops
+    assert not stacks_of(state.parts).hidden_tops
     seat = state.turn.player
     garden = BUILDINGS.index(Building.GARDEN)
-    top, rest = stacks_of(state).hut_stacks[garden][0], stacks_of(state).hut_stacks[garden][1:]
+    top, rest = (
+        stacks_of(state.parts).hut_stacks[garden][0],
+        stacks_of(state.parts).hut_stacks[garden][1:],
+    )
     state, events = apply(state, TakeHut(seat, Building.GARDEN))
-    assert events == [HutTaken(seat, top)] and stacks_of(state).hidden_tops == (garden,)
+    assert events == [HutTaken(seat, top)] and stacks_of(state.parts).hidden_tops == (garden,)
     # the hut is the turn's action, as in a digital game: placed once the top is revealed
     assert to_act(state) is None and state.turn.phase == "placement"
     assert legal_actions(state) == [RevealHut(hut) for hut in dict.fromkeys(rest)]
@@ -343,12 +349,15 @@ def test_v4_at_a_table_each_stack_s_top_hut_is_revealed_and_again_after_a_take()
         apply(state, ReserveTile(seat, top))
     checked(state)
     state, events = apply(state, RevealHut(rest[-1]))
-    assert events == [HutRevealed(rest[-1])] and stacks_of(state).hut_stacks[garden][0] == rest[-1]
+    assert (
+        events == [HutRevealed(rest[-1])]
+        and stacks_of(state.parts).hut_stacks[garden][0] == rest[-1]
+    )
     assert to_act(state) == seat and ReserveTile(seat, top) in legal_actions(state)
     assert {type(action) for action in legal_actions(state)} == {PlaceTile, ReserveTile}
     with pytest.raises(IllegalAction) as refused:
         apply(state, TakeHut(seat, Building.TOWER))
-    assert refused.value.rule == "T6"
+    assert refused.value.rule == "V4"  # the hut ended the turn's actions
     checked(state)
     state, _ = apply(state, ReserveTile(seat, top))  # the market and money are full: no refill
     following = (seat + 1) % 2
@@ -359,12 +368,12 @@ def test_v4_at_a_table_each_stack_s_top_hut_is_revealed_and_again_after_a_take()
 
 def test_v4_hidden_tops_that_cannot_be_are_inconsistent():
     table = new_table_game(2, _table("huts"))
-    digital = new_game(list(NAMES[:2]), 0, 0, Options(modules=frozenset({"huts"})))
+    digital = new_game(list(NAMES[:2]), 0, 0, Options(rules=ruleset({"huts"})))
     assert [p.where for p in inconsistencies(STACKS.change(digital, hidden_tops=(2,)))] == [
         ("hidden_tops",)
     ]
     emptied = STACKS.change(
-        table, hut_stacks=((), *stacks_of(table).hut_stacks[1:]), hidden_tops=(0,)
+        table, hut_stacks=((), *stacks_of(table.parts).hut_stacks[1:]), hidden_tops=(0,)
     )
     assert ("hidden_tops", 0) in [p.where for p in inconsistencies(emptied)]
     assert [p.where for p in inconsistencies(STACKS.change(table, hidden_tops=(1, 1)))] == [

@@ -46,7 +46,8 @@ from calculator.engine.events import (
 )
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import play_random_game
-from calculator.engine.turn.rounds import holding
+from calculator.engine.state import to_game
+from calculator.modules import ruleset
 from calculator.modules.bonus.records import (
     ASIDE,
     CARDS,
@@ -90,7 +91,7 @@ from tests.helpers.engine_scenes import (
     with_reserve,
 )
 
-BONUS = Options(modules=frozenset({"bonus"}))
+BONUS = Options(rules=ruleset({"bonus"}))
 
 
 def bonus_game(players: int = 3, seed: int = 7, options: Options = BONUS):
@@ -104,7 +105,7 @@ def test_v3_bonus_cards_are_dealt_by_player_count_the_rest_set_aside(players):
     assert [len(hand) for hand in hands] == [DEALT[players]] * players
     assert DEALT[players] == {2: 3, 3: 3, 4: 2, 5: 2, 6: 1}[players]
     dealt = [card for hand in hands for card in hand]
-    assert sorted(map(repr, dealt + list(aside(state)))) == sorted(
+    assert sorted(map(repr, dealt + list(aside(state.parts)))) == sorted(
         map(repr, PROVISIONAL_BONUS_CARDS)
     )
 
@@ -112,15 +113,22 @@ def test_v3_bonus_cards_are_dealt_by_player_count_the_rest_set_aside(players):
 def test_v3_the_caller_may_name_the_bonus_cards():
     named = tuple(CATALOG[20:30])
     state = checked(bonus_game(4, options=replace(BONUS, components=(("bonus_cards", named),))))
-    in_game = [c for p in state.players for c in CARDS.of(p).bonus_hand] + list(aside(state))
+    in_game = [c for p in state.players for c in CARDS.of(p).bonus_hand] + list(aside(state.parts))
     assert set(in_game) == set(named)
 
 
 def test_v3_without_the_module_there_are_no_bonus_cards():
     state = new_game(list(NAMES[:3]), 7, 0)
     assert all(not CARDS.of(p).bonus_hand and not CARDS.of(p).bonus_cards for p in state.players)
-    assert not aside(state) and "bonus_aside" not in dump_state(state)
+    assert not aside(state.parts) and "bonus_aside" not in dump_state(state)
     assert dump_state(state)["version"] == 1
+
+
+def _counts(state, seat):
+    """M1, V3: the seat's buildings as a scoring round counts them, by type."""
+    game = to_game(state)
+    player = game.seats[seat]
+    return dict(zip(BUILDINGS, game.rules.counts(player.alhambra, player.parts), strict=True))
 
 
 def laid_scene():
@@ -138,7 +146,7 @@ def laid_scene():
 
 def test_v3_a_card_is_laid_face_up_when_its_tile_enters_the_alhambra():
     state, card, build = laid_scene()
-    before = holding(state.players[0], BONUS.modules).counts[card.building]
+    before = _counts(state, 0)[card.building]
     after, events = apply(state, build)
     assert of_type(events, BonusCardLaid) == [BonusCardLaid(0, card)]
     assert (
@@ -146,7 +154,7 @@ def test_v3_a_card_is_laid_face_up_when_its_tile_enters_the_alhambra():
         and card not in CARDS.of(after.players[0]).bonus_hand
     )
     # the tile and its card: two buildings of that type
-    assert holding(after.players[0], BONUS.modules).counts[card.building] == before + 2
+    assert _counts(after, 0)[card.building] == before + 2
     checked(after)
 
 
@@ -176,7 +184,9 @@ def test_v3_a_card_face_up_without_its_tile_is_inconsistent():
 
 def test_v3_each_bonus_card_exists_once():
     state = bonus_game()
-    doubled = ASIDE.put(state, Aside(aside(state) + CARDS.of(state.players[0]).bonus_hand[:1]))
+    doubled = ASIDE.put(
+        state, Aside(aside(state.parts) + CARDS.of(state.players[0]).bonus_hand[:1])
+    )
     assert any("once" in p.message for p in inconsistencies(doubled))
 
 
@@ -201,7 +211,7 @@ def test_v3_random_games_with_bonus_cards_keep_every_rule(players, seed):
         laid += len(of_type(events, BonusCardLaid))
     assert not inconsistencies(state)
     assert load_state(json.loads(json.dumps(dump_state(state)))) == state
-    final = [holding(p, state.options.modules).counts for p in state.players]
+    final = [_counts(state, seat) for seat in range(len(state.players))]
     assert all(
         sum(c.values()) >= len(CARDS.of(p).bonus_cards)
         for c, p in zip(final, state.players, strict=True)
@@ -215,7 +225,7 @@ def test_v3_simulated_games_with_bonus_cards_end():
 
 # --- worker huts (V4) ------------------------------------------------------------------------
 
-HUTS = Options(modules=frozenset({"huts"}))
+HUTS = Options(rules=ruleset({"huts"}))
 
 
 def hut_game(players: int = 3, seed: int = 7, options: Options = HUTS):
@@ -224,13 +234,15 @@ def hut_game(players: int = 3, seed: int = 7, options: Options = HUTS):
 
 def test_v4_huts_lie_in_six_stacks_by_colour_top_face_up():
     state = checked(hut_game())
-    assert [len(stack) for stack in stacks_of(state).hut_stacks] == [3, 3, 4, 4, 5, 5]
+    assert [len(stack) for stack in stacks_of(state.parts).hut_stacks] == [3, 3, 4, 4, 5, 5]
     assert all(
         {hut.building for hut in stack} == {building}
-        for building, stack in zip(BUILDINGS, stacks_of(state).hut_stacks, strict=True)
+        for building, stack in zip(BUILDINGS, stacks_of(state.parts).hut_stacks, strict=True)
     )
-    assert all(hut.hut and hut.walls for stack in stacks_of(state).hut_stacks for hut in stack)
-    assert sorted(map(repr, (h for s in stacks_of(state).hut_stacks for h in s))) == sorted(
+    assert all(
+        hut.hut and hut.walls for stack in stacks_of(state.parts).hut_stacks for hut in stack
+    )
+    assert sorted(map(repr, (h for s in stacks_of(state.parts).hut_stacks for h in s))) == sorted(
         map(repr, PROVISIONAL_HUTS)
     )
 
@@ -244,13 +256,13 @@ def hut_scene(hands):
 def with_huts_in_reserve(state, seat, count):
     """The seat keeps ``count`` worker huts in its reserve, the top ones of the tower stack."""
     tower = BUILDINGS.index(Building.TOWER)
-    stack = stacks_of(state).hut_stacks[tower]
+    stack = stacks_of(state.parts).hut_stacks[tower]
     player = replace(state.players[seat], reserve=state.players[seat].reserve + stack[:count])
     players = (*state.players[:seat], player, *state.players[seat + 1 :])
     stacks = (
-        *stacks_of(state).hut_stacks[:tower],
+        *stacks_of(state.parts).hut_stacks[:tower],
         stack[count:],
-        *stacks_of(state).hut_stacks[tower + 1 :],
+        *stacks_of(state.parts).hut_stacks[tower + 1 :],
     )
     return checked(STACKS.change(replace(state, players=players), hut_stacks=stacks))
 
@@ -259,11 +271,11 @@ def test_v4_hut_is_the_turns_action_and_is_placed_at_the_end_of_the_turn():
     state = hut_game(players=2)
     take = TakeHut(0, Building.TOWER)
     assert take in legal_actions(state)
-    top = stacks_of(state).hut_stacks[5][0]
+    top = stacks_of(state.parts).hut_stacks[5][0]
     after, events = apply(state, take)
     assert events == [HutTaken(0, top)]
     assert after.players[0].hand == state.players[0].hand  # no money
-    assert stacks_of(after).hut_stacks[5] == stacks_of(state).hut_stacks[5][1:]
+    assert stacks_of(after.parts).hut_stacks[5] == stacks_of(state.parts).hut_stacks[5][1:]
     # no further action (T2): the hut waits and is placed like a bought tile (T6)
     assert after.turn.phase == "placement" and not after.turn.extra_action
     assert after.turn.bought == (top,) and to_act(after) == 0
@@ -282,7 +294,7 @@ def test_v4_hut_may_be_the_further_action_an_exact_payment_earns():
     state = hut_scene([("florin 6",), ("ducat 2",), ("ducat 3",)])
     state, _ = apply(state, Buy(0, 1, cards("florin 6")))
     assert state.turn.extra_action and TakeHut(0, Building.GARDEN) in legal_actions(state)
-    top = stacks_of(state).hut_stacks[BUILDINGS.index(Building.GARDEN)][0]
+    top = stacks_of(state.parts).hut_stacks[BUILDINGS.index(Building.GARDEN)][0]
     after, events = apply(state, TakeHut(0, Building.GARDEN))
     assert events == [HutTaken(0, top)]
     assert after.turn.phase == "placement" and not after.turn.extra_action  # T4: no more
@@ -305,7 +317,7 @@ def test_v4_no_purchase_money_redesign_or_second_hut_after_a_hut():
     ):
         with pytest.raises(IllegalAction) as refused:
             apply(after, action)
-        assert refused.value.rule == "T6"  # the turn's actions are over: place the hut
+        assert refused.value.rule == "V4"  # the hut ended the turn's actions: place it
 
 
 def test_v4_hut_cannot_follow_an_overpaid_purchase():
@@ -315,7 +327,7 @@ def test_v4_hut_cannot_follow_an_overpaid_purchase():
     assert not any(isinstance(a, TakeHut) for a in legal_actions(state))
     with pytest.raises(IllegalAction) as refused:
         apply(state, TakeHut(0, Building.TOWER))
-    assert refused.value.rule == "T6"
+    assert refused.value.rule == "T4"  # only an exact payment earns another action
 
 
 def test_v4_taking_a_hut_is_listed_only_while_an_action_is_open():
@@ -331,7 +343,7 @@ def test_v4_taking_a_hut_is_listed_only_while_an_action_is_open():
 
 def test_v4_a_player_who_can_take_a_hut_does_not_pass():
     state = with_face_up(hut_scene([(), ("ducat 2",), ("ducat 3",)]), ())
-    without_huts = STACKS.change(replace(state, options=Options()), hut_stacks=())
+    without_huts = STACKS.change(replace(state, options=Options(rules=ruleset(()))), hut_stacks=())
     assert legal_actions(checked(without_huts)) == [Pass(0)]  # nothing else is legal (T2)
     assert legal_actions(state) == [TakeHut(0, building) for building in BUILDINGS]
     with pytest.raises(IllegalAction) as refused:
@@ -366,7 +378,7 @@ def test_v4_hut_waiting_while_the_player_still_acts_is_inconsistent():
     problems = inconsistencies(acting)
     assert [p.where for p in problems] == [("turn", "bought")] and "V4" in problems[0].message
     garden = BUILDINGS.index(Building.GARDEN)
-    stacks = stacks_of(state).hut_stacks
+    stacks = stacks_of(state.parts).hut_stacks
     two = STACKS.change(
         replace(state, turn=replace(state.turn, bought=(*state.turn.bought, stacks[garden][0]))),
         hut_stacks=(*stacks[:garden], stacks[garden][1:], *stacks[garden + 1 :]),
@@ -377,13 +389,13 @@ def test_v4_hut_waiting_while_the_player_still_acts_is_inconsistent():
 
 def test_v4_an_empty_stack_cannot_be_taken_from():
     state = hut_game()
-    emptied = STACKS.change(state, hut_stacks=((), *stacks_of(state).hut_stacks[1:]))
+    emptied = STACKS.change(state, hut_stacks=((), *stacks_of(state.parts).hut_stacks[1:]))
     assert TakeHut(0, Building.PAVILION) not in legal_actions(emptied)
 
 
 def test_v4_a_hut_too_many_is_inconsistent():
     state = hut_game()
-    stacks = stacks_of(state).hut_stacks
+    stacks = stacks_of(state.parts).hut_stacks
     extra = STACKS.change(state, hut_stacks=(stacks[0] + stacks[0][:1], *stacks[1:]))
     assert any("V4" in p.message for p in inconsistencies(extra))
 
@@ -397,11 +409,13 @@ def test_v4_the_caller_may_give_the_huts_walls():
         )
     )
     state = checked(hut_game(options=replace(HUTS, components=(("huts", given),))))
-    assert all(h.walls == "NS" for s in stacks_of(state).hut_stacks for h in s)
+    assert all(h.walls == "NS" for s in stacks_of(state.parts).hut_stacks for h in s)
 
 
 def test_v4_no_hut_can_be_taken_in_a_game_without_the_huts_module():
-    state = new_game(list(NAMES[:3]), 7, 0, Options())
+    """The ruleset knows every module the engine plays, so a game without the huts still
+    refuses a hut by its rule (V4)."""
+    state = new_game(list(NAMES[:3]), 7, 0, Options(rules=ruleset(())))
     assert not any(isinstance(a, TakeHut) for a in legal_actions(state))
     with pytest.raises(ActionRefused) as refused:
         apply(state, TakeHut(0, Building.TOWER))
@@ -670,17 +684,30 @@ def test_v1_only_the_player_asked_decides_and_only_about_the_vizier():
 
 
 def test_v1_the_vizier_is_not_offered_during_a_turn():
+    state = vizier_scene([("florin 6", "florin 9"), ("ducat 2",), ("ducat 3",)])
+    placing, _ = apply(state, Buy(0, 1, cards("florin 9")))  # overpaid: the tile waits
+    assert placing.turn.phase == "placement"
+    for during in (state, placing):  # the turn's actions, then the placement of its tiles
+        for action in (VizierBuy(0, 1, cards("florin 6")), DeclineVizier(0)):
+            with pytest.raises(IllegalAction) as refused:
+                apply(during, action)
+            assert refused.value.rule == "V1"
+            assert refused.value.message.endswith("after a turn and its refill, not during a turn")
+
+
+def test_v1_the_vizier_is_offered_no_more_once_the_last_tile_has_entered_the_market():
     state = vizier_scene([("florin 6",), ("ducat 2",), ("ducat 3",)])
-    for action in (VizierBuy(0, 1, cards("florin 6")), DeclineVizier(0)):
-        with pytest.raises(IllegalAction) as refused:
-            apply(state, action)
-        assert refused.value.rule == "V1"
+    state = replace(state, bag=())  # the refill before this turn drew the last tile
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, VizierBuy(0, 1, cards("florin 6")))
+    assert refused.value.rule == "V1"
+    assert refused.value.message.endswith("the last tile has entered the market")
 
 
 def test_v1_never_for_worker_huts():
     state = vizier_scene(
         [("ducat 1",), ("florin 6",), ("ducat 3",)],
-        options=Options(modules=frozenset({"vizier", "huts"})),
+        options=Options(rules=ruleset({"vizier", "huts"})),
     )
     state, _ = apply(state, take_denar(state))
     assert to_act(state) == 1
@@ -691,7 +718,7 @@ def test_v1_never_for_worker_huts():
 
 
 def test_v1_a_vizier_without_the_module_or_none_with_it_is_inconsistent():
-    base = new_game(list(NAMES[:3]), 7, 0)
+    base = new_game(list(NAMES[:3]), 7, 0, Options(rules=ruleset(())))
     player = TOKEN.put(base.players[1], Token(True))
     problems = inconsistencies(replace(base, players=(base.players[0], player, *base.players[2:])))
     assert [p.where for p in problems] == [("players", 1, "vizier")]
@@ -737,7 +764,7 @@ def test_v1_v2_the_vizier_may_pay_with_an_exchange_card_exactly():
     """V1 + V2: a vizier's purchase is a purchase: one exchange card of the hand lets it be paid
     in both of its currencies, exactly; the card is discarded with the payment."""
     card = exchange_card(Currency.FLORIN, Currency.DIRHAM)
-    options = Options(modules=frozenset({"vizier", "exchange"}))
+    options = Options(rules=ruleset({"vizier", "exchange"}))
     hands = [("ducat 1",), ("florin 1", "florin 2", "dirham 4"), ("ducat 3",)]
     state = vizier_scene(hands, options=options)
     state = holding_exchange(state, 1, card)
@@ -748,7 +775,7 @@ def test_v1_v2_the_vizier_may_pay_with_an_exchange_card_exactly():
     # the garden (florin 6) = florin 2 + dirham 4; the seraglio (dirham 7) = dirham 4 + florins 3
     assert legal_actions(state) == [with_card, seraglio, DeclineVizier(1)]
     after, events = apply(state, with_card)
-    assert TOKEN.of(after.players[1]).vizier is False and held(after.players[1]) == ()
+    assert TOKEN.of(after.players[1]).vizier is False and held(after.players[1].parts) == ()
     assert after.discard[-3:] == (*cards("dirham 4", "florin 2"), card)
     assert events[0] == VizierBought(1, 1, GARDEN_6, with_card.payment, (card,))
     assert not inconsistencies(after)

@@ -20,6 +20,7 @@ from calculator.engine.actions import Action, TakeMoney
 from calculator.engine.components import CARD, DisplayCard, MoneyCard, ScoringCard
 from calculator.engine.consistency import earliest_turn, inconsistencies
 from calculator.engine.events import Event
+from calculator.modules import ruleset
 from calculator.modules.exchange.records import HELD, ExchangeCard, Held, exchange_card
 from calculator.modules.exchange.rules import held as exchange_cards
 from calculator.modules.vizier.records import TOKEN, Token
@@ -30,7 +31,8 @@ NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
 def game(
     players: int = 3, seed: int = 7, mode: str = "digital", start: int | None = 0
 ) -> GameState:
-    return new_game(list(NAMES[:players]), seed, start, Options(mode=mode))  # type: ignore[arg-type]
+    options = Options(mode=mode, rules=ruleset(()))  # type: ignore[arg-type]
+    return new_game(list(NAMES[:players]), seed, start, options)
 
 
 def cards(*specs: str) -> tuple[MoneyCard, ...]:
@@ -78,7 +80,7 @@ def holding_exchange(state: GameState, seat: int, *held: ExchangeCard) -> GameSt
     for card in held:
         state = _money_without(state, card)
     player = state.players[seat]
-    held_now = (*exchange_cards(player), *held)
+    held_now = (*exchange_cards(player.parts), *held)
     return checked(_seat(state, seat, HELD.put(player, Held(held_now))))
 
 
@@ -216,7 +218,7 @@ def new_table_game(players: int, options: Options, rng: random.Random | None = N
 
 # --- the exchange cards (V2) -----------------------------------------------------------------
 
-EXCHANGE = Options(modules=frozenset({"exchange"}))
+EXCHANGE = Options(rules=ruleset({"exchange"}))
 DENAR_FLORIN = exchange_card(Currency.DENAR, Currency.FLORIN)
 DIRHAM_DUCAT = exchange_card(Currency.DIRHAM, Currency.DUCAT)
 DENAR_DIRHAM = exchange_card(Currency.DENAR, Currency.DIRHAM)
@@ -238,7 +240,7 @@ def rulebook_buy(hand: tuple[MoneyCard, ...] = cards("denar 9", "florin 2", "flo
 
 # --- the vizier (V1) -------------------------------------------------------------------------
 
-VIZIER = Options(modules=frozenset({"vizier"}))
+VIZIER = Options(rules=ruleset({"vizier"}))
 
 GARDEN_6, SERAGLIO_7 = tile("garden", 6), tile("seraglio", 7)
 CHAMBERS_8, ARCADES_9 = tile("chambers", 8), tile("arcades", 9)

@@ -15,6 +15,7 @@ from calculator.engine import Options, apply, to_act
 from calculator.engine.players import Budget, Level, choose
 from calculator.engine.players.random_play import random_action
 from calculator.modules import NAMES as MODULES
+from calculator.modules import ruleset
 from calculator.records.record import Record, Setup, start
 
 NAMES = ("Anna", "Ben", "Carla", "Dev", "Emre", "Fatima")
@@ -40,7 +41,7 @@ def played(players: int, seed: int, mode: str = "digital", modules: tuple[str, .
         NAMES[:players],
         seed if mode == "digital" else None,
         None,
-        Options(mode=mode, modules=frozenset(modules)),  # type: ignore[arg-type]
+        Options(mode=mode, rules=ruleset(modules)),  # type: ignore[arg-type]
     )
     state = start(setup)
     rng = random.Random(f"record/{seed}")
@@ -80,7 +81,7 @@ def golden(name: str) -> tuple[Record, dict]:  # type: ignore[type-arg]
         Options(
             mode=options["mode"],
             hole_rule=options["holes"],
-            modules=frozenset(options.get("modules", ())),
+            rules=ruleset(options.get("modules", ())),
         ),
     )
     moves = tuple(load_action(step["action"]) for step in document["steps"])

@@ -14,14 +14,15 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 from msgspec import Struct
 
+from calculator.engine.core import BASE_GAME, Ruleset
 from calculator.engine.game import apply, new_game, to_act
 from calculator.engine.players import advise
-from calculator.engine.players.advice import Budget, Level
+from calculator.engine.players.advice import Budget, Clock, Level
 from calculator.engine.simulate import NAMES
 from calculator.engine.state import Options
 
@@ -64,14 +65,29 @@ def play(
     game: int,
     seed: int,
     budget: Budget,
-    modules: Iterable[str] = (),
+    rules: Ruleset = BASE_GAME,
+    cpu_time: bool = False,
 ) -> GameResult:
-    """Play game ``game`` of an arena to the end (digital, seeded)."""
+    """Play game ``game`` of an arena to the end (digital, seeded, with the modules of
+    ``rules``). ``cpu_time``: the players' clock (:class:`Clock`) and the time per decision
+    read this process's CPU time instead of the wall clock, for this game."""
+    reading = vars(Clock)["now"]
+    if cpu_time:
+        Clock.now = staticmethod(time.process_time)
+    try:
+        return _played(levels, game, seed, budget, rules)
+    finally:
+        Clock.now = reading
+
+
+def _played(
+    levels: Sequence[Level], game: int, seed: int, budget: Budget, rules: Ruleset
+) -> GameResult:
     seated = seating(levels, game)
     state = new_game(
         list(NAMES[: len(seated)]),
         seed=deal_seed(seed, game, len(seated)),
-        options=Options(modules=frozenset(modules)),
+        options=Options(rules=rules),
     )
     decisions = [0] * len(seated)
     seconds = [0.0] * len(seated)
@@ -81,9 +97,9 @@ def play(
     while not state.over and sum(decisions) < MAX_DECISIONS:
         seat = to_act(state)
         assert seat is not None  # a digital game: nothing to reveal
-        started = time.perf_counter()
+        started = Clock.now()
         advice = advise(seated[seat], state, seat, budget=budget, seed=seeds.randrange(2**31))
-        took = time.perf_counter() - started
+        took = Clock.now() - started
         decisions[seat] += 1
         seconds[seat] += took
         slowest[seat] = max(slowest[seat], took)

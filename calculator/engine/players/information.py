@@ -2,7 +2,7 @@
 
 An advisor must answer the same whatever it cannot see (no peeking). So it never looks at a
 state itself: :func:`information_set` first maps the state to a canonical form of what the
-seat knows, in which every hidden order is sorted and every hidden holding pooled:
+seat knows, a game core in which every hidden order is sorted and every hidden holding pooled:
 
 * the bag (T1, T7) and the money pile, scoring cards included (T1, T8): their order;
 * the other players' money (their hands keep their sizes: the unseen money is pooled with the
@@ -12,9 +12,10 @@ seat knows, in which every hidden order is sorted and every hidden holding poole
 
 :func:`determinise` then deals the hidden parts at random from that canonical form, with the
 caller's seeded generator, into a digital game the engine can play to the end (in table mode
-too: what the table has not revealed is dealt like a digital game's draws). The seat's own
-hand, the Alhambras, reserves, market, face-up money, discards, the dummy's tiles and the
-modules' cards taken face up (V2) are seen by everybody.
+too: what the table has not revealed is dealt like a digital game's draws): a copy of the
+canonical game, so a search makes one canonical form per decision and one cheap copy per
+searched game. The seat's own hand, the Alhambras, reserves, market, face-up money, discards,
+the dummy's tiles and the modules' cards taken face up (V2) are seen by everybody.
 """
 
 from __future__ import annotations
@@ -24,122 +25,134 @@ from typing import Final
 
 from msgspec.structs import replace
 
-from calculator import modules as registry
-from calculator.engine.components import (
-    DisplayCard,
-    ModuleCard,
-    MoneyCard,
-    ScoringCard,
-    money_cards,
-)
-from calculator.engine.state import FACE_UP_MONEY, GameState
-from calculator.engine.turn.draws import tile_order
+from calculator.engine.codes import FIRST_MODULE_CARD, MONEY, SCORING_CARD_CODES, TILES
+from calculator.engine.components import copies_per_card
+from calculator.engine.core import Game
+from calculator.engine.hand import Hand
+from calculator.engine.state import FACE_UP_MONEY, GameState, to_game
+from calculator.engine.turn.draws import shuffle, tile_order
 from calculator.engine.turn.setup import SCORING_PILE, pile_sizes
 
 SETUP_CARDS_PER_PLAYER: Final[float] = 4.5
 """T1: the cards a player draws on average to reach 20, by which the pile's first size is
 estimated (nobody records it)."""
 
-PileCard = DisplayCard | ScoringCard
+
+def _card_order(game: Game) -> dict[int, tuple[int, str, int]]:
+    """A total order on the cards of the money pile (by code): money, the modules' cards (V2),
+    scoring cards."""
+    order: dict[int, tuple[int, str, int]] = {}
+    for code, card in enumerate(game.rules.cards):
+        if code < MONEY:
+            order[code] = (0, "", code)
+        elif code >= FIRST_MODULE_CARD:
+            order[code] = (1, card.describe(), 0)  # type: ignore[union-attr]
+        else:
+            order[code] = (2, "", SCORING_CARD_CODES.index(code) + 1)
+    return order
 
 
-def card_order(card: PileCard) -> tuple[int, str, int]:
-    """A total order on the cards of the money pile: money, the modules' cards (V2), scoring
-    cards."""
-    if isinstance(card, MoneyCard):
-        return (0, card.currency, card.value)
-    if isinstance(card, ModuleCard):
-        return (1, card.describe(), 0)
-    return (2, "", card.round)
-
-
-def information_set(state: GameState, seat: int) -> GameState:
-    """The canonical form of what ``seat`` knows of ``state``: equal for every state that
-    differs from it only in what the seat cannot see."""
-    others = [index for index in range(len(state.players)) if index != seat]
-    money = [card for index in others for card in state.players[index].hand]
-    money = sorted(money + [card for card in state.pile if isinstance(card, MoneyCard)])
-    players = list(state.players)
-    players[seat] = replace(players[seat], hand=tuple(sorted(players[seat].hand)))
+def information_set(state: GameState, seat: int) -> Game:
+    """The canonical form of what ``seat`` knows of ``state``, as a game core: equal (as a
+    state) for every state that differs from it only in what the seat cannot see."""
+    game = to_game(state)
+    others = [index for index in range(len(game.seats)) if index != seat]
+    money = [card for index in others for card in game.seats[index].hand.cards]
+    money = sorted(money + [card for card in game.pile if card < MONEY])
+    game.seats[seat].hand = Hand(sorted(game.seats[seat].hand.cards))
     for index in others:
-        player = players[index]
-        hand, money = money[: len(player.hand)], money[len(player.hand) :]
-        players[index] = replace(player, hand=tuple(hand))
-    rest = sorted((card for card in state.pile if not isinstance(card, MoneyCard)), key=card_order)
-    known = replace(
-        state,
-        seed=None if state.seed is None else 0,
-        players=tuple(players),
-        pile=(*money, *rest),
-        discard=tuple(sorted(state.discard, key=card_order)),
-        bag=tuple(sorted(state.bag, key=tile_order)),
-    )
-    for information in registry.active(state.options.modules).information:
-        known = information(known, seat)
-    return known
-
-
-def determinise(information: GameState, seat: int, rng: random.Random) -> GameState:
-    """A digital game agreeing with ``information`` (a canonical form, see
-    :func:`information_set`), its hidden parts dealt at random by ``rng``."""
-    others = [index for index in range(len(information.players)) if index != seat]
-    players = list(information.players)
-    money = [card for index in others for card in players[index].hand]
-    money += [card for card in information.pile if isinstance(card, MoneyCard)]
-    rng.shuffle(money)
-    for index in others:
-        player = players[index]
-        hand, money = money[: len(player.hand)], money[len(player.hand) :]
-        players[index] = replace(player, hand=tuple(hand))
-    game = replace(information, players=tuple(players))
-    hooks = registry.active(information.options.modules)
-    for deal_unseen in hooks.deal_unseen:  # the hands first, then the piles
-        game = deal_unseen(game, seat, rng)
-    bag = list(information.bag)
-    rng.shuffle(bag)
-    seed = rng.randrange(2**31)
-    game = replace(
-        game,
-        options=replace(information.options, mode="digital"),
-        seed=seed,
-        pile=tuple(_pile(information, money, rng)),
-        bag=tuple(bag),
-    )
-    for shuffle_unseen in hooks.shuffle_unseen:
-        game = shuffle_unseen(game, seat, rng)
+        size = len(game.seats[index].hand.cards)
+        game.seats[index].hand = Hand(money[:size])
+        money = money[size:]
+    order = _card_order(game)
+    rest = sorted((card for card in game.pile if card >= MONEY), key=order.__getitem__)
+    game.seed = None if game.seed is None else 0
+    game.pile = money + rest
+    game.discard = sorted(game.discard, key=order.__getitem__)
+    game.bag = sorted(game.bag, key=lambda tile: tile_order(TILES[tile]))
+    for information in game.rules.information:
+        information(game, seat)
     return game
 
 
-def _pile(information: GameState, money: list[MoneyCard], rng: random.Random) -> list[PileCard]:
-    """The money pile in a random order: the unseen money, the modules' cards (V2) among it,
-    and each scoring card still in it at a depth the pile it went into allows (T1)."""
-    pile: list[PileCard] = [*money]
-    pile += [card for card in information.pile if isinstance(card, ModuleCard)]
-    rng.shuffle(pile)
-    scoring = sorted(
-        (card for card in information.pile if isinstance(card, ScoringCard)),
-        key=lambda card: card.round,
-    )
-    depths = sorted(_depth(information, card, len(pile), rng) for card in scoring)
-    for depth, card in reversed(list(zip(depths, scoring, strict=True))):
-        pile.insert(depth, card)
-    return pile
+class Unseen:
+    """What a seat cannot see of its information set (:func:`information_set`), worked out
+    once per decision so that each determinisation is a copy and a few shuffles: the seats
+    whose hands are hidden with their sizes, the money to deal them and the pile (T3, T7), the
+    modules' cards in the pile (V2) and where each scoring card still in it may lie (T1)."""
+
+    __slots__ = ("depths", "digital", "extras", "information", "money", "others", "seat")
+
+    def __init__(self, information: Game, seat: int) -> None:
+        self.information = information
+        self.seat = seat
+        self.others = [
+            (index, len(player.hand.cards))
+            for index, player in enumerate(information.seats)
+            if index != seat
+        ]
+        self.money = [
+            card for index, _ in self.others for card in information.seats[index].hand.cards
+        ] + [card for card in information.pile if card < MONEY]
+        self.extras = [card for card in information.pile if card >= FIRST_MODULE_CARD]
+        size = len(self.money) - sum(size for _, size in self.others) + len(self.extras)
+        self.depths = [
+            (card, *_depths(information, card, size))
+            for card in sorted(card for card in information.pile if card in SCORING_CARD_CODES)
+        ]
+        self.digital = replace(information.options, mode="digital")
 
 
-def _depth(information: GameState, card: ScoringCard, money: int, rng: random.Random) -> int:
-    """T1: how many money cards lie above ``card``: it went into pile 2 (card 1) or 4 (card 2)
-    of a pile whose first size is estimated, less the cards drawn since."""
-    players = len(information.players)
-    dealt = len(money_cards(players)) - FACE_UP_MONEY - round(SETUP_CARDS_PER_PLAYER * players)
+def determinise(unseen: Unseen, rng: random.Random) -> Game:
+    """A digital game agreeing with the information set ``unseen`` comes from (a canonical
+    form, see :func:`information_set`), its hidden parts dealt at random by ``rng``."""
+    information, seat = unseen.information, unseen.seat
+    game = information.copy()
+    money = list(unseen.money)
+    shuffle(rng, money)
+    dealt = 0
+    for index, size in unseen.others:
+        game.seats[index].hand = Hand(money[dealt : dealt + size])
+        dealt += size
+    for deal_unseen in game.rules.deal_unseen:  # the hands first, then the piles
+        deal_unseen(game, seat, rng)
+    bag = list(information.bag)
+    shuffle(rng, bag)
+    game.seed = rng.randrange(2**31)
+    if not game.digital:
+        game.digital = True
+        game.options = unseen.digital
+    pile = money[dealt:] + unseen.extras
+    shuffle(rng, pile)
+    if unseen.depths:  # the scoring cards still in the pile, card 1 above card 2 (T1)
+        depths = sorted(
+            min(len(pile), rng.randrange(low, high) if high > low else low)
+            for _, low, high in unseen.depths
+        )
+        for depth, (card, _, _) in reversed(list(zip(depths, unseen.depths, strict=True))):
+            pile.insert(depth, card)
+    game.pile = pile
+    game.bag = bag
+    for shuffle_unseen in game.rules.shuffle_unseen:
+        shuffle_unseen(game, seat, rng)
+    return game
+
+
+def _depths(information: Game, card: int, money: int) -> tuple[int, int]:
+    """T1: how many money cards may lie above ``card``, ``money`` of them in the pile: it went
+    into pile 2 (card 1) or 4 (card 2) of a pile whose first size is estimated, less the cards
+    drawn since (a range: low, high)."""
+    players = len(information.seats)
+    dealt = MONEY * copies_per_card(players) - FACE_UP_MONEY
+    dealt -= round(SETUP_CARDS_PER_PLAYER * players)
     sizes = pile_sizes(dealt)
     first = dealt
-    for added in registry.active(information.options.modules).pile_cards:  # V2
+    for added in information.rules.pile_cards:  # V2
         for index in added.piles:
             sizes[index - 1] += added.per_pile
             first += added.per_pile
-    pile = SCORING_PILE[card.round]
+    pile = SCORING_PILE[SCORING_CARD_CODES.index(card) + 1]
     start = sum(sizes[: pile - 1])
     end = start + sizes[pile - 1]
     drawn = first - money
-    low, high = max(0, start - drawn), max(0, end - drawn)
-    return min(money, rng.randrange(low, high) if high > low else low)
+    return max(0, start - drawn), max(0, end - drawn)

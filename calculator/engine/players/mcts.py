@@ -1,10 +1,13 @@
 """The ``mcts`` player: single-observer Information Set MCTS (Cowling, Powley and Whitehouse
 2012, SO-ISMCTS).
 
-First greedy (:func:`greedy.judge`) orders the seat's actions, within a share of the time
-budget; the search looks at greedy's best :data:`ROOT_WIDTH`, each starting with
-:data:`PRIOR_VISITS` visits worth greedy's judgement of it. The others are listed after the
-searched ones, in greedy's order.
+The search takes its evaluator as a parameter (an :class:`Evaluator`, after OpenSpiel's: a
+``prior`` judging the seat's actions before the search, a ``policy`` naming the move a new
+decision tries first, an ``evaluate`` scoring a game the search reached);
+:class:`PlayoutEvaluator` is the default. Its settings are a :class:`Search`. First the prior
+orders the seat's actions, within a share of the time budget; the search looks at the best
+few (``root_width``), each starting with a few visits worth the prior's judgement of it
+(``prior_visits``). The others are listed after the searched ones, in the prior's order.
 
 One tree over the seat's information set. Each iteration:
 
@@ -14,58 +17,130 @@ One tree over the seat's information set. Each iteration:
    this determinisation (a child's availability counts the iterations it could be chosen in,
    and stands in for the parent's visits); every decision of every phase is a node (turn
    actions, placements, V1 offers), and the seat that decides there is :func:`to_act`'s;
-3. adds one new node, then plays on with a cheap greedy-ish policy (:func:`playout_action`)
-   for at most :data:`PLAYOUT_DEPTH` actions;
-4. scores the game reached: at the end, a win is 1 shared by the winners (M6); cut short,
-   each seat's chance of winning from the evaluation's projections (:mod:`evaluation`);
+3. adds one new node where the node's actions tried are fewer than its progressive widening
+   allows (``widening``: below the root, a handful grown with the node's visits), the
+   policy's move first, else a random untried one;
+4. has the evaluator score the game reached: by default it plays on with a cheap greedy-ish
+   policy (:func:`playout_move`) for at most :data:`PLAYOUT_DEPTH` actions, then at the end a
+   win is 1 shared by the winners (M6), and cut short each seat's chance of winning from the
+   evaluation's projections (:mod:`evaluation`);
 5. backs up, each node scoring for the seat that chose the action leading to it.
 
-The time budget is read at every iteration and every few playout steps, and an iteration's
-cost is bounded (one node added, a playout of bounded length), so the answer comes within
-the budget plus one iteration.
+The time budget is read at every iteration, and an iteration's cost is bounded (one node
+added, a playout of bounded length), so the answer comes within the budget plus one
+iteration.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Final, cast
+from collections.abc import Sequence
+from typing import Final, NamedTuple, Protocol
 
-from calculator import modules as registry
-from calculator.engine.actions import (
-    Action,
-    Buy,
-    EndTurn,
-    PlaceTile,
-    ReserveTile,
-    TakeMoney,
-)
-from calculator.engine.components import total
-from calculator.engine.game import advance, legal_actions, module_draw_first, to_act
+from calculator.core.record import FrozenRecord
+from calculator.engine.codes import NO_TILE, PRICE, SLOT_CURRENCY, VALUE
+from calculator.engine.core import ACTION, Game, Move
+from calculator.engine.game import END, first_reveal, legal_moves, play, seat_to_act
+from calculator.engine.hand import exact_payment, payments
 from calculator.engine.players.advice import Advice, Budget, Clock, RatedAction, check_seat
-from calculator.engine.players.evaluation import projections, win_chances
-from calculator.engine.players.greedy import judge
-from calculator.engine.players.information import determinise, information_set
-from calculator.engine.players.random_play import random_action
-from calculator.engine.state import ACTION, PLACING, Draft, Game, GameState
+from calculator.engine.players.evaluation import WEIGHTS, Weights, projections, win_chances
+from calculator.engine.players.greedy import Judged, judge
+from calculator.engine.players.information import Unseen, determinise, information_set
+from calculator.engine.players.random_play import random_move
+from calculator.engine.state import GameState
+from calculator.engine.turn.draws import below
 from calculator.engine.turn.money import legal_takes
-from calculator.engine.turn.placement import placements_of, placer, waiting_tiles
-from calculator.engine.turn.purchase import legal_buys
+from calculator.engine.turn.placement import PLACE, RESERVE, placements_of, placer, waiting_tiles
+from calculator.engine.turn.purchase import BUY
 
-EXPLORATION: Final[float] = 0.3
-"""UCB's exploration constant for rewards in 0..1."""
-ROOT_WIDTH: Final[int] = 6
-"""The seat's actions searched: greedy's best (the others keep greedy's order)."""
-GREEDY_SHARE: Final[float] = 0.25
-"""The share of a time budget greedy may take to order the seat's actions."""
-PRIOR_VISITS: Final[int] = 10
-"""Each searched action of the seat starts with this many visits worth greedy's judgement of
-it (its chance of winning after the action), so that a short search departs from greedy's
-choice only on evidence."""
 PLAYOUT_DEPTH: Final[int] = 12
 """Actions a playout plays past the tree before the evaluation judges the game."""
-CLOCK_EVERY: Final[int] = 8
-"""Playout steps between two looks at the clock."""
+
+
+class Search(FrozenRecord, frozen=True):
+    """How the search spends its iterations (the settings of docs/performance.md)."""
+
+    exploration: float = 0.3
+    """UCB's exploration constant for rewards in 0..1."""
+    root_width: int = 6
+    """The seat's actions searched: the prior's best (the others keep the prior's order)."""
+    prior_share: float = 0.25
+    """The share of a time budget the prior may take to order the seat's actions."""
+    prior_visits: int = 10
+    """Each searched action of the seat starts with this many visits worth the prior's
+    judgement of it (its chance of winning after the action), so that a short search departs
+    from the prior's choice only on evidence."""
+    widening: float = 1.0
+    """Progressive widening below the root: a node tries at most ``widening * (visits + 1) **
+    widening_power`` of its actions, the evaluator's ``policy`` first, so that the few
+    searched games are spent on the likely replies rather than on every legal one."""
+    widening_power: float = 0.3
+
+
+SEARCH: Final[Search] = Search()
+
+
+class Evaluation(NamedTuple):
+    """What an evaluator makes of a game the search reached, for every seat."""
+
+    rewards: list[float]
+    """The seat's reward, 0 to 1 (a win, or a chance of winning)."""
+    points: list[float]
+    """The seat's projected final points (shown with the advice)."""
+
+
+class Evaluator(Protocol):
+    """What the search asks of a game (OpenSpiel's ``Evaluator``): ``evaluate`` scores a game
+    reached (it may play on in it: the game is the iteration's own), ``prior`` judges the
+    seat's actions at the root, best first, as many as ``clock`` allows, and ``policy`` names
+    the move a decision below the root tries first."""
+
+    def evaluate(self, game: Game, rng: random.Random) -> Evaluation: ...
+
+    def policy(self, game: Game, rng: random.Random) -> Move:
+        """The move to try first at a new decision of the tree."""
+        ...
+
+    def prior(
+        self, world: Game, seat: int, moves: Sequence[Move], clock: Clock
+    ) -> list[Judged]: ...
+
+
+class PlayoutEvaluator:
+    """Plays on for at most ``depth`` actions (:func:`playout_move`), then scores the game: a
+    win at the end (M6), else the chances of winning from the projections; the prior is
+    greedy's judgement (:func:`greedy.judge`), the policy the playouts' (:func:`playout_move`).
+    Both weigh the evaluation's terms by ``weights``."""
+
+    __slots__ = ("depth", "weights")
+
+    def __init__(self, depth: int = PLAYOUT_DEPTH, weights: Weights = WEIGHTS) -> None:
+        self.depth = depth
+        self.weights = weights
+
+    def policy(self, game: Game, rng: random.Random) -> Move:
+        return playout_move(game, rng)
+
+    def evaluate(self, game: Game, rng: random.Random) -> Evaluation:
+        for _ in range(self.depth):
+            if game.over:
+                break
+            play(game, playout_move(game, rng))
+        finals = projections(game, self.weights)
+        if game.over:  # M6: a win, shared by equal totals
+            winners = game.winners
+            return Evaluation(
+                [1 / len(winners) if seat in winners else 0.0 for seat in range(len(finals))],
+                finals,
+            )
+        return Evaluation(win_chances(finals), finals)
+
+    def prior(self, world: Game, seat: int, moves: Sequence[Move], clock: Clock) -> list[Judged]:
+        return judge(world, seat, moves, clock, self.weights)
+
+
+EVALUATOR: Final[PlayoutEvaluator] = PlayoutEvaluator()
 
 
 class Node:
@@ -76,53 +151,64 @@ class Node:
 
     def __init__(self, chooser: int) -> None:
         self.chooser = chooser
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Move, Node] = {}
         self.visits = 0
         self.available = 0
         self.wins = 0.0
         self.points = 0.0
         self.prior = 0
-        """Visits worth greedy's judgement, not searched (see :data:`PRIOR_VISITS`)."""
+        """Visits worth the prior's judgement, not searched (see :attr:`Search.prior_visits`)."""
 
-    def ucb(self) -> float:
-        return self.wins / self.visits + EXPLORATION * math.sqrt(
+    def ucb(self, exploration: float) -> float:
+        return self.wins / self.visits + exploration * math.sqrt(
             math.log(self.available) / self.visits
         )
 
 
-def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Advice:
+def advise(
+    state: GameState,
+    seat: int,
+    *,
+    budget: Budget,
+    seed: int = 0,
+    evaluator: Evaluator = EVALUATOR,
+    search: Search = SEARCH,
+) -> Advice:
     """Every legal action of ``seat``: those searched first, the most visited first (ties:
-    the better win rate); then the others in greedy's order."""
+    the better win rate); then the others in the prior's order."""
     check_seat(state, seat)
     clock = Clock.of(budget)
     information = information_set(state, seat)
     rng = random.Random(f"mcts/{seed}")
-    actions = legal_actions(information)
-    judged = judge(determinise(information, seat, rng), seat, actions, clock.part(GREEDY_SHARE))
+    moves = legal_moves(information)
+    unseen = Unseen(information, seat)
+    judged = evaluator.prior(determinise(unseen, rng), seat, moves, clock.part(search.prior_share))
     order = [rated.position for rated in judged]
-    order += [index for index in range(len(actions)) if index not in set(order)]
-    searched = frozenset(actions[index] for index in order[:ROOT_WIDTH])
+    order += [index for index in range(len(moves)) if index not in set(order)]
+    searched = frozenset(moves[index] for index in order[: search.root_width])
     root = Node(seat)
-    for judgement in judged[:ROOT_WIDTH]:  # greedy's judgement as experience to start from
-        seeded = root.children[actions[judgement.position]] = Node(seat)
-        seeded.visits = seeded.available = seeded.prior = PRIOR_VISITS
-        seeded.wins = PRIOR_VISITS * judgement.chance
-        seeded.points = PRIOR_VISITS * judgement.points
+    seeding = search.prior_visits
+    for judgement in judged[: search.root_width]:  # the prior's judgement to start from
+        seeded = root.children[moves[judgement.position]] = Node(seat)
+        seeded.visits = seeded.available = seeded.prior = seeding
+        seeded.wins = seeding * judgement.chance
+        seeded.points = seeding * judgement.points
     iterations = 0
-    if len(actions) > 1:
+    if len(moves) > 1:
         limit = budget.iterations
         while (limit is None or iterations < limit) and not clock.expired():
-            _iterate(root, searched, determinise(information, seat, rng), rng, clock)
+            _iterate(root, searched, determinise(unseen, rng), rng, evaluator, search)
             iterations += 1
-    greedy_points = {judgement.position: judgement.points for judgement in judged}
+    prior_points = {judgement.position: judgement.points for judgement in judged}
     now = projections(information)[seat]
     ranked: list[tuple[int, float, int, RatedAction]] = []
     for rank, index in enumerate(order):
-        action = actions[index]
-        child = root.children.get(action)
+        move = moves[index]
+        action = move[0].record(information, move)
+        child = root.children.get(move)
         visits = 0 if child is None else child.visits - child.prior
         if child is None or not visits:
-            points = greedy_points.get(index, now)
+            points = prior_points.get(index, now)
             ranked.append((0, 0.0, rank, RatedAction(action, round(points, 2), 0, None)))
             continue
         win = child.wins / child.visits
@@ -135,96 +221,119 @@ def advise(state: GameState, seat: int, *, budget: Budget, seed: int = 0) -> Adv
 
 
 def _iterate(
-    root: Node, searched: frozenset[Action], world: GameState, rng: random.Random, clock: Clock
+    root: Node,
+    searched: frozenset[Move],
+    game: Game,
+    rng: random.Random,
+    evaluator: Evaluator,
+    search: Search,
 ) -> None:
-    draft = Draft.of(world)
     node = root
     path = [root]
-    while not draft.over:
-        chooser = to_act(draft)
+    while not game.over:
+        chooser = seat_to_act(game)
         assert chooser is not None  # a determinisation is digital: nothing to reveal
-        available = legal_actions(draft)
+        available = legal_moves(game)
         if node is root:
-            available = [action for action in available if action in searched]
+            available = [move for move in available if move in searched]
         untried = []
-        for action in available:
-            child = node.children.get(action)
+        tried = []
+        children = node.children
+        for move in available:
+            child = children.get(move)
             if child is None:
-                untried.append(action)
+                untried.append(move)
             else:
                 child.available += 1
-        if untried:
-            action = untried[rng.randrange(len(untried))]
-            child = node.children[action] = Node(chooser)
+                tried.append(move)
+        if untried and (
+            not tried
+            or node is root
+            or len(children) < search.widening * (node.visits + 1) ** search.widening_power
+        ):
+            move = evaluator.policy(game, rng)
+            if move not in untried:
+                move = untried[below(rng, len(untried))]
+            child = children[move] = Node(chooser)
             child.available = 1
-            advance(draft, action)
+            play(game, move)
             path.append(child)
             break
-        action = max(available, key=lambda known: node.children[known].ucb())
-        node = node.children[action]
-        advance(draft, action)
+        exploration = search.exploration
+        move = max(tried, key=lambda known: children[known].ucb(exploration))
+        node = children[move]
+        play(game, move)
         path.append(node)
-    _playout(draft, rng, clock)
-    finals = projections(draft)
-    rewards = _rewards(draft, finals)
+    rewards, finals = evaluator.evaluate(game, rng)
     for visited in path[1:]:
         visited.visits += 1
         visited.wins += rewards[visited.chooser]
         visited.points += finals[visited.chooser]
 
 
-def _playout(draft: Draft, rng: random.Random, clock: Clock) -> None:
-    for step in range(PLAYOUT_DEPTH):
-        if draft.over or (step % CLOCK_EVERY == CLOCK_EVERY - 1 and clock.expired()):
-            return
-        advance(draft, playout_action(draft, rng))
-
-
-def _rewards(game: Draft, finals: list[float]) -> list[float]:
-    """M6: at the end a win, shared by equal totals; cut short, the chances of winning."""
-    if game.over:
-        winners = game.winners
-        return [1 / len(winners) if seat in winners else 0.0 for seat in range(len(finals))]
-    return win_chances(finals)
-
-
-def playout_action(game: Game, rng: random.Random) -> Action:
+def playout_move(game: Game, rng: random.Random) -> Move:
     """A cheap, greedy-ish policy for playouts: build what is bought, buy with an exact
     payment whenever possible (T4), otherwise buy half the time, else take the most money
     (T3); in a module's phase, as the module says its playouts decide (V1). Anything else is
     the random player's."""
-    phase = game.turn.phase
-    if game.options.modules and module_draw_first(game) is not None:
-        return random_action(game, rng)
-    if phase in PLACING:  # T6: into the Alhambra where it fits, else onto the reserve
-        tile = waiting_tiles(game, placer(game))[0]
-        options = placements_of(game, tile)
-        places = [action for action in options if type(action) is PlaceTile]
+    phase = game.phase
+    rules = game.rules
+    if first_reveal(game) is not None:
+        return random_move(game, rng)
+    if phase.placing:  # T6: into the Alhambra where it fits, else onto the reserve
+        placing = placer(game)
+        assert placing is not None
+        tile = waiting_tiles(game, placing)[0]
+        options = placements_of(game, placing, tile)
+        places = [move for move in options if move[0] is PLACE]
         if places:
             return places[rng.randrange(len(places))]
-        return next(action for action in options if type(action) is ReserveTile)
-    rules = registry.PHASES.get(phase)
-    if rules is not None and rules.playout_choice is not None:
-        return rules.playout_choice(game, rng)
-    if phase != ACTION:
-        return random_action(game, rng)
-    buys = cast("list[Buy]", list(legal_buys(game)))
-    exact = [action for action in buys if _exact(game, action)]
-    if exact:
-        return exact[rng.randrange(len(exact))]
-    seat = game.turn.player
+        return next(move for move in options if move[0] is RESERVE)
+    phase_rules = rules.phase_rules.get(phase)
+    if phase_rules is not None and phase_rules.playout_choice is not None:
+        return phase_rules.playout_choice(game, rng)
+    if phase is not ACTION:
+        return random_move(game, rng)
+    seat = game.player
     assert seat is not None
-    if game.turn.extra_action:
-        return EndTurn(seat)
-    if buys and rng.random() < 0.5:
-        return min(buys, key=lambda buy: total(buy.payment))
-    takes = cast("list[TakeMoney]", list(legal_takes(game)))
+    hand = game.seats[seat].hand
+    packed, sums = hand.packed, hand.sums
+    exact: list[tuple[int, int, int]] = []
+    affordable: list[tuple[int, int, int]] = []
+    slot = 0
+    for tile in game.market:
+        slot += 1
+        if tile == NO_TILE:
+            continue
+        price, currency = PRICE[tile], SLOT_CURRENCY[slot]
+        if price and sums[currency] >= price:
+            affordable.append((slot, currency, price))
+            if exact_payment(packed[currency], price):
+                exact.append((slot, currency, price))
+    if exact:
+        slot, currency, price = exact[below(rng, len(exact))]
+        paid = [
+            payment
+            for payment in payments(currency, packed[currency], price)
+            if _total(payment) == price
+        ]
+        return (BUY, seat, slot, paid[below(rng, len(paid))])
+    if game.extra_action:
+        return (END, seat)
+    if affordable and rng.random() < 0.5:
+        return min(
+            (
+                (BUY, seat, slot, payment)
+                for slot, currency, price in affordable
+                for payment in payments(currency, packed[currency], price)
+            ),
+            key=lambda buy: _total(buy[3]),
+        )
+    takes = legal_takes(game)
     if takes:
-        return max(takes, key=lambda take: total(take.cards))
-    return random_action(game, rng)
+        return max(takes, key=lambda take: _total(take[2]))
+    return random_move(game, rng)
 
 
-def _exact(game: Game, action: Buy) -> bool:
-    """T4: the payment equals the price."""
-    tile = game.market[action.slot - 1]
-    return tile is not None and tile.price == total(action.payment)
+def _total(cards: tuple[int, ...]) -> int:
+    return sum([VALUE[card] for card in cards])

@@ -1,7 +1,7 @@
-"""The base game's turn, from the setup to the end, one module per rule: :mod:`.setup` (T1, D1,
-D2), :mod:`.money` (T3), :mod:`.purchase` (T4), :mod:`.redesign` (T5), :mod:`.placement` (T6,
-D4), :mod:`.refill` (T7, T8), :mod:`.rounds` (T8), :mod:`.end` (T9), :mod:`.dummy` (D2, D3),
-:mod:`.draws` (digital draws and table reveals), :mod:`.cells` (legal cells remembered).
+"""The base game's turn, from the setup to the end, one module per rule, on the game core:
+:mod:`.setup` (T1, D1, D2), :mod:`.money` (T3), :mod:`.purchase` (T4), :mod:`.redesign` (T5),
+:mod:`.placement` (T6, D4), :mod:`.refill` (T7, T8), :mod:`.rounds` (T8), :mod:`.end` (T9),
+:mod:`.dummy` (D2, D3), :mod:`.draws` (digital draws and table reveals).
 
 Here, the shape of a turn (T2): one action, more after exact payments (T4), then the end of the
 turn. A turn runs: actions (phase ``action``) -> placing the tiles bought (``placement``, T6)
@@ -10,36 +10,35 @@ turn. A turn runs: actions (phase ``action``) -> placing the tiles bought (``pla
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
-from calculator.engine.events import Event, TurnEnded, TurnStarted
-from calculator.engine.state import ACTION, PLACEMENT, REFILL, Draft, Turn
+from calculator.engine.core import ACTION, PLACEMENT, REFILL, Game
+from calculator.engine.events import TurnEnded, TurnStarted
 
 
-def actions_done(draft: Draft) -> list[Event]:
+def actions_done(game: Game) -> None:
     """The player's actions are over: place what was bought (T6), or end the turn."""
-    turn = draft.turn
-    if turn.bought:
-        draft.turn = replace(turn, phase=PLACEMENT, extra_action=False)
-        return []
-    return end_turn(draft)
+    if game.bought:
+        game.phase = PLACEMENT
+        game.extra_action = False
+    else:
+        end_turn(game)
 
 
-def end_turn(draft: Draft) -> list[Event]:
+def end_turn(game: Game) -> None:
     """Everything bought is placed: the refill follows (T7)."""
-    turn = draft.turn
-    assert turn.player is not None
-    draft.turn = replace(turn, phase=REFILL, extra_action=False)
-    return [TurnEnded(turn.player)]
+    game.phase = REFILL
+    game.extra_action = False
+    if game.log is not None:
+        assert game.player is not None
+        game.log.append(TurnEnded(game.player))
 
 
-def start_turn(draft: Draft, player: int) -> list[Event]:
-    number = draft.turn.number + 1
-    draft.turn = Turn(player, ACTION, number)
-    return [TurnStarted(player, number)]
+def start_turn(game: Game, player: int) -> None:
+    game.set_turn(player, ACTION, game.number + 1)
+    if game.log is not None:
+        game.log.append(TurnStarted(player, game.number))
 
 
-def next_turn(draft: Draft) -> list[Event]:
+def next_turn(game: Game) -> None:
     """T2: play passes on in seat order."""
-    assert draft.turn.player is not None
-    return start_turn(draft, (draft.turn.player + 1) % len(draft.players))
+    assert game.player is not None
+    start_turn(game, (game.player + 1) % len(game.seats))

@@ -1,96 +1,89 @@
 """Drawing from the bag (tiles) and the money pile (money, scoring cards and the modules'
-cards); T7's reshuffle; and drawing from a module's own source (V3, V4).
+cards); T7's reshuffle. A module's own sources (V3, V4) are declared in its package, as
+:class:`~calculator.engine.core.Source` objects like these two.
 
-Every draw of the game goes through here. In digital mode the engine takes the item on top
-(the state keeps each source in draw order); in table mode it stops, and the table reveals
-what was drawn: any item the source can still hold. A scoring card can be revealed only once
-it is in the pile (T1 puts them there after dealing), and card 1 before card 2 (pile 2 lies
-above pile 4). A module's card (V2) can be revealed whenever it is in the pile; a module's
-source says what its next draw can bring (V3, V4).
+Every draw of the game goes through a source. In digital mode the engine takes the item on top
+(the game keeps each source in draw order); in table mode it stops, and the table reveals what
+was drawn: any item the source can still hold. A scoring card can be revealed only once it is
+in the pile (T1 puts them there after dealing), and card 1 before card 2 (pile 2 lies above
+pile 4). A module's card (V2) can be revealed whenever it is in the pile.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
 
-from msgspec import Struct
-
-from calculator import modules as registry
 from calculator.core.tiles import Tile
-from calculator.engine.components import ModuleCard, MoneyCard, ScoringCard
-from calculator.engine.events import DiscardReshuffled, Event
-from calculator.engine.state import Draft, Game
-
-Source = str
-"""The bag (``"bag"``), the money pile (``"pile"``), or a source a module draws from
-(:attr:`calculator.engine.hooks.Module.draw_sources`)."""
-Item = Tile | MoneyCard | ModuleCard | ScoringCard
-"""What a draw brings, and so what a table can reveal."""
-Step = Callable[[Draft], list[Event]]
-"""An automatic step that needs no draw (score a round, start the next turn...)."""
-Receive = Callable[[Draft, Any], list[Event]]
-"""Puts a drawn item where it goes (a market slot, the face-up money, a hand...)."""
+from calculator.engine.actions import Action, RevealMoney, RevealScoringCard, RevealTile
+from calculator.engine.codes import MONEY, SCORING_CARD_CODES, TILE_CODE, TILES
+from calculator.engine.core import Game, Source, card_of
+from calculator.engine.events import DiscardReshuffled
 
 
-class Draw(Struct, frozen=True):
-    """An automatic step that needs one item from ``source``; ``receive`` puts it in place.
+class Bag(Source):
+    """The bag of building tiles (T1, T7, D2)."""
 
-    In digital mode the item is the one on top, so a draw is a step like the others: called
-    on a draft, it draws that item. In table mode the table reveals it (:func:`draw`)."""
+    drawn = "tile from the bag"
+    holder = "the bag"
+    reveals: ClassVar[tuple[type, ...]] = (RevealTile,)
 
-    source: Source
-    receive: Receive
-
-    def __call__(self, draft: Draft) -> list[Event]:
-        return draw(draft, self, top(draft, self.source))
-
-
-def drawable(game: Game, source: Source) -> list[Item]:
-    """What the next draw from ``source`` can bring, each kind once, in the state's order."""
-    if source != "pile":
-        return list(dict.fromkeys(_held(game, source)))
-    cards: list[Item] = list(dict.fromkeys(c for c in game.pile if not isinstance(c, ScoringCard)))
-    scoring = [c for c in game.pile if isinstance(c, ScoringCard)]
-    if scoring:
-        cards.append(min(scoring, key=lambda card: card.round))
-    return cards
-
-
-def _held(game: Game, source: Source) -> Sequence[Item]:
-    if source == "bag":
+    def held(self, game: Game) -> Sequence[int]:
         return game.bag
-    if source == "pile":
+
+    def top(self, game: Game) -> int:
+        return game.bag.pop(0)
+
+    def take(self, game: Game, item: Any) -> None:
+        game.bag.remove(item)
+
+    def item(self, game: Game, reveal: Action) -> Any:
+        assert isinstance(reveal, RevealTile)
+        return TILE_CODE.get(reveal.tile)
+
+    def reveal(self, game: Game, item: Any) -> Action:
+        return RevealTile(TILES[item])
+
+
+class Pile(Source):
+    """The money pile: money, the scoring cards (T1, T8) and the modules' cards (V2)."""
+
+    drawn = "card from the money pile"
+    holder = "the money pile"
+    reveals: ClassVar[tuple[type, ...]] = (RevealMoney, RevealScoringCard)
+
+    def held(self, game: Game) -> Sequence[int]:
         return game.pile
-    return registry.SOURCES[source][1].held(game)
+
+    def top(self, game: Game) -> int:
+        return game.pile.pop(0)
+
+    def take(self, game: Game, item: Any) -> None:
+        game.pile.remove(item)
+
+    def drawable(self, game: Game) -> list[Any]:
+        """Each card once, in the pile's order; of the scoring cards, the first round's only."""
+        scoring = [card for card in game.pile if card in SCORING_CARD_CODES]
+        cards = list(dict.fromkeys(card for card in game.pile if card not in SCORING_CARD_CODES))
+        if scoring:
+            cards.append(min(scoring))
+        return cards
+
+    def item(self, game: Game, reveal: Action) -> Any:
+        if isinstance(reveal, RevealScoringCard):
+            return SCORING_CARD_CODES[reveal.round - 1] if reveal.round in (1, 2) else None
+        assert isinstance(reveal, RevealMoney)
+        return game.rules.card_code.get(reveal.card)
+
+    def reveal(self, game: Game, item: Any) -> Action:
+        if item in SCORING_CARD_CODES:
+            return RevealScoringCard(SCORING_CARD_CODES.index(item) + 1)
+        return RevealMoney(card_of(game.rules, item))
 
 
-def top(game: Game, source: Source) -> Item:
-    """Digital mode: the item drawn next."""
-    return game.bag[0] if source == "bag" else _held(game, source)[0]
-
-
-def draw(draft: Draft, step: Draw, item: Item) -> list[Event]:
-    """Draw ``item`` (in digital mode the top one) and let ``step`` put it in place."""
-    if step.source == "bag":
-        draft.bag = without(draft.bag, item)
-    elif step.source == "pile":
-        draft.pile = without(draft.pile, item)
-    else:
-        take = registry.SOURCES[step.source][1].take
-        if take is not None:
-            take(draft, item)
-    return step.receive(draft, item)
-
-
-_Drawn = TypeVar("_Drawn")
-
-
-def without(items: tuple[_Drawn, ...], item: object) -> tuple[_Drawn, ...]:
-    """``items`` less the first copy of ``item`` (in digital mode the top: a slice)."""
-    index = items.index(item)
-    return items[:index] + items[index + 1 :]
+BAG: Final[Bag] = Bag()
+PILE: Final[Pile] = Pile()
 
 
 def tile_order(tile: Tile) -> tuple[str, str, int, bool]:
@@ -105,14 +98,43 @@ def shuffler(seed: int | None, shuffles: int) -> random.Random:
     return random.Random(f"alhambra/{seed}/{shuffles}")
 
 
-def reshuffle_discard(draft: Draft) -> list[Event]:
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` (the index ``rng.choice`` takes of ``n`` items), drawn as CPython
+    draws it (``Random._randbelow_with_getrandbits``; a test holds the two equal) without its
+    layers of calls: the engine's games and searches draw at nearly every step."""
+    getrandbits = rng.getrandbits
+    bits = n.bit_length()
+    drawn = getrandbits(bits)
+    while drawn >= n:
+        drawn = getrandbits(bits)
+    return drawn
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """``rng.shuffle(items)``, drawn as CPython draws it (Fisher-Yates from the last item, each
+    index by :func:`below`; a test holds the two equal)."""
+    getrandbits = rng.getrandbits
+    for last in range(len(items) - 1, 0, -1):
+        count = last + 1
+        bits = count.bit_length()
+        drawn = getrandbits(bits)
+        while drawn >= count:
+            drawn = getrandbits(bits)
+        items[last], items[drawn] = items[drawn], items[last]
+
+
+def reshuffle_discard(game: Game) -> None:
     """T7: the money pile is empty; the discard pile is shuffled into a new one."""
-    cards = list(draft.discard)
-    if draft.digital:
-        shuffler(draft.seed, draft.shuffles).shuffle(cards)
-        draft.shuffles += 1
+    cards = game.discard
+    if game.digital:
+        shuffle(shuffler(game.seed, game.shuffles), cards)
+        game.shuffles += 1
     else:  # only the set is known at a real table: money first, then a module's cards (V2)
-        cards.sort(key=lambda card: (isinstance(card, ModuleCard), card))
-    draft.pile = tuple(cards)
-    draft.discard = ()
-    return [DiscardReshuffled(len(cards))]
+        known = game.rules.cards
+        money = sorted(card for card in cards if card < MONEY)
+        others = sorted((card for card in cards if card >= MONEY), key=known.__getitem__)  # type: ignore[arg-type]
+        cards = money + others
+    game.pile = cards
+    game.discard = []
+    if game.log is not None:
+        game.log.append(DiscardReshuffled(len(cards)))

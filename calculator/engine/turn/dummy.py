@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from msgspec.structs import replace
-
-from calculator.core.scoring import building_counts
-from calculator.core.tiles import Building, Tile
-from calculator.engine.events import DummyDrew, Event
-from calculator.engine.state import Draft, Game
+from calculator.core.tiles import BUILDINGS, Building
+from calculator.engine.codes import BUILDS, TILES
+from calculator.engine.core import Game
+from calculator.engine.events import DummyDrew
 
 SETUP_TILES: Final[int] = 6
 AFTER_ROUND_1: Final[int] = 6
@@ -30,15 +28,29 @@ def draws_after_round(scoring_round: int, bag: int) -> int:
     return 0
 
 
-def receive_tile(draft: Draft, tile: Tile) -> list[Event]:
+def receive_tile(game: Game, tile: int) -> None:
     """The dummy's draw (D2), at setup or after a scoring round."""
-    assert draft.dummy is not None
-    draft.dummy = (*draft.dummy, tile)
-    if draft.turn.dummy_draws:
-        draft.turn = replace(draft.turn, dummy_draws=draft.turn.dummy_draws - 1)
-    return [DummyDrew(tile)]
+    assert game.dummy is not None
+    game.dummy.append(tile)
+    if game.dummy_draws:
+        game.dummy_draws -= 1
+    if game.log is not None:
+        game.log.append(DummyDrew(TILES[tile]))
 
 
-def dummy_counts(game: Game) -> dict[Building, int] | None:
-    """D3: the dummy's buildings for a majority, or ``None`` without a dummy."""
-    return None if game.dummy is None else building_counts(game.dummy)
+def dummy_counts(game: Game) -> list[int] | None:
+    """D3: the dummy's buildings of each type (in ``BUILDINGS``' order) for a majority, or
+    ``None`` without a dummy."""
+    if game.dummy is None:
+        return None
+    counts = [0] * len(BUILDINGS)
+    for tile in game.dummy:
+        building = BUILDS[tile]
+        if building >= 0:
+            counts[building] += 1
+    return counts
+
+
+def by_building(counts: list[int]) -> dict[Building, int]:
+    """Counts in ``BUILDINGS``' order as the core's scoring takes them."""
+    return dict(zip(BUILDINGS, counts, strict=True))

@@ -8,17 +8,15 @@ The market tiles awarded at the end of the game are placed the same way, but not
 
 from __future__ import annotations
 
-from msgspec.structs import replace
+from typing import Final
 
-from calculator import modules as registry
 from calculator.core.building import placement_violations
-from calculator.core.tiles import Tile
-from calculator.engine.actions import Choices, GiveToDummy, PlaceTile, ReserveTile
+from calculator.engine.actions import GiveToDummy, PlaceTile, ReserveTile
+from calculator.engine.codes import HUT, TILE_CODE, TILES
+from calculator.engine.core import FINAL_PLACEMENT, PLACEMENT, Game, Kind, Move
 from calculator.engine.errors import IllegalAction
-from calculator.engine.events import Event, TileGivenToDummy, TilePlaced, TileReserved
-from calculator.engine.state import BOUGHT, FINAL_PLACEMENT, PLACEMENT, Draft, Game
+from calculator.engine.events import TileGivenToDummy, TilePlaced, TileReserved
 from calculator.engine.turn import end_turn
-from calculator.engine.turn.cells import cells_for
 from calculator.engine.turn.redesign import refuse
 
 Placement = PlaceTile | ReserveTile | GiveToDummy
@@ -26,84 +24,114 @@ Placement = PlaceTile | ReserveTile | GiveToDummy
 
 def placer(game: Game) -> int:
     """Who places now: the current player (T6), or the first receiver of an award (T9)."""
-    turn = game.turn
-    if turn.phase == FINAL_PLACEMENT:
-        return turn.awarded[0].player
+    phase = game.phase
+    if phase is FINAL_PLACEMENT:
+        return game.awarded[0][0]
     # a module's placing phase says who places (V1)
-    seat = turn.player if turn.phase == PLACEMENT else registry.PHASES[turn.phase].to_act(game)
+    seat = game.player if phase is PLACEMENT else game.rules.phase_rules[phase].to_act(game)
     assert seat is not None
     return seat
 
 
-def waiting_tiles(game: Game, seat: int) -> tuple[Tile, ...]:
-    turn = game.turn
-    if turn.phase == FINAL_PLACEMENT:
-        return tuple(award.tile for award in turn.awarded if award.player == seat)
-    return turn.bought
+def waiting_tiles(game: Game, seat: int) -> list[int]:
+    """The tiles ``seat`` has to place now."""
+    if game.phase is FINAL_PLACEMENT:
+        return [tile for player, _, tile in game.awarded if player == seat]
+    return game.bought
 
 
-def legal_placements(state: Game) -> Choices:
-    found = Choices([])
-    for tile in dict.fromkeys(waiting_tiles(state, placer(state))):
-        found += placements_of(state, tile)
+def legal_placements(game: Game) -> list[Move]:
+    seat = placer(game)
+    found: list[Move] = []
+    for tile in dict.fromkeys(waiting_tiles(game, seat)):
+        found += placements_of(game, seat, tile)
     return found
 
 
-def placements_of(state: Game, tile: Tile) -> Choices:
+def placements_of(game: Game, seat: int, tile: int) -> list[Move]:
     """Where one waiting tile may go: a legal cell, the reserve, or the dummy (D4)."""
-    seat = placer(state)
-    rule = state.options.hole_rule
-    found: list[tuple[type, tuple[object, ...]]] = [
-        (PlaceTile, (seat, tile, cell))
-        for cell in cells_for(state.players[seat].alhambra, tile, rule)
+    found: list[Move] = [
+        (PLACE, seat, tile, cell)
+        for cell in game.seats[seat].alhambra.cells_for(tile, game.hole_rule)
     ]
-    found.append((ReserveTile, (seat, tile)))
-    if state.dummy is not None and state.turn.phase in BOUGHT and not tile.hut:
-        found.append((GiveToDummy, (seat, tile)))
-    return Choices(found)
+    found.append((RESERVE, seat, tile))
+    if game.dummy is not None and game.phase.bought and not HUT[tile]:
+        found.append((GIVE, seat, tile))
+    return found
 
 
-def place(draft: Draft, action: Placement) -> list[Event]:
-    turn = draft.turn
-    if action.tile not in waiting_tiles(draft, action.player):
+def check_placement(game: Game, action: Placement) -> Move:
+    tile = TILE_CODE.get(action.tile)
+    if tile is None or tile not in waiting_tiles(game, action.player):
         raise IllegalAction(
-            "T9" if turn.phase == FINAL_PLACEMENT else "T6",
+            "T9" if game.phase is FINAL_PLACEMENT else "T6",
             f"{action.tile.describe()} (price {action.tile.price}) is not waiting to be placed",
         )
-    player = draft.players[action.player]
-    event: Event
     if isinstance(action, PlaceTile):
-        rule = draft.options.hole_rule
-        if action.cell not in cells_for(player.alhambra, action.tile, rule):
-            refuse(placement_violations(player.alhambra, action.tile, action.cell, rule))
-        player = replace(player, alhambra=player.alhambra.placed(action.cell, action.tile))
-        event = TilePlaced(action.player, action.tile, action.cell)
-    elif isinstance(action, ReserveTile):
-        player = replace(player, reserve=(*player.reserve, action.tile))
-        event = TileReserved(action.player, action.tile)
-    else:
-        if draft.dummy is None:
-            raise IllegalAction("D4", "there is a dummy only in a 2-player game")
-        if turn.phase not in BOUGHT:
-            raise IllegalAction("D4", "only a tile bought this turn can go to the dummy")
-        if action.tile.hut:
-            raise IllegalAction("V4", "a worker hut is placed or kept, never given to the dummy")
-        draft.dummy = (*draft.dummy, action.tile)
-        event = TileGivenToDummy(action.player, action.tile)
-    draft.players[action.player] = player
-    events: list[Event] = [event]
-    if turn.phase == FINAL_PLACEMENT:
-        awarded = list(turn.awarded)
-        awarded.remove(
-            next(a for a in awarded if a.player == action.player and a.tile == action.tile)
-        )
-        draft.turn = replace(turn, awarded=tuple(awarded))
-        return events
-    bought = list(turn.bought)
-    bought.remove(action.tile)
-    draft.turn = replace(turn, bought=tuple(bought))
-    if not bought:
-        rules = registry.PHASES.get(turn.phase)
+        alhambra = game.seats[action.player].alhambra
+        rule = game.hole_rule
+        if action.cell not in alhambra.cells_for(tile, rule):
+            refuse(placement_violations(alhambra.frozen(), action.tile, action.cell, rule))
+        return (PLACE, action.player, tile, action.cell)
+    if isinstance(action, ReserveTile):
+        return (RESERVE, action.player, tile)
+    if game.dummy is None:
+        raise IllegalAction("D4", "there is a dummy only in a 2-player game")
+    if not game.phase.bought:
+        raise IllegalAction("D4", "only a tile bought this turn can go to the dummy")
+    if HUT[tile]:
+        raise IllegalAction("V4", "a worker hut is placed or kept, never given to the dummy")
+    return (GIVE, action.player, tile)
+
+
+def _place(game: Game, move: Move) -> None:
+    _, seat, tile, cell = move
+    game.seats[seat].alhambra.place(cell, tile)
+    game.touched |= 1 << seat
+    if game.log is not None:
+        game.log.append(TilePlaced(seat, TILES[tile], cell))
+    _placed(game, seat, tile)
+
+
+def _reserve(game: Game, move: Move) -> None:
+    _, seat, tile = move
+    game.seats[seat].reserve.append(tile)
+    if game.log is not None:
+        game.log.append(TileReserved(seat, TILES[tile]))
+    _placed(game, seat, tile)
+
+
+def _give(game: Game, move: Move) -> None:
+    _, seat, tile = move
+    assert game.dummy is not None
+    game.dummy.append(tile)
+    if game.log is not None:
+        game.log.append(TileGivenToDummy(seat, TILES[tile]))
+    _placed(game, seat, tile)
+
+
+def _placed(game: Game, seat: int, tile: int) -> None:
+    """A waiting tile is placed: the next one waits, or the turn goes on."""
+    if game.phase is FINAL_PLACEMENT:
+        awarded = game.awarded
+        awarded.remove(next(award for award in awarded if award[0] == seat and award[2] == tile))
+        return
+    game.bought.remove(tile)
+    if not game.bought:
+        rules = game.rules.phase_rules.get(game.phase)
         placed = end_turn if rules is None or rules.placed is None else rules.placed
-        events += placed(draft)
-    return events
+        placed(game)
+
+
+PLACE: Final[Kind] = Kind(
+    "place", _place, lambda game, move: PlaceTile(move[1], TILES[move[2]], move[3])
+)
+"""T6, T9: ``(PLACE, seat, tile, cell)``."""
+RESERVE: Final[Kind] = Kind(
+    "reserve", _reserve, lambda game, move: ReserveTile(move[1], TILES[move[2]])
+)
+"""T6, T9: ``(RESERVE, seat, tile)``."""
+GIVE: Final[Kind] = Kind(
+    "give_to_dummy", _give, lambda game, move: GiveToDummy(move[1], TILES[move[2]])
+)
+"""D4: ``(GIVE, seat, tile)``."""

@@ -18,44 +18,30 @@ A refused redesign is explained by the core's full check, which names every brok
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import NoReturn
+from typing import Final, NoReturn
 
-from msgspec.structs import replace
-
-from calculator.core.alhambra import Alhambra
 from calculator.core.building import (
     Violation,
-    fitting,
+    fitting_walls,
     placement_violations,
     removal_violations,
     steps_on_foot,
     swap_violations,
 )
 from calculator.core.grid import Grid
-from calculator.core.tiles import FOUNTAIN_CELL, Cell, Tile
-from calculator.engine.actions import BuildFromReserve, Choices, MoveToReserve, Swap
+from calculator.core.tiles import FOUNTAIN_CELL, Cell
+from calculator.engine.actions import BuildFromReserve, MoveToReserve, Swap
+from calculator.engine.codes import TILE_CODE, TILES, WALLS
+from calculator.engine.core import Game, Kind, Move
 from calculator.engine.errors import IllegalAction
-from calculator.engine.events import (
-    Event,
-    TileBuiltFromReserve,
-    TileMovedToReserve,
-    TilesSwapped,
-)
-from calculator.engine.state import Draft, Game, Player
+from calculator.engine.events import TileBuiltFromReserve, TileMovedToReserve, TilesSwapped
 from calculator.engine.turn import actions_done
-from calculator.engine.turn.cells import KEPT, cells_for
 
 Redesign = BuildFromReserve | MoveToReserve | Swap
 
 
-@lru_cache(maxsize=KEPT)
-def removable_cells(alhambra: Alhambra) -> tuple[Cell, ...]:
-    """The cells of a legal Alhambra whose tile may go to the reserve (T5), sorted by (y, x).
-
-    Kept per Alhambra (:mod:`cells`): listing the removals and then checking the one chosen
-    ask the same question of the same Alhambra, and the answer takes a depth-first search."""
-    grid = alhambra.grid
+def removable_cells(grid: Grid) -> tuple[Cell, ...]:
+    """The cells of a legal Alhambra whose tile may go to the reserve (T5), sorted by (y, x)."""
     beside_empty = grid.touching(grid.everything & ~grid.occupied)  # B5
     buildings = grid.occupied & ~grid.bit(FOUNTAIN_CELL)
     return tuple(grid.cells(buildings & beside_empty & ~_cut_cells(grid)))
@@ -89,99 +75,131 @@ def _cut_cells(grid: Grid) -> int:
     return cut
 
 
-def swappable_cells(alhambra: Alhambra, tile: Tile) -> list[Cell]:
-    """The cells of a legal Alhambra whose tile ``tile`` may replace in place (T5), sorted by
-    (y, x): the building tiles where ``tile``'s sides match every neighbour's (B2)."""
-    grid = alhambra.grid
-    matching, _ = fitting(grid, tile)
+def swappable_cells(grid: Grid, walls: int) -> list[Cell]:
+    """The cells of a legal Alhambra whose tile a tile walled as ``walls`` may replace in place
+    (T5), sorted by (y, x): the building tiles where its sides match every neighbour's (B2)."""
+    matching, _ = fitting_walls(grid, walls)
     return grid.cells(matching & grid.occupied & ~grid.bit(FOUNTAIN_CELL))
 
 
-def legal_builds(state: Game) -> Choices:
-    seat, player = _redesigner(state)
-    rule = state.options.hole_rule
-    return Choices(
-        [
-            (BuildFromReserve, (seat, tile, cell))
-            for tile in dict.fromkeys(player.reserve)
-            for cell in cells_for(player.alhambra, tile, rule)
-        ]
-    )
-
-
-def legal_removals(state: Game) -> Choices:
-    seat, player = _redesigner(state)
-    return Choices([(MoveToReserve, (seat, cell)) for cell in removable_cells(player.alhambra)])
-
-
-def legal_swaps(state: Game) -> Choices:
-    seat, player = _redesigner(state)
-    return Choices(
-        [
-            (Swap, (seat, tile, cell))
-            for tile in dict.fromkeys(player.reserve)
-            for cell in swappable_cells(player.alhambra, tile)
-        ]
-    )
-
-
-def legal_redesigns(state: Game) -> Choices:
-    return legal_builds(state) + legal_removals(state) + legal_swaps(state)
-
-
-def _redesigner(state: Game) -> tuple[int, Player]:
-    seat = state.turn.player
+def legal_builds(game: Game) -> list[Move]:
+    seat = game.player
     assert seat is not None
-    return seat, state.players[seat]
+    player = game.seats[seat]
+    cells_for, rule = player.alhambra.cells_for, game.hole_rule
+    return [
+        (BUILD, seat, tile, cell)
+        for tile in dict.fromkeys(player.reserve)
+        for cell in cells_for(tile, rule)
+    ]
 
 
-def redesign(draft: Draft, action: Redesign) -> list[Event]:
-    player = draft.players[action.player]
-    rule = draft.options.hole_rule
+def legal_removals(game: Game) -> list[Move]:
+    seat = game.player
+    assert seat is not None
+    return [(REMOVE, seat, cell) for cell in game.seats[seat].alhambra.removable(removable_cells)]
+
+
+def legal_swaps(game: Game) -> list[Move]:
+    seat = game.player
+    assert seat is not None
+    player = game.seats[seat]
+    grid = player.alhambra.grid
+    return [
+        (SWAP, seat, tile, cell)
+        for tile in dict.fromkeys(player.reserve)
+        for cell in swappable_cells(grid, WALLS[tile])
+    ]
+
+
+def legal_redesigns(game: Game) -> list[Move]:
+    return legal_builds(game) + legal_removals(game) + legal_swaps(game)
+
+
+def check_redesign(game: Game, action: Redesign) -> Move:
+    player = game.seats[action.player]
     alhambra = player.alhambra
-    event: Event
+    rule = game.hole_rule
     if isinstance(action, BuildFromReserve):
-        reserve = _reserve_without(player, action.tile)
-        if action.cell not in cells_for(alhambra, action.tile, rule):
-            refuse(placement_violations(alhambra, action.tile, action.cell, rule))
-        player = replace(
-            player, alhambra=alhambra.placed(action.cell, action.tile), reserve=reserve
-        )
-        event = TileBuiltFromReserve(action.player, action.tile, action.cell)
-    elif isinstance(action, MoveToReserve):
-        moved = alhambra.get(action.cell)
-        if moved is None or moved.is_fountain or action.cell not in removable_cells(alhambra):
-            refuse(removal_violations(alhambra, action.cell, rule))
-        player = replace(
-            player, alhambra=alhambra.removed(action.cell), reserve=(*player.reserve, moved)
-        )
-        event = TileMovedToReserve(action.player, moved, action.cell)
-    else:
-        reserve = _reserve_without(player, action.tile)
-        removed = alhambra.get(action.cell)
-        if (
-            removed is None
-            or removed.is_fountain
-            or action.cell not in swappable_cells(alhambra, action.tile)
+        tile = _in_reserve(game, action)
+        if action.cell not in alhambra.cells_for(tile, rule):
+            refuse(placement_violations(alhambra.frozen(), action.tile, action.cell, rule))
+        return (BUILD, action.player, tile, action.cell)
+    if isinstance(action, MoveToReserve):
+        if action.cell not in alhambra.tiles or action.cell not in alhambra.removable(
+            removable_cells
         ):
-            refuse(swap_violations(alhambra, action.cell, action.tile, rule))
-        player = replace(
-            player,
-            alhambra=alhambra.placed(action.cell, action.tile),
-            reserve=(*reserve, removed),
+            refuse(removal_violations(alhambra.frozen(), action.cell, rule))
+        return (REMOVE, action.player, action.cell)
+    tile = _in_reserve(game, action)
+    if action.cell not in alhambra.tiles or action.cell not in swappable_cells(
+        alhambra.grid, WALLS[tile]
+    ):
+        refuse(swap_violations(alhambra.frozen(), action.cell, action.tile, rule))
+    return (SWAP, action.player, tile, action.cell)
+
+
+def _in_reserve(game: Game, action: BuildFromReserve | Swap) -> int:
+    tile = TILE_CODE.get(action.tile)
+    if tile is None or tile not in game.seats[action.player].reserve:
+        raise IllegalAction(
+            "T5", f"{action.tile.describe()} (price {action.tile.price}) is not in the reserve"
         )
-        event = TilesSwapped(action.player, action.tile, action.cell, removed)
-    draft.players[action.player] = player
-    return [event, *actions_done(draft)]
-
-
-def _reserve_without(player: Player, tile: Tile) -> tuple[Tile, ...]:
-    if tile not in player.reserve:
-        raise IllegalAction("T5", f"{tile.describe()} (price {tile.price}) is not in the reserve")
-    index = player.reserve.index(tile)
-    return player.reserve[:index] + player.reserve[index + 1 :]
+    return tile
 
 
 def refuse(violations: list[Violation]) -> NoReturn:
     """Raise the refusal of an illegal redesign or placement, naming every broken rule."""
     raise IllegalAction(violations[0].rule, "; ".join(v.message for v in violations))
+
+
+def _build(game: Game, move: Move) -> None:
+    _, seat, tile, cell = move
+    player = game.seats[seat]
+    player.reserve.remove(tile)
+    player.alhambra.place(cell, tile)
+    game.touched |= 1 << seat
+    if game.log is not None:
+        game.log.append(TileBuiltFromReserve(seat, TILES[tile], cell))
+    actions_done(game)
+
+
+def _remove(game: Game, move: Move) -> None:
+    _, seat, cell = move
+    player = game.seats[seat]
+    tile = player.alhambra.remove(cell)
+    player.reserve.append(tile)
+    game.touched |= 1 << seat
+    if game.log is not None:
+        game.log.append(TileMovedToReserve(seat, TILES[tile], cell))
+    actions_done(game)
+
+
+def _swap(game: Game, move: Move) -> None:
+    _, seat, tile, cell = move
+    player = game.seats[seat]
+    player.reserve.remove(tile)
+    removed = player.alhambra.swap(cell, tile)
+    player.reserve.append(removed)
+    game.touched |= 1 << seat
+    if game.log is not None:
+        game.log.append(TilesSwapped(seat, TILES[tile], cell, TILES[removed]))
+    actions_done(game)
+
+
+BUILD: Final[Kind] = Kind(
+    "build_from_reserve",
+    _build,
+    lambda game, move: BuildFromReserve(move[1], TILES[move[2]], move[3]),
+)
+"""T5: ``(BUILD, seat, tile, cell)``."""
+REMOVE: Final[Kind] = Kind(
+    "move_to_reserve", _remove, lambda game, move: MoveToReserve(move[1], move[2])
+)
+"""T5: ``(REMOVE, seat, cell)``."""
+SWAP: Final[Kind] = Kind(
+    "swap",
+    _swap,
+    lambda game, move: Swap(move[1], TILES[move[2]], move[3]),
+)
+"""T5: ``(SWAP, seat, tile, cell)``."""

@@ -1,45 +1,42 @@
 """Scoring rounds (T8, T9): the core scores (M1-M5, W4, D3); the engine adds up the totals.
 
-Only the Alhambra counts (M1: reserve tiles never), with what the modules' pieces add (V3,
-V4); walls score by the longest wall (W4).
+Only the Alhambra counts (M1: reserve tiles never), with what the modules played add (V3,
+V4); walls score by the longest wall (W4), its length kept by the layout until it changes.
 """
 
 from __future__ import annotations
 
-from msgspec.structs import replace
-
-from calculator import modules as registry
-from calculator.core.scoring import Holding, RoundScore, score_round
-from calculator.core.walls import wall_length
+from calculator.core.scoring import Holding, score_round
+from calculator.engine.core import Game
 from calculator.engine.events import RoundScored
-from calculator.engine.state import Draft, Player
-from calculator.engine.turn.dummy import dummy_counts
+from calculator.engine.turn.dummy import by_building, dummy_counts
 
 
-def holding(player: Player, modules: frozenset[str]) -> Holding:
-    """What a player brings to a scoring round: the Alhambra's buildings (with what the
-    ``modules`` played add: V3, V4) and longest wall."""
-    alhambra = player.alhambra
-    return Holding(
-        registry.tally(alhambra.tiles, registry.counted(player, modules)).counts,
-        wall_length(alhambra).length,  # W4 needs the length alone
-    )
-
-
-def score(draft: Draft, scoring_round: int) -> RoundScored:
-    """Score ``scoring_round`` now and add each player's points to the total."""
-    modules = draft.options.modules
-    result: RoundScore = score_round(
-        scoring_round, [holding(player, modules) for player in draft.players], dummy_counts(draft)
-    )
-    draft.players = [
-        replace(player, score=player.score + points.points)
-        for player, points in zip(draft.players, result.players, strict=True)
+def holdings(game: Game) -> list[Holding]:
+    """What each player brings to a scoring round: the Alhambra's buildings (with what the
+    modules played add: V3, V4) and longest wall (W4 needs the length alone)."""
+    counts = game.rules.counts
+    return [
+        Holding(by_building(counts(seat.alhambra, seat.parts)), seat.alhambra.wall())
+        for seat in game.seats
     ]
-    draft.rounds_scored += (scoring_round,)
-    return RoundScored(
-        scoring_round,
-        tuple(player.name for player in draft.players),
-        result,
-        tuple(player.score for player in draft.players),
+
+
+def score(game: Game, scoring_round: int) -> None:
+    """Score ``scoring_round`` now and add each player's points to the total."""
+    dummy = dummy_counts(game)
+    result = score_round(
+        scoring_round, holdings(game), None if dummy is None else by_building(dummy)
     )
+    for seat, points in zip(game.seats, result.players, strict=True):
+        seat.score += points.points
+    game.rounds_scored.append(scoring_round)
+    if game.log is not None:
+        game.log.append(
+            RoundScored(
+                scoring_round,
+                tuple(seat.name for seat in game.seats),
+                result,
+                tuple(seat.score for seat in game.seats),
+            )
+        )

@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from calculator.core.plausibility import Implausibility
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import (
+from calculator.core.module_scoring import (
     Part,
     Refusal,
     RoundTable,
@@ -20,6 +18,8 @@ from calculator.modules.scoring import (
     ScoringRequest,
     beyond_supply,
 )
+from calculator.core.plausibility import Implausibility
+from calculator.engine.core import Module
 
 NAME: Final[str] = "art_of_the_moors"
 RULE: Final[str] = "S4"

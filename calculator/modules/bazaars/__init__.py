@@ -14,11 +14,7 @@ from typing import Final
 from msgspec import Struct
 
 from calculator.core.building import Violation
-from calculator.core.pieces import Face, Furnished
-from calculator.core.plausibility import Implausibility
-from calculator.core.tiles import Building, Cell
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import (
+from calculator.core.module_scoring import (
     Part,
     Refusal,
     RoundTable,
@@ -28,6 +24,10 @@ from calculator.modules.scoring import (
     held_in_alhambras,
     typed_seats,
 )
+from calculator.core.pieces import Face, Furnished
+from calculator.core.plausibility import Implausibility
+from calculator.core.tiles import Building, Cell
+from calculator.engine.core import Module
 
 NAME: Final[str] = "bazaars"
 RULE: Final[str] = "K4"

@@ -2,13 +2,14 @@
 
 10 cards, each depicting one building tile, dealt by player count (3 each with 2-3 players, 2
 with 4-5, 1 with 6); the rest is set aside unseen. The deal is the first step of the setup, a
-draw like any (:mod:`draws`): in table mode the table reveals each card dealt, and the cards
-set aside are known only as a set, what nobody was dealt. A player may lay a card face up
-whenever the depicted tile is in the Alhambra, and it then counts as one more building of its
-type (:func:`.scoring.added_by_cards`); when the tile leaves the Alhambra, the card goes
-back to the hand. Laying a card never costs anything and only adds to the count, so the engine
-lays every card as soon as it may (after each action and everything automatic after it) and
-takes it back as soon as it must: the state never holds a card laid without its tile.
+draw like any (from the cards set aside, :data:`DECK`): in table mode the table reveals each
+card dealt, and the cards set aside are known only as a set, what nobody was dealt. A player
+may lay a card face up whenever the depicted tile is in the Alhambra, and it then counts as one
+more building of its type (:func:`.scoring.added_by_cards`); when the tile leaves the
+Alhambra, the card goes back to the hand. Laying a card never costs anything and only adds to
+the count, so the engine lays every card as soon as it may (after each action and everything
+automatic after it) and takes it back as soon as it must: the state never holds a card laid
+without its tile.
 
 The tiles printed on the cards are not in our sources. A game may name them
 (``options.components.bonus_cards``); otherwise :data:`PROVISIONAL_BONUS_CARDS` stands in, a
@@ -19,15 +20,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Final
 
 from msgspec.structs import replace
 
 from calculator.core.tiles import CATALOG, Tile
-from calculator.engine.errors import Path
-from calculator.engine.events import Event
-from calculator.engine.state import SETUP, Draft, Game, GameState, Player
-from calculator.engine.turn.draws import Draw, Receive, shuffler, tile_order
+from calculator.engine.actions import Action
+from calculator.engine.codes import TILE_CODE, TILES
+from calculator.engine.core import SETUP, Draw, Game, Problems, Receive, Seat, Source
+from calculator.engine.turn.draws import shuffle as shuffle_items
+from calculator.engine.turn.draws import shuffler, tile_order
 from calculator.modules.bonus.records import (
     ASIDE,
     CARDS,
@@ -37,6 +40,7 @@ from calculator.modules.bonus.records import (
     BonusCardLaid,
     BonusCardTakenBack,
     Cards,
+    RevealBonusCard,
 )
 from calculator.modules.bonus.scoring import depicts
 
@@ -58,94 +62,139 @@ def cards_in_play(game: Game) -> tuple[Tile, ...]:
     return game.options.component(COMPONENT) or PROVISIONAL_BONUS_CARDS
 
 
-def aside(game: Game) -> tuple[Tile, ...]:
-    """V3: the bonus cards not dealt."""
-    return ASIDE.of(game).bonus_aside
+def aside(parts: Mapping[str, Any]) -> tuple[Tile, ...]:
+    """V3: the bonus cards not dealt (given the game's parts)."""
+    return ASIDE.get(parts).bonus_aside
 
 
-def shuffle(state: GameState) -> GameState:
+def face_up(parts: Mapping[str, Any]) -> tuple[Tile, ...]:
+    """V3: a player's face-up cards (given the player's parts): each counts as one more
+    building of its tile's type."""
+    return CARDS.get(parts).bonus_cards
+
+
+class Deck(Source):
+    """V3: the bonus cards not dealt, from which the deal draws."""
+
+    rule = "V3"
+    drawn = "bonus card (V3)"
+    holder = "the bonus cards not dealt (V3)"
+    reveals: ClassVar[tuple[type, ...]] = (RevealBonusCard,)
+
+    def held(self, game: Game) -> Sequence[Tile]:
+        return aside(game.parts)
+
+    def top(self, game: Game) -> Tile:
+        card = aside(game.parts)[0]
+        self.take(game, card)
+        return card
+
+    def take(self, game: Game, item: Any) -> None:
+        cards = list(aside(game.parts))
+        cards.remove(item)
+        ASIDE.set(game.parts, Aside(tuple(cards)))
+
+    def item(self, game: Game, reveal: Action) -> Any:
+        assert isinstance(reveal, RevealBonusCard)
+        return reveal.tile
+
+    def reveal(self, game: Game, item: Any) -> Action:
+        return RevealBonusCard(item)
+
+
+DECK: Final[Deck] = Deck()
+
+
+def shuffle(game: Game) -> None:
     """V3, setup: the cards to deal, shuffled in digital mode, in the game's order at a table."""
-    cards = list(cards_in_play(state))
-    if not state.digital:
-        return ASIDE.put(state, Aside(tuple(cards)))
-    shuffler(state.seed, state.shuffles).shuffle(cards)
-    return replace(ASIDE.put(state, Aside(tuple(cards))), shuffles=state.shuffles + 1)
+    cards = list(cards_in_play(game))
+    if game.digital:
+        shuffle_items(shuffler(game.seed, game.shuffles), cards)
+        game.shuffles += 1
+    ASIDE.set(game.parts, Aside(tuple(cards)))
 
 
-def dealt(player: Player) -> int:
-    cards = CARDS.of(player)
+def dealt(player: Seat) -> int:
+    cards = CARDS.get(player.parts)
     return len(cards.bonus_cards) + len(cards.bonus_hand)
 
 
 def next_deal(game: Game) -> Draw | None:
     """V3: the next card of the deal, to the first player short of their share (seat order)."""
-    share = DEALT[len(game.players)]
-    for seat, player in enumerate(game.players):
+    share = DEALT[len(game.seats)]
+    for seat, player in enumerate(game.seats):
         if dealt(player) < share:
             return _DEALING[seat]
     return None
 
 
 def dealing(seat: int) -> Receive:
-    def deal(draft: Draft, card: Tile) -> list[Event]:
-        player = draft.players[seat]
-        draft.players[seat] = CARDS.change(player, bonus_hand=(*CARDS.of(player).bonus_hand, card))
-        return [BonusCardDealt(seat, card)]
+    def deal(game: Game, card: Tile) -> None:
+        parts = game.seats[seat].parts
+        cards = CARDS.get(parts)
+        CARDS.set(parts, replace(cards, bonus_hand=(*cards.bonus_hand, card)))
+        if game.log is not None:
+            game.log.append(BonusCardDealt(seat, card))
 
     return deal
 
 
-_DEALING: Final[tuple[Draw, ...]] = tuple(Draw(NAME, dealing(seat)) for seat in range(max(DEALT)))
+_DEALING: Final[tuple[Draw, ...]] = tuple(Draw(DECK, dealing(seat)) for seat in range(max(DEALT)))
 
 
-def _in_alhambra(player: Player, card: Tile) -> bool:
+def _in_alhambra(player: Seat, card: Tile) -> bool:
     tiles = player.alhambra.tiles.values()
     if card.price is not None and not card.hut:  # it depicts one printed tile: that one
-        return card in tiles
-    return any(depicts(card, tile) for tile in tiles)
+        return TILE_CODE.get(card) in tiles
+    return any(depicts(card, TILES[tile]) for tile in tiles)
 
 
-def lay_and_take_back(draft: Draft) -> list[Event]:
-    """V3: every card whose tile is in the Alhambra face up, every other one in the hand."""
-    events: list[Event] = []
-    for seat, player in enumerate(draft.players):
-        cards = CARDS.of(player)
+def lay_and_take_back(game: Game) -> None:
+    """V3: every card whose tile is in the Alhambra face up, every other one in the hand (only
+    an Alhambra changed by the action can change a card's side)."""
+    touched = game.touched
+    if not touched:
+        return
+    for seat, player in enumerate(game.seats):
+        if not touched >> seat & 1:
+            continue
+        cards = CARDS.get(player.parts)
         laid = tuple(card for card in cards.bonus_hand if _in_alhambra(player, card))
         back = tuple(card for card in cards.bonus_cards if not _in_alhambra(player, card))
         if not laid and not back:
             continue
-        events += [BonusCardTakenBack(seat, card) for card in back]
-        events += [BonusCardLaid(seat, card) for card in laid]
-        draft.players[seat] = CARDS.put(
-            player,
+        if game.log is not None:
+            game.log += [BonusCardTakenBack(seat, card) for card in back]
+            game.log += [BonusCardLaid(seat, card) for card in laid]
+        CARDS.set(
+            player.parts,
             Cards(
                 bonus_cards=tuple(c for c in cards.bonus_cards if c not in back) + laid,
                 bonus_hand=tuple(c for c in cards.bonus_hand if c not in laid) + back,
             ),
         )
-    return events
 
 
-def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
-    """V3: why the bonus cards of ``state`` cannot be those of a game: each card of the game
+def inconsistencies(game: Game) -> Problems:
+    """V3: why the bonus cards of a game cannot be those of a game: each card of the game
     once (dealt, laid or set aside), each player dealt their share, a card face up exactly
     while its tile is in the Alhambra; none at all without the module."""
-    places: list[tuple[Path, Tile]] = [
+    placed: list[tuple[tuple[str | int, ...], Tile]] = [
         (("players", seat, member, index), card)
-        for seat, player in enumerate(state.players)
+        for seat, player in enumerate(game.seats)
         for member in ("bonus_cards", "bonus_hand")
-        for index, card in enumerate(getattr(CARDS.of(player), member))
+        for index, card in enumerate(getattr(CARDS.get(player.parts), member))
     ]
-    places += [(("bonus_aside", index), card) for index, card in enumerate(aside(state))]
-    if NAME not in state.options.modules:
+    placed += [(("bonus_aside", index), card) for index, card in enumerate(aside(game.parts))]
+    if NAME not in game.rules.names:
         return [
             (where, 'there are bonus cards only with the "bonus" module (V3)')
-            for where, _ in places[:1]
+            for where, _ in placed[:1]
         ]
-    found: list[tuple[Path, str]] = []
-    game_cards = set(cards_in_play(state))
+    found: Problems = []
+    game_cards = set(cards_in_play(game))
     seen: set[Tile] = set()
-    for where, card in places:
+    for where, card in placed:
         if card not in game_cards:
             found.append((where, "this game has no bonus card of that tile (V3)"))
         elif card in seen:
@@ -153,21 +202,21 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
         seen.add(card)
     if game_cards - seen:
         found.append((("bonus_aside",), f"{len(game_cards - seen)} bonus cards missing (V3)"))
-    share = DEALT[len(state.players)]
-    cards_dealt = sum(dealt(player) for player in state.players)
-    if state.digital or state.turn.phase != SETUP:
-        cards_dealt = share * len(state.players)  # only a table's setup rests during the deal
-    for seat, player in enumerate(state.players):
+    share = DEALT[len(game.seats)]
+    cards_dealt = sum(dealt(player) for player in game.seats)
+    if game.digital or game.phase != SETUP:
+        cards_dealt = share * len(game.seats)  # only a table's setup rests during the deal
+    for seat, player in enumerate(game.seats):
         due = min(share, max(0, cards_dealt - seat * share))
         if dealt(player) != due:
             found.append(
                 (
                     ("players", seat, "bonus_hand"),
-                    f"each player holds {share} bonus cards with {len(state.players)} "
+                    f"each player holds {share} bonus cards with {len(game.seats)} "
                     "players, dealt in seat order (V3)",
                 )
             )
-        for index, card in enumerate(CARDS.of(player).bonus_cards):
+        for index, card in enumerate(CARDS.get(player.parts).bonus_cards):
             if not _in_alhambra(player, card):
                 found.append(
                     (
@@ -175,7 +224,7 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
                         "a card lies face up only while its tile is in the Alhambra (V3)",
                     )
                 )
-        for index, card in enumerate(CARDS.of(player).bonus_hand):
+        for index, card in enumerate(CARDS.get(player.parts).bonus_hand):
             if _in_alhambra(player, card):
                 found.append(
                     (
@@ -183,7 +232,7 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
                         "the card's tile is in the Alhambra: the card lies face up (V3)",
                     )
                 )
-    if cards_dealt < share * len(state.players) and any(p.hand for p in state.players):
+    if cards_dealt < share * len(game.seats) and any(p.hand.cards for p in game.seats):
         found.append((("players", 0, "hand"), "the bonus cards are dealt before the money (V3)"))
     return found
 
@@ -191,18 +240,15 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
 # --- what a seat knows (the computer players) ------------------------------------------------
 
 
-def _redealt(
-    state: GameState, seat: int, pool: list[Tile], deal: random.Random | None
-) -> GameState:
+def _redealt(game: Game, seat: int, pool: list[Tile], deal: random.Random | None) -> None:
     """The other players' hidden hands dealt from ``pool`` (their cards in hand and the cards
     set aside) in seat order, each its size, the rest set aside: in the pool's order, or (with
     ``deal``) preferring cards whose tile is not in the player's Alhambra, which would have
     been laid face up."""
-    players = list(state.players)
-    for index, player in enumerate(players):
+    for index, player in enumerate(game.seats):
         if index == seat:
             continue
-        cards = CARDS.of(player)
+        cards = CARDS.get(player.parts)
         size = len(cards.bonus_hand)
         if deal is not None:
             fitting = [card for card in pool if not _in_alhambra(player, card)]
@@ -211,45 +257,45 @@ def _redealt(
             hand = pool[:size]
         for card in hand:
             pool.remove(card)
-        players[index] = CARDS.put(player, replace(cards, bonus_hand=tuple(hand)))
-    return ASIDE.put(replace(state, players=tuple(players)), Aside(tuple(pool)))
+        CARDS.set(player.parts, replace(cards, bonus_hand=tuple(hand)))
+    ASIDE.set(game.parts, Aside(tuple(pool)))
 
 
-def _pool(state: GameState, seat: int) -> list[Tile]:
+def _pool(game: Game, seat: int) -> list[Tile]:
     hands = [
         card
-        for index, player in enumerate(state.players)
+        for index, player in enumerate(game.seats)
         if index != seat
-        for card in CARDS.of(player).bonus_hand
+        for card in CARDS.get(player.parts).bonus_hand
     ]
-    return hands + list(aside(state))
+    return hands + list(aside(game.parts))
 
 
-def at_table(state: GameState) -> GameState:
-    """V3, a state built from what lies on a table: the bonus cards no player holds, face up or
+def at_table(game: Game) -> None:
+    """V3, a game built from what lies on a table: the bonus cards no player holds, face up or
     in hand, are set aside."""
     held = Counter(
         card
-        for player in state.players
-        for card in (*CARDS.of(player).bonus_cards, *CARDS.of(player).bonus_hand)
+        for player in game.seats
+        for card in (*CARDS.get(player.parts).bonus_cards, *CARDS.get(player.parts).bonus_hand)
     )
     unheld = []
-    for card in cards_in_play(state):
+    for card in cards_in_play(game):
         if held[card]:
             held[card] -= 1
         else:
             unheld.append(card)
-    return ASIDE.put(state, Aside(tuple(unheld)))
+    ASIDE.set(game.parts, Aside(tuple(unheld)))
 
 
-def information(state: GameState, seat: int) -> GameState:
+def information(game: Game, seat: int) -> None:
     """V3: the other players' bonus cards in hand are pooled with the cards set aside."""
-    return _redealt(state, seat, sorted(_pool(state, seat), key=tile_order), None)
+    _redealt(game, seat, sorted(_pool(game, seat), key=tile_order), None)
 
 
-def deal_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
+def deal_unseen(game: Game, seat: int, rng: random.Random) -> None:
     """V3: the other players' hidden hands dealt at random from the pool, preferring cards
     whose tile is not in their Alhambras."""
-    pool = _pool(state, seat)
+    pool = _pool(game, seat)
     rng.shuffle(pool)
-    return _redealt(state, seat, pool, rng)
+    _redealt(game, seat, pool, rng)

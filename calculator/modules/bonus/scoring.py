@@ -8,9 +8,9 @@ from typing import Any, Final
 
 from msgspec import Struct
 
+from calculator.core.module_scoring import ScoringModule
 from calculator.core.scoring import Added
 from calculator.core.tiles import Building, Cell, Tile
-from calculator.modules.scoring import ScoringModule
 
 
 class BonusCardCount(Struct, frozen=True):

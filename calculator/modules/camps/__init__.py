@@ -18,11 +18,7 @@ from msgspec import Struct
 
 from calculator.core.alhambra import neighbour
 from calculator.core.building import Violation
-from calculator.core.pieces import Face, Furnished
-from calculator.core.plausibility import Implausibility
-from calculator.core.tiles import OPPOSITE, SIDE_NAME, SIDES, Cell, Side
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import (
+from calculator.core.module_scoring import (
     Part,
     Refusal,
     RoundTable,
@@ -32,6 +28,10 @@ from calculator.modules.scoring import (
     held_in_alhambras,
     typed_seats,
 )
+from calculator.core.pieces import Face, Furnished
+from calculator.core.plausibility import Implausibility
+from calculator.core.tiles import OPPOSITE, SIDE_NAME, SIDES, Cell, Side
+from calculator.engine.core import Module
 
 NAME: Final[str] = "camps"
 RULE: Final[str] = "G4"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import ScoringModule
+from calculator.core.module_scoring import ScoringModule
+from calculator.engine.core import Module
 
 NAME: Final[str] = "change"
 RULE: Final[str] = "H2"

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from calculator.core.module_scoring import Part, Refusal, RoundTable, ScoringModule, ScoringRequest
 from calculator.core.scoring import Majority, rank_places
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import Part, Refusal, RoundTable, ScoringModule, ScoringRequest
+from calculator.engine.core import Module
 
 NAME: Final[str] = "characters"
 RULE: Final[str] = "G3"

@@ -9,10 +9,7 @@ from __future__ import annotations
 from typing import Final
 
 from calculator.core.building import Violation
-from calculator.core.pieces import Furnished
-from calculator.core.tiles import SIDE_NAME, SIDES
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import (
+from calculator.core.module_scoring import (
     Refusal,
     ScoringModule,
     ScoringRequest,
@@ -20,6 +17,9 @@ from calculator.modules.scoring import (
     beyond_supply,
     held_in_alhambras,
 )
+from calculator.core.pieces import Furnished
+from calculator.core.tiles import SIDE_NAME, SIDES
+from calculator.engine.core import Module
 
 NAME: Final[str] = "city_walls"
 RULE: Final[str] = "H4"

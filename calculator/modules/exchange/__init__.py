@@ -6,35 +6,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from calculator.engine.actions import Action, Buy, TakeMoney
+from calculator.engine.actions import Buy, TakeMoney
 from calculator.engine.components import DisplayCard
-from calculator.engine.errors import Path
-from calculator.engine.hooks import Claim, Module, Records
-from calculator.engine.state import Game, Player
+from calculator.engine.core import Claim, Game, Module, Move, Problems, Records, Seat
 from calculator.modules.exchange.records import EXCHANGE_CARDS, HELD, NAME, ExchangeCard
 from calculator.modules.exchange.rules import (
     IN_THE_PILES,
     at_table,
-    buy,
+    check_buy,
+    check_take,
     in_sight,
     inconsistencies,
     legal_buys,
     legal_takes,
     payments_by_card,
     repeated,
-    take,
     usable,
 )
 
 
-def _turn_actions(game: Game) -> list[Action]:
+def _turn_actions(game: Game) -> list[Move]:
     """V2: an exchange card taken (T3) or used to pay (T4)."""
     return [*legal_takes(game), *legal_buys(game)]
 
 
-def _table_inconsistencies(
-    players: Sequence[Player], face_up: Sequence[DisplayCard]
-) -> list[tuple[Path, str]]:
+def _table_inconsistencies(players: Sequence[Seat], face_up: Sequence[DisplayCard]) -> Problems:
     """V2: each exchange card in sight at most once."""
     return repeated(in_sight(players, face_up))
 
@@ -49,7 +45,7 @@ MODULE: Final[Module] = Module(
     records=Records(cards=(ExchangeCard,), player=HELD),
     pile_cards=IN_THE_PILES,
     turn_actions=_turn_actions,
-    claims=(Claim(TakeMoney, take, _with_a_card), Claim(Buy, buy, _with_a_card)),
+    claims=(Claim(TakeMoney, check_take, _with_a_card), Claim(Buy, check_buy, _with_a_card)),
     payments=payments_by_card,
     usable=usable,
     random_kinds=(("take money", 4, (legal_takes,)), ("buy", 4, (legal_buys,))),

@@ -20,28 +20,28 @@ take-money action like any other, so it stays legal.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from itertools import product
-from typing import Final
-
-from msgspec.structs import replace
+from typing import Any, Final
 
 from calculator.core.tiles import CURRENCIES, Currency
-from calculator.engine.actions import Buy, Choices, TakeMoney
-from calculator.engine.components import CARD, DisplayCard, MoneyCard, ScoringCard, piles_formed
+from calculator.engine.actions import Buy, TakeMoney
+from calculator.engine.codes import MONEY_CARDS, NO_TILE, PRICE, SLOT_CURRENCY, money_code
+from calculator.engine.components import DisplayCard, ScoringCard
+from calculator.engine.core import SETUP, Game, Kind, Move, PileCards, Problems, Seat
 from calculator.engine.errors import IllegalAction, Path
-from calculator.engine.events import Event, MoneyTaken
-from calculator.engine.hooks import PileCards
-from calculator.engine.state import SETUP, Draft, Game, GameState, Player, slot_currency
+from calculator.engine.events import MoneyTaken
+from calculator.engine.hand import PAYMENT_MEMO, Hand, minimal_payments, values
 from calculator.engine.turn import actions_done
-from calculator.engine.turn.purchase import PAYMENT_MEMO, minimal_payments, pay
+from calculator.engine.turn.purchase import check_payment, pay
+from calculator.engine.turn.setup import piles_formed
 from calculator.modules.exchange.records import EXCHANGE_CARDS, HELD, NAME, ExchangeCard, Held
 
 
-def held(player: Player) -> tuple[ExchangeCard, ...]:
-    """V2: the exchange cards in the player's hand."""
-    return HELD.of(player).exchange_cards
+def held(parts: Mapping[str, Any]) -> tuple[ExchangeCard, ...]:
+    """V2: the exchange cards in a player's hand (given the player's parts)."""
+    return HELD.get(parts).exchange_cards
 
 
 IN_THE_PILES: Final[PileCards] = PileCards(EXCHANGE_CARDS, piles=(2, 3, 4), per_pile=2)
@@ -57,166 +57,207 @@ def usable(game: Game) -> bool:
 # --- taking one ----------------------------------------------------------------------------
 
 
-def legal_takes(state: Game) -> Choices:
+def legal_takes(game: Game) -> list[Move]:
     """V2: each face-up exchange card, taken alone (T3)."""
-    seat = state.turn.player
-    assert seat is not None
-    face_up = dict.fromkeys(card for card in state.face_up if isinstance(card, ExchangeCard))
-    return Choices([(TakeMoney, (seat, (), (card,))) for card in face_up])
+    seat = game.player
+    cards = game.rules.cards
+    face_up = dict.fromkeys(card for card in game.face_up if isinstance(cards[card], ExchangeCard))
+    return [(TAKE, seat, card) for card in face_up]
 
 
-def take(draft: Draft, action: TakeMoney) -> list[Event]:
+def check_take(game: Game, action: TakeMoney) -> Move:
     """V2, T3: a face-up exchange card into the hand, instead of money; the turn ends."""
-    _in_game(draft)
+    _in_game(game)
     if action.cards or len(action.module_cards) != 1:
         raise IllegalAction(
             "V2", "an exchange card is taken alone, instead of money: one card, nothing else"
         )
     (card,) = action.module_cards
-    if not isinstance(card, ExchangeCard) or card not in draft.face_up:
+    code = game.rules.card_code.get(card)
+    if not isinstance(card, ExchangeCard) or code not in game.face_up:
         raise IllegalAction("V2", f"the {card.describe()} is not face up")
-    draft.face_up.remove(card)
-    player = draft.players[action.player]
-    draft.players[action.player] = HELD.put(player, Held((*held(player), card)))
-    return [MoneyTaken(action.player, (), (card,)), *actions_done(draft)]
+    return (TAKE, action.player, code)
+
+
+def _take(game: Game, move: Move) -> None:
+    _, seat, code = move
+    card = game.rules.cards[code]
+    assert isinstance(card, ExchangeCard)
+    game.face_up.remove(code)
+    parts = game.seats[seat].parts
+    HELD.set(parts, Held((*held(parts), card)))
+    if game.log is not None:
+        game.log.append(MoneyTaken(seat, (), (card,)))
+    actions_done(game)
 
 
 def _in_game(game: Game) -> None:
-    if NAME not in game.options.modules:
+    if NAME not in game.rules.names:
         raise IllegalAction("V2", "this game is played without the exchange cards")
 
 
 # --- paying with one -----------------------------------------------------------------------
 
 
-def legal_buys(state: Game) -> Choices:
+def legal_buys(game: Game) -> list[Move]:
     """V2: for each slot and each distinct exchange card in the hand showing the slot's
     currency, the canonical payments (see :mod:`purchase`) that need the card: those using at
     least one card of its other currency. A payment the slot's currency alone makes is listed
     without the card (:func:`calculator.engine.turn.purchase.legal_buys`)."""
-    seat = state.turn.player
+    seat = game.player
     assert seat is not None
-    player = state.players[seat]
-    if not held(player) or not usable(state):
-        return Choices([])
-    return Choices(
-        [
-            (Buy, (seat, slot, payment, (card,)))
-            for slot, tile in enumerate(state.market, start=1)
-            if tile is not None and tile.price is not None
-            for card, payments in payments_by_card(player, slot, tile.price)
-            for payment in payments
-        ]
-    )
-
-
-def payments_by_card(
-    player: Player, slot: int, price: int
-) -> list[tuple[ExchangeCard, tuple[tuple[MoneyCard, ...], ...]]]:
-    """V2: for each distinct exchange card in the player's hand that shows the currency of
-    market slot ``slot``, the canonical payments for a tile of ``price`` there that need it
-    (:func:`payments_with`; possibly none)."""
-    cards = HELD.of(player).exchange_cards
-    if not cards:
+    player = game.seats[seat]
+    if not held(player.parts) or not usable(game):
         return []
-    currency = slot_currency(slot)
+    code = game.rules.card_code
     return [
-        (card, payments_with(player.hand, card, currency, price))
-        for card in dict.fromkeys(cards)
-        if currency in card.currencies
+        (BUY, seat, slot, payment, code[card])
+        for slot, card, payments in payments_by_card(player, game.market)
+        for payment in payments
     ]
 
 
+def payments_by_card(
+    player: Seat, market: Sequence[int]
+) -> list[tuple[int, ExchangeCard, tuple[tuple[int, ...], ...]]]:
+    """V2: for each tile of the ``market`` (codes, slot 1 first) and each distinct exchange
+    card in the player's hand that shows the currency of its slot, the canonical payments for
+    the tile that need the card (:func:`payments_with`; possibly none)."""
+    cards = held(player.parts)
+    if not cards:
+        return []
+    distinct = tuple(dict.fromkeys(cards))
+    found = []
+    for slot, tile in enumerate(market, start=1):
+        if tile == NO_TILE or not PRICE[tile]:
+            continue
+        currency = CURRENCIES[SLOT_CURRENCY[slot]]
+        found += [
+            (slot, card, payments_with(player.hand, card, currency, PRICE[tile]))
+            for card in distinct
+            if currency in card.currencies
+        ]
+    return found
+
+
 def payments_with(
-    hand: Sequence[MoneyCard], card: ExchangeCard, currency: Currency, price: int
-) -> tuple[tuple[MoneyCard, ...], ...]:
-    """V2: the canonical payments for a tile of ``price`` in a slot of ``currency`` that need
-    the exchange card ``card`` (it shows ``currency`` and another)."""
+    hand: Hand, card: ExchangeCard, currency: Currency, price: int
+) -> tuple[tuple[int, ...], ...]:
+    """V2: the canonical payments (money codes) for a tile of ``price`` in a slot of
+    ``currency`` that need the exchange card ``card`` (it shows ``currency`` and another)."""
     other = card.currencies[1] if card.currencies[0] is currency else card.currencies[0]
-    own = sorted(c.value for c in hand if c.currency is currency)
-    theirs = sorted(c.value for c in hand if c.currency is other)
-    return _payments_with(
-        CURRENCIES.index(currency), CURRENCIES.index(other), tuple(own), tuple(theirs), price
-    )
+    own, theirs = CURRENCIES.index(currency), CURRENCIES.index(other)
+    return _payments_with(own, theirs, hand.packed[own], hand.packed[theirs], price)
 
 
 @lru_cache(maxsize=PAYMENT_MEMO)
 def _payments_with(
-    own_index: int, other_index: int, own: tuple[int, ...], theirs: tuple[int, ...], price: int
-) -> tuple[tuple[MoneyCard, ...], ...]:
+    own_index: int, other_index: int, own_packed: int, their_packed: int, price: int
+) -> tuple[tuple[int, ...], ...]:
     """A payment without a card to spare depends on the values alone
-    (:func:`~calculator.engine.turn.purchase.minimal_payments`); each of those values is then made
+    (:func:`~calculator.engine.hand.minimal_payments`); each of those values is then made
     up of cards of either currency, in every way the hand allows, keeping the ways that use
     the other currency."""
-    currency, other = CURRENCIES[own_index], CURRENCIES[other_index]
+    own, theirs = values(own_packed), values(their_packed)
     own_copies, their_copies = Counter(own), Counter(theirs)
     found = []
-    for values in minimal_payments(tuple(sorted(own + theirs)), price):
+    for payment in minimal_payments(tuple(sorted(own + theirs)), price):
         ways = [
             [(value, count - theirs_used, theirs_used)
              for theirs_used in range(max(0, count - own_copies[value]),
                                       min(count, their_copies[value]) + 1)]
-            for value, count in sorted(Counter(values).items())
+            for value, count in sorted(Counter(payment).items())
         ]  # fmt: skip
         for way in product(*ways):
             if any(theirs_used for _, _, theirs_used in way):
-                cards: list[MoneyCard] = []
+                cards: list[int] = []
                 for value, own_used, theirs_used in way:
-                    cards += [CARD[currency, value]] * own_used + [CARD[other, value]] * theirs_used
+                    cards += [money_code(own_index, value)] * own_used
+                    cards += [money_code(other_index, value)] * theirs_used
                 found.append(tuple(sorted(cards)))
     return tuple(found)
 
 
-def buy(draft: Draft, action: Buy) -> list[Event]:
+def check_buy(game: Game, action: Buy) -> Move:
     """V2, T4: a purchase paid in both currencies of an exchange card from the hand, one of
     them the slot's; the card is discarded with the payment."""
-    _in_game(draft)
+    _in_game(game)
     if len(action.module_cards) > 1:
         raise IllegalAction("V2", "one exchange card covers one purchase: use one at most")
     (card,) = action.module_cards
-    player = draft.players[action.player]
-    if not isinstance(card, ExchangeCard) or card not in held(player):
+    if not isinstance(card, ExchangeCard) or card not in held(game.seats[action.player].parts):
         raise IllegalAction("V2", f"the player holds no {card.describe()}")
-    if not usable(draft):
+    if not usable(game):
         raise IllegalAction(
             "V2",
             "exchange cards cannot be used once the last building tile has entered the market",
         )
-    currency = slot_currency(action.slot)
+    currency = CURRENCIES[SLOT_CURRENCY[action.slot]]
     if currency not in card.currencies:
         raise IllegalAction(
             "V2",
             f"the {card.describe()} does not show {currency.value}, the currency of market "
             f"slot {action.slot}",
         )
-    events = pay(draft, action, card.currencies)
-    player = draft.players[action.player]
-    kept = list(held(player))
+    payment = check_payment(game, action, [CURRENCIES.index(c) for c in card.currencies])
+    return (BUY, action.player, action.slot, payment, game.rules.card_code[card])
+
+
+def _buy(game: Game, move: Move) -> None:
+    _, seat, slot, payment, code = move
+    card = game.rules.cards[code]
+    assert isinstance(card, ExchangeCard)
+    pay(game, seat, slot, payment, (card,))
+    parts = game.seats[seat].parts
+    kept = list(held(parts))
     kept.remove(card)
-    draft.players[action.player] = HELD.put(player, Held(tuple(kept)))
-    draft.discard += (card,)
-    return events
+    HELD.set(parts, Held(tuple(kept)))
+    game.discard.append(code)
+
+
+def _card(game: Game, code: int) -> ExchangeCard:
+    card = game.rules.cards[code]
+    assert isinstance(card, ExchangeCard)
+    return card
+
+
+TAKE: Final[Kind] = Kind(
+    "take_money",
+    _take,
+    lambda game, move: TakeMoney(move[1], (), (_card(game, move[2]),)),
+)
+"""V2: ``(TAKE, seat, card)``, a face-up exchange card (its code) taken."""
+BUY: Final[Kind] = Kind(
+    "buy",
+    _buy,
+    lambda game, move: Buy(
+        move[1], move[2], tuple(MONEY_CARDS[c] for c in move[3]), (_card(game, move[4]),)
+    ),
+)
+"""V2: ``(BUY, seat, slot, payment, card)``, paid with the exchange card (its code)."""
 
 
 # --- conservation ----------------------------------------------------------------------------
 
 
-def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
+def inconsistencies(game: Game) -> Problems:
     """V2: each of the 6 exchange cards once (a hand, face up, the pile, the discard); none at
     all without the module."""
-    places = in_sight(state.players, state.face_up)
+    known = game.rules.cards
+    places = in_sight(game.seats, [known[card] for card in game.face_up])  # type: ignore[misc]
     money: tuple[tuple[str, Sequence[DisplayCard | ScoringCard]], ...] = (
-        ("pile", state.pile), ("discard", state.discard),
-    )  # fmt: skip
+        ("pile", [known[card] for card in game.pile]),
+        ("discard", [known[card] for card in game.discard]),
+    )
     for name, cards in money:
         places += _among(name, cards)
-    if NAME not in state.options.modules:
+    if NAME not in game.rules.names:
         return [(where, 'there are exchange cards only with the "exchange" module (V2)')
                 for where, _ in places[:1]]  # fmt: skip
     found = repeated(places)
     seen = {card for _, card in places}
     # T1: the exchange cards join the money when it is split into piles, after the deal
-    before_piles = state.turn.phase == SETUP and not piles_formed(state.pile)
+    before_piles = game.phase == SETUP and not piles_formed(game.pile)
     if before_piles and seen:
         found.append(
             (
@@ -236,24 +277,26 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
     return found
 
 
-def at_table(state: GameState) -> GameState:
-    """V2, a state built from what lies on a table: the exchange cards nobody sees (in no
+def at_table(game: Game) -> None:
+    """V2, a game built from what lies on a table: the exchange cards nobody sees (in no
     hand, not face up, not discarded) are in the money pile."""
-    places = in_sight(state.players, state.face_up)
-    places += _among("discard", state.discard) + _among("pile", state.pile)
+    known = game.rules.cards
+    places = in_sight(game.seats, [known[card] for card in game.face_up])  # type: ignore[misc]
+    places += _among("discard", [known[card] for card in game.discard])
+    places += _among("pile", [known[card] for card in game.pile])
     seen = {card for _, card in places}
-    unseen = tuple(card for card in EXCHANGE_CARDS if card not in seen)
-    return replace(state, pile=(*state.pile, *unseen))
+    code = game.rules.card_code
+    game.pile += [code[card] for card in EXCHANGE_CARDS if card not in seen]
 
 
 def in_sight(
-    players: Sequence[Player], face_up: Sequence[DisplayCard]
+    players: Sequence[Seat], face_up: Sequence[DisplayCard]
 ) -> list[tuple[Path, ExchangeCard]]:
     """Where each exchange card in sight lies: the hands, then the face-up money."""
     places: list[tuple[Path, ExchangeCard]] = [
         (("players", seat, "exchange_cards", index), card)
         for seat, player in enumerate(players)
-        for index, card in enumerate(held(player))
+        for index, card in enumerate(held(player.parts))
     ]
     return places + _among("face_up", face_up)
 
@@ -266,10 +309,10 @@ def _among(
     ]
 
 
-def repeated(places: Sequence[tuple[Path, ExchangeCard]]) -> list[tuple[Path, str]]:
+def repeated(places: Sequence[tuple[Path, ExchangeCard]]) -> Problems:
     """V2: each place holding an exchange card already seen in an earlier one (there are 6
     cards, one of each pair of currencies)."""
-    found: list[tuple[Path, str]] = []
+    found: Problems = []
     seen: set[ExchangeCard] = set()
     for where, card in places:
         if card in seen:

@@ -10,11 +10,11 @@ from typing import Final
 
 from calculator.core.alhambra import neighbour
 from calculator.core.building import Violation
+from calculator.core.module_scoring import Refusal, ScoringModule, ScoringRequest
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Where
 from calculator.core.tiles import SIDE_NAME
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import Refusal, ScoringModule, ScoringRequest
+from calculator.engine.core import Module
 
 NAME: Final[str] = "gates"
 RULE: Final[str] = "G1"

@@ -11,7 +11,7 @@ tile; :func:`calculator.modules.huts.scoring.hut_counts` counts what it adds.
 
 In table mode a stack is known only by its top: the rest is kept in the game's order. The top
 is revealed by the table at setup and again after each take (``hidden_tops``, a draw like any,
-:mod:`draws`), before anything else happens.
+from the stack whose top is hidden, :data:`STACK`), before anything else happens.
 
 The huts' wall layouts are not in our sources. A game may give them (``options.components.huts``);
 otherwise :data:`PROVISIONAL_HUTS` stands in, published as provisional (``GET /v1/catalog``).
@@ -22,17 +22,27 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from msgspec.structs import replace
 
 from calculator.core.tiles import BUILDINGS, Building, Tile
+from calculator.engine.actions import Action
+from calculator.engine.codes import HUT, TILE_CODE, TILES
+from calculator.engine.components import DisplayCard
+from calculator.engine.core import Draw, Game, Kind, Move, Problems, Seat, Source
 from calculator.engine.errors import IllegalAction, Path
-from calculator.engine.events import Event
-from calculator.engine.state import Draft, Game, GameState, Player
 from calculator.engine.turn import actions_done
-from calculator.engine.turn.draws import Draw, shuffler, tile_order
-from calculator.modules.huts.records import NAME, STACKS, HutRevealed, HutTaken, Stacks, TakeHut
+from calculator.engine.turn.draws import shuffle, shuffler, tile_order
+from calculator.modules.huts.records import (
+    NAME,
+    STACKS,
+    HutRevealed,
+    HutTaken,
+    RevealHut,
+    Stacks,
+    TakeHut,
+)
 from calculator.modules.huts.scoring import (
     HUTS_BY_COLOUR,
     HUTS_PER_PLAYER,
@@ -70,45 +80,78 @@ def huts_in_play(game: Game) -> tuple[Tile, ...]:
     return game.options.component(COMPONENT) or PROVISIONAL_HUTS
 
 
-def stacks_of(game: Game) -> Stacks:
-    """V4: the hut stacks, and (table mode) the stacks whose top the table has yet to reveal."""
-    return STACKS.of(game)
+def stacks_of(parts: Mapping[str, Any]) -> Stacks:
+    """V4: the hut stacks, and (table mode) the stacks whose top the table has yet to reveal
+    (given the game's parts)."""
+    return STACKS.get(parts)
 
 
-def stack_up(state: GameState) -> GameState:
+def stack_up(game: Game) -> None:
     """V4, setup: the huts of each colour shuffled into a stack; at a table, in the game's
     order, every top to be revealed."""
     stacks = [
-        [hut for hut in huts_in_play(state) if hut.building == building] for building in BUILDINGS
+        [hut for hut in huts_in_play(game) if hut.building == building] for building in BUILDINGS
     ]
-    if not state.digital:
-        return STACKS.put(
-            state,
+    if not game.digital:
+        STACKS.set(
+            game.parts,
             Stacks(
                 hut_stacks=tuple(tuple(stack) for stack in stacks),
                 hidden_tops=tuple(index for index, stack in enumerate(stacks) if stack),
             ),
         )
-    rng = shuffler(state.seed, state.shuffles)
+        return
+    rng = shuffler(game.seed, game.shuffles)
     for stack in stacks:
-        rng.shuffle(stack)
-    state = STACKS.put(state, Stacks(hut_stacks=tuple(tuple(stack) for stack in stacks)))
-    return replace(state, shuffles=state.shuffles + 1)
+        shuffle(rng, stack)
+    STACKS.set(game.parts, Stacks(hut_stacks=tuple(tuple(stack) for stack in stacks)))
+    game.shuffles += 1
 
 
-def at_table(state: GameState) -> GameState:
-    """V4, a state built from what lies on a table: each stack holds the top the table shows
+class Stack(Source):
+    """V4, table mode: the stack whose top hut the table reveals next; a hut turned up stays in
+    its stack (the draw's step puts it on top)."""
+
+    rule = "V4"
+    drawn = "top hut of a stack (V4)"
+    holder = "the stack whose top is turned up (V4)"
+    reveals: ClassVar[tuple[type, ...]] = (RevealHut,)
+
+    def held(self, game: Game) -> Sequence[Tile]:
+        held = stacks_of(game.parts)
+        return held.hut_stacks[held.hidden_tops[0]]
+
+    def top(self, game: Game) -> Tile:
+        return self.held(game)[0]
+
+    def take(self, game: Game, item: Any) -> None:
+        """The hut stays in its stack until :func:`turn_up` puts it on top."""
+
+    def item(self, game: Game, reveal: Action) -> Any:
+        assert isinstance(reveal, RevealHut)
+        return reveal.tile
+
+    def reveal(self, game: Game, item: Any) -> Action:
+        return RevealHut(item)
+
+
+STACK: Final[Stack] = Stack()
+
+
+def at_table(game: Game) -> None:
+    """V4, a game built from what lies on a table: each stack holds the top the table shows
     (the first hut given for it, if any) and below it the huts of its colour nobody sees (in no
     Alhambra, reserve or other top), every top known."""
-    given = stacks_of(state).hut_stacks
+    given = stacks_of(game.parts).hut_stacks
     tops = [given[index][:1] if index < len(given) else () for index in range(len(BUILDINGS))]
     seen = Counter(top for stack in tops for top in stack)
-    for player in state.players:
-        seen.update(tile for tile in (*player.alhambra.tiles.values(), *player.reserve) if tile.hut)
+    for player in game.seats:
+        owned = (*player.alhambra.tiles.values(), *player.reserve)
+        seen.update(TILES[tile] for tile in owned if HUT[tile])
     stacks = []
     for building, top in zip(BUILDINGS, tops, strict=True):
         below = []
-        for hut in huts_in_play(state):
+        for hut in huts_in_play(game):
             if hut.building != building:
                 continue
             if seen[hut]:
@@ -116,125 +159,142 @@ def at_table(state: GameState) -> GameState:
             else:
                 below.append(hut)
         stacks.append((*top, *below))
-    return STACKS.put(state, Stacks(tuple(stacks)))
+    STACKS.set(game.parts, Stacks(tuple(stacks)))
 
 
-def turn_up(draft: Draft, hut: Tile) -> list[Event]:
+def turn_up(game: Game, hut: Tile) -> None:
     """V4, table mode: the hut the table revealed lies on top of its stack."""
-    held = stacks_of(draft)
+    held = stacks_of(game.parts)
     index, *hidden = held.hidden_tops
     rest = list(held.hut_stacks[index])
     rest.remove(hut)
     stacks = held.hut_stacks
-    STACKS.store(
-        draft,
+    STACKS.set(
+        game.parts,
         Stacks((*stacks[:index], (hut, *rest), *stacks[index + 1 :]), tuple(hidden)),
     )
-    return [HutRevealed(hut)]
+    if game.log is not None:
+        game.log.append(HutRevealed(hut))
 
 
-TURNING_UP: Final[Draw] = Draw(NAME, turn_up)
+TURNING_UP: Final[Draw] = Draw(STACK, turn_up)
 
 
-def owned(state: Game, seat: int) -> int:
+def turning_up(game: Game) -> Draw | None:
+    """V4, table mode: a hut was taken, or the setup began; the table reveals the next top."""
+    return TURNING_UP if stacks_of(game.parts).hidden_tops else None
+
+
+def owned(game: Game, seat: int) -> int:
     """V4: the huts a player owns: in the Alhambra, in the reserve, waiting to be placed."""
-    player = state.players[seat]
-    count = sum(tile.hut for tile in player.alhambra.tiles.values())
-    count += sum(tile.hut for tile in player.reserve)
-    if state.turn.player == seat:
-        count += sum(tile.hut for tile in state.turn.bought)
+    player = game.seats[seat]
+    count = player.alhambra.hut_tiles + sum(HUT[tile] for tile in player.reserve)
+    if game.player == seat:
+        count += sum(HUT[tile] for tile in game.bought)
     return count
 
 
-def legal_takes(state: Game) -> list[TakeHut]:
-    seat = state.turn.player
+def legal_takes(game: Game) -> list[Move]:
+    seat = game.player
     assert seat is not None
-    if owned(state, seat) >= HUTS_PER_PLAYER:
+    if owned(game, seat) >= HUTS_PER_PLAYER:
         return []
     return [
-        TakeHut(seat, building)
-        for building, stack in zip(BUILDINGS, stacks_of(state).hut_stacks, strict=True)
-        if stack
+        (TAKE, seat, index) for index, stack in enumerate(stacks_of(game.parts).hut_stacks) if stack
     ]
 
 
-def take_hut(draft: Draft, action: TakeHut) -> list[Event]:
-    """V4: the top hut of a stack joins the tiles waiting for the end of the turn, and the
-    turn's actions are over."""
-    if NAME not in draft.options.modules:
+def check_take(game: Game, action: TakeHut) -> Move:
+    """V4: the top hut of a stack, if the game is played with the huts and the player may own
+    one more."""
+    if NAME not in game.rules.names:
         raise IllegalAction("V4", "this game is played without the worker huts")
     index = BUILDINGS.index(action.building)
-    held = stacks_of(draft)
-    stack = held.hut_stacks[index]
-    if not stack:
+    if not stacks_of(game.parts).hut_stacks[index]:
         raise IllegalAction("V4", f"the {action.building.value} huts are all taken")
-    if owned(draft, action.player) >= HUTS_PER_PLAYER:
+    if owned(game, action.player) >= HUTS_PER_PLAYER:
         raise IllegalAction("V4", f"a player owns at most {HUTS_PER_PLAYER} worker huts")
-    stacks = held.hut_stacks
-    hidden = held.hidden_tops
-    if stack[1:] and not draft.digital:
+    return (TAKE, action.player, index)
+
+
+def _take(game: Game, move: Move) -> None:
+    """V4: the top hut of a stack joins the tiles waiting for the end of the turn, and the
+    turn's actions are over."""
+    _, seat, index = move
+    held = stacks_of(game.parts)
+    stacks, hidden = held.hut_stacks, held.hidden_tops
+    stack = stacks[index]
+    if stack[1:] and not game.digital:
         hidden = (*hidden, index)  # the table reveals the next one
-    STACKS.store(draft, Stacks((*stacks[:index], stack[1:], *stacks[index + 1 :]), hidden))
-    draft.turn = replace(draft.turn, bought=(*draft.turn.bought, stack[0]))
-    return [HutTaken(action.player, stack[0]), *actions_done(draft)]
+    STACKS.set(game.parts, Stacks((*stacks[:index], stack[1:], *stacks[index + 1 :]), hidden))
+    game.bought.append(TILE_CODE[stack[0]])
+    if game.log is not None:
+        game.log.append(HutTaken(seat, stack[0]))
+    actions_done(game)
 
 
-def _places(state: GameState) -> list[tuple[Path, Tile]]:
+TAKE: Final[Kind] = Kind("take_hut", _take, lambda game, move: TakeHut(move[1], BUILDINGS[move[2]]))
+"""V4: ``(TAKE, seat, stack)``, the stack by its index in ``BUILDINGS``."""
+
+
+def _places(game: Game) -> list[tuple[Path, Tile]]:
     places: list[tuple[Path, Tile]] = []
-    for seat, player in enumerate(state.players):
+    for seat, player in enumerate(game.seats):
         places += [
-            (("players", seat, "alhambra", cell), t)
-            for cell, t in player.alhambra.tiles.items()
-            if t.hut
+            (("players", seat, "alhambra", cell), TILES[tile])
+            for cell, tile in player.alhambra.tiles.items()
+            if HUT[tile]
         ]
         places += [
-            (("players", seat, "reserve", i), t) for i, t in enumerate(player.reserve) if t.hut
+            (("players", seat, "reserve", i), TILES[tile])
+            for i, tile in enumerate(player.reserve)
+            if HUT[tile]
         ]
-    places += [(("turn", "bought", i), t) for i, t in enumerate(state.turn.bought) if t.hut]
-    for index, stack in enumerate(stacks_of(state).hut_stacks):
+    places += [(("turn", "bought", i), TILES[t]) for i, t in enumerate(game.bought) if HUT[t]]
+    for index, stack in enumerate(stacks_of(game.parts).hut_stacks):
         places += [(("hut_stacks", index, i), t) for i, t in enumerate(stack)]
     return places
 
 
-def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
+def inconsistencies(game: Game) -> Problems:
     """V4: each hut of the game once (stacks by colour, Alhambras, reserves, waiting), at most
     3 per player; none at all without the module."""
-    places = _places(state)
-    held = stacks_of(state)
-    if NAME not in state.options.modules:
+    places = _places(game)
+    held = stacks_of(game.parts)
+    if NAME not in game.rules.names:
         if places or held.hut_stacks or held.hidden_tops:
             member = "hut_stacks" if held.hut_stacks else "hidden_tops"
             where = places[0][0] if places else (member,)
             return [(where, 'there are worker huts only with the "huts" module (V4)')]
         return []
-    found: list[tuple[Path, str]] = []
+    found: Problems = []
     if len(held.hut_stacks) != len(BUILDINGS):
         return [(("hut_stacks",), "the huts lie in 6 stacks, one per colour (V4)")]
-    found += _hidden_tops(state)
+    found += _hidden_tops(game)
     for index, (building, stack) in enumerate(zip(BUILDINGS, held.hut_stacks, strict=True)):
         for i, hut in enumerate(stack):
             if hut.building != building:
                 found.append((("hut_stacks", index, i), f"stack {index} holds {building} huts"))
-    left = Counter(huts_in_play(state))
+    left = Counter(huts_in_play(game))
     for where, hut in places:
         if left[hut] == 0:
             found.append((where, f"{hut.describe()} walled {hut.walls}: no more such huts (V4)"))
         left[hut] -= 1
     if +left:
         found.append((("hut_stacks",), f"{sum((+left).values())} huts missing (V4)"))
-    for seat in range(len(state.players)):
-        count = owned(state, seat)
+    for seat in range(len(game.seats)):
+        count = owned(game, seat)
         if count > HUTS_PER_PLAYER:
             found.append((("players", seat), too_many_huts_message(count)))
     return found
 
 
-def _hidden_tops(state: GameState) -> list[tuple[Path, str]]:
+def _hidden_tops(game: Game) -> Problems:
     """V4: only a table waits for a top hut, of a stack that holds one, each stack once."""
-    held = stacks_of(state)
+    held = stacks_of(game.parts)
     if not held.hidden_tops:
         return []
-    if state.digital:
+    if game.digital:
         return [(("hidden_tops",), "a digital game knows every stack's top hut (V4)")]
     if any(not 0 <= index < len(BUILDINGS) for index in held.hidden_tops):
         return [(("hidden_tops",), f"there are {len(BUILDINGS)} stacks, numbered from 0 (V4)")]
@@ -247,17 +307,19 @@ def _hidden_tops(state: GameState) -> list[tuple[Path, str]]:
     ]
 
 
-def table_inconsistencies(players: Sequence[Player]) -> list[tuple[Path, str]]:
+def table_inconsistencies(players: Sequence[Seat], face_up: Sequence[DisplayCard]) -> Problems:
     """V4, a described table: no more huts of a colour than the 24 hold, at most 3 per player
     (reserve included)."""
-    found: list[tuple[Path, str]] = []
+    found: Problems = []
     per_colour: Counter[Building] = Counter()
     for seat, player in enumerate(players):
         places: list[tuple[Path, Tile]] = [
-            (("players", seat, "alhambra", cell), tile)
-            for cell, tile in player.alhambra.buildings()
+            (("players", seat, "alhambra", cell), TILES[tile])
+            for cell, tile in player.alhambra.tiles.items()
         ]
-        places += [(("players", seat, "reserve", i), tile) for i, tile in enumerate(player.reserve)]
+        places += [
+            (("players", seat, "reserve", i), TILES[tile]) for i, tile in enumerate(player.reserve)
+        ]
         places = [(where, tile) for where, tile in places if tile.hut]
         for count, index in enumerate(huts_beyond_limit(tile for _, tile in places), start=4):
             found.append((places[index][0], too_many_huts_message(count)))
@@ -278,20 +340,20 @@ def table_inconsistencies(players: Sequence[Player]) -> list[tuple[Path, str]]:
 # --- what a seat knows (the computer players) ------------------------------------------------
 
 
-def information(state: GameState, seat: int) -> GameState:
+def information(game: Game, seat: int) -> None:
     """V4: each stack below its face-up top is known as a set."""
+    held = stacks_of(game.parts)
     stacks = tuple(
-        stack[:1] + tuple(sorted(stack[1:], key=tile_order))
-        for stack in stacks_of(state).hut_stacks
+        stack[:1] + tuple(sorted(stack[1:], key=tile_order)) for stack in held.hut_stacks
     )
-    return STACKS.change(state, hut_stacks=stacks)
+    STACKS.set(game.parts, replace(held, hut_stacks=stacks))
 
 
-def shuffle_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
+def shuffle_unseen(game: Game, seat: int, rng: random.Random) -> None:
     """V4: each stack shuffled below its top, every top known (a digital game)."""
     stacks = []
-    for stack in stacks_of(state).hut_stacks:
+    for stack in stacks_of(game.parts).hut_stacks:
         below = list(stack[1:])
         rng.shuffle(below)
         stacks.append(stack[:1] + tuple(below))
-    return STACKS.change(state, hut_stacks=tuple(stacks), hidden_tops=())
+    STACKS.set(game.parts, Stacks(hut_stacks=tuple(stacks)))

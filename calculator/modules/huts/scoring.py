@@ -14,10 +14,10 @@ from typing import Any, Final
 
 from msgspec import Struct
 
+from calculator.core.module_scoring import ScoringModule
 from calculator.core.plausibility import WallCarriers
 from calculator.core.scoring import Added
 from calculator.core.tiles import OFFSET, OPPOSITE, Building, Cell, Tile
-from calculator.modules.scoring import ScoringModule
 
 HUTS_PER_PLAYER: Final[int] = 3
 """V4: a player owns at most 3 huts, reserve included."""

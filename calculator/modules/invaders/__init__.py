@@ -14,13 +14,8 @@ from typing import Final
 
 from msgspec import Struct
 
-from calculator import modules as registry
 from calculator.core.alhambra import neighbour
-from calculator.core.pieces import Furnished
-from calculator.core.plausibility import Implausibility
-from calculator.core.tiles import Side
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import (
+from calculator.core.module_scoring import (
     Part,
     Refusal,
     RoundTable,
@@ -28,6 +23,10 @@ from calculator.modules.scoring import (
     ScoringRequest,
     typed_seats,
 )
+from calculator.core.pieces import Furnished
+from calculator.core.plausibility import Implausibility
+from calculator.core.tiles import Side
+from calculator.engine.core import Module
 
 NAME: Final[str] = "invaders"
 RULE: Final[str] = "K3"
@@ -141,7 +140,7 @@ def warnings(request: ScoringRequest) -> list[Implausibility]:
     found = []
     for index, seat, typed in typed_seats(request):
         tiles = sum(typed.values()) + 1
-        tiles += registry.most_held(request.named)
+        tiles += request.most_held
         found.append(
             exposed_beyond_tiles(index, Exposure(*seat.exposed), tiles, request.scoring_round)
         )

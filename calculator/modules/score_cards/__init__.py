@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from calculator.core.module_scoring import Refusal, ScoringModule, ScoringRequest
 from calculator.core.scoring import Points
 from calculator.core.tiles import BUILDINGS, Building
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import Refusal, ScoringModule, ScoringRequest
+from calculator.engine.core import Module
 
 NAME: Final[str] = "score_cards"
 RULE: Final[str] = "S1"

@@ -11,12 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from calculator.core.building import Violation
-from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
-from calculator.core.plausibility import Where
-from calculator.core.scoring import Majority, rank_places
-from calculator.core.tiles import Building
-from calculator.engine.hooks import Module
-from calculator.modules.scoring import (
+from calculator.core.module_scoring import (
     Part,
     Refusal,
     RoundTable,
@@ -25,6 +20,11 @@ from calculator.modules.scoring import (
     alhambra_refusals,
     beyond_supply,
 )
+from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
+from calculator.core.plausibility import Where
+from calculator.core.scoring import Majority, rank_places
+from calculator.core.tiles import Building
+from calculator.engine.core import Module
 
 NAME: Final[str] = "treasure"
 RULE: Final[str] = "K1"

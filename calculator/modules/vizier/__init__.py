@@ -5,11 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from calculator.engine.errors import IllegalAction
-from calculator.engine.events import Event
-from calculator.engine.hooks import Claim, Module, PhaseRules, RandomKind, Records
-from calculator.engine.state import Draft, Game
-from calculator.engine.turn.draws import Step
+from calculator.engine.core import Claim, Game, Module, PhaseRules, RandomKind, Records, Step
 from calculator.modules.vizier.records import (
     ACTIONS,
     ASKED,
@@ -23,14 +19,15 @@ from calculator.modules.vizier.records import (
     VizierBuy,
 )
 from calculator.modules.vizier.rules import (
-    activate,
-    asked,
+    OFFERS,
+    buyer,
+    check_activate,
     decide,
     face_up,
     inconsistencies,
     legal_activations,
     legal_decisions,
-    offer,
+    not_in_a_turn,
     offered_to,
     passed_over,
     placed,
@@ -41,18 +38,8 @@ from calculator.modules.vizier.rules import (
 
 def _between_turns(game: Game) -> Step | None:
     """V1: after the turn and its refill, the next player with an active vizier is asked."""
-    return offer if offered_to(game) is not None else None
-
-
-def _not_in_a_turn(draft: Draft, action: object) -> list[Event]:
-    raise IllegalAction(
-        "V1", "the vizier is offered after a turn and its refill, not during a turn"
-    )
-
-
-def _buyer(game: Game) -> int:
-    """V1: the vizier's tile is placed by the player who used the vizier."""
-    return asked(game)[-1]
+    seat = offered_to(game)
+    return None if seat is None else OFFERS[seat]
 
 
 RANDOM_KINDS: Final[tuple[RandomKind, ...]] = (("activate the vizier", 1, (legal_activations,)),)
@@ -65,9 +52,9 @@ MODULE: Final[Module] = Module(
     between_turns=_between_turns,
     turn_actions=legal_activations,
     claims=(
-        Claim(ActivateVizier, activate),
-        Claim(VizierBuy, _not_in_a_turn),
-        Claim(DeclineVizier, _not_in_a_turn),
+        Claim(ActivateVizier, check_activate),
+        Claim(VizierBuy, not_in_a_turn, turn_action=False),
+        Claim(DeclineVizier, not_in_a_turn, turn_action=False),
     ),
     phases={
         OFFERED: PhaseRules(
@@ -78,7 +65,7 @@ MODULE: Final[Module] = Module(
             playout_choice=playout_decision,
             who_acts=" (the vizier is offered in turn order from the next player)",
         ),
-        PLACING: PhaseRules(to_act=_buyer, placed=placed),
+        PLACING: PhaseRules(to_act=buyer, placed=placed),
     },
     random_kinds=RANDOM_KINDS,
     inconsistencies=inconsistencies,

@@ -10,24 +10,16 @@ from msgspec import Struct
 from calculator.core.tiles import Tile
 from calculator.engine.actions import ModuleAction
 from calculator.engine.components import ModuleCard, MoneyCard
+from calculator.engine.core import Phase
 from calculator.engine.events import ModuleEvent
 from calculator.engine.parts import Part
-from calculator.engine.state import ModulePhase
 
 NAME: Final[str] = "vizier"
 
-
-class VizierPhase(ModulePhase):
-    """The vizier's phases (V1)."""
-
-    OFFERED = ("vizier", "V1")
-    """Between two turns, a player with an active vizier is offered an exact purchase (V1)."""
-    PLACING = ("vizier_placement", "V1", True, True)
-    """The player who used the vizier places the tile so bought (V1, T6)."""
-
-
-OFFERED: Final = VizierPhase.OFFERED
-PLACING: Final = VizierPhase.PLACING
+OFFERED: Final = Phase("vizier", "V1")
+"""Between two turns, a player with an active vizier is offered an exact purchase (V1)."""
+PLACING: Final = Phase("vizier_placement", "V1", bought=True)
+"""The player who used the vizier places the tile so bought (V1, T6)."""
 
 
 class Token(Struct, frozen=True):

@@ -33,16 +33,14 @@ import random
 from collections.abc import Iterator
 from typing import Final
 
-from msgspec.structs import replace
-
-from calculator import modules as registry
-from calculator.engine.actions import Action, Buy, Choices, PlayerAction
-from calculator.engine.components import ModuleCard, MoneyCard, total
-from calculator.engine.errors import IllegalAction, Path
-from calculator.engine.events import Event
-from calculator.engine.state import REFILL, Draft, Game, GameState, Phase, slot_currency
+from calculator.engine.actions import Action, Buy
+from calculator.engine.codes import HUT, MONEY_CARDS, NO_TILE, PRICE, SLOT_CURRENCY, TILES, VALUE
+from calculator.engine.components import ModuleCard
+from calculator.engine.core import REFILL, Game, Kind, Move, Phase, Problems, Step
+from calculator.engine.errors import IllegalAction
+from calculator.engine.hand import exact_payment, payments
 from calculator.engine.turn import actions_done
-from calculator.engine.turn.purchase import buy, payments_for
+from calculator.engine.turn.purchase import check_buy
 from calculator.modules.vizier.records import (
     ASKED,
     NAME,
@@ -50,6 +48,7 @@ from calculator.modules.vizier.records import (
     PLACING,
     TOKEN,
     ActivateVizier,
+    Asked,
     DeclineVizier,
     Token,
     VizierActivated,
@@ -62,52 +61,73 @@ from calculator.modules.vizier.records import (
 PHASES: Final[tuple[Phase, ...]] = (OFFERED, PLACING)
 
 
-def face_up(state: GameState) -> GameState:
+def face_up(game: Game) -> None:
     """V1, setup: every player's vizier token face up."""
-    return replace(state, players=tuple(TOKEN.put(p, Token(True)) for p in state.players))
+    for seat in game.seats:
+        TOKEN.set(seat.parts, Token(True))
 
 
 def token(game: Game, seat: int) -> bool | None:
     """V1: the vizier token of ``seat``, ``True`` face up; ``None`` without the module."""
-    return TOKEN.of(game.players[seat]).vizier
+    return TOKEN.get(game.seats[seat].parts).vizier
 
 
 def asked(game: Game) -> tuple[int, ...]:
     """V1: the seats asked about their vizier since the turn's refill, in order."""
-    return ASKED.of(game.turn).vizier_asked
+    return ASKED.get(game.turn_parts).vizier_asked
 
 
-Payment = tuple[int, tuple[MoneyCard, ...], tuple[ModuleCard, ...]]
-"""A vizier's purchase: the slot, the money cards, and a module's card used (V2), if any."""
+Payment = tuple[int, tuple[int, ...], tuple[ModuleCard, ...]]
+"""A vizier's purchase: the slot, the money cards (codes), and a module's card used (V2)."""
 
 
 def exact_payments(game: Game, seat: int) -> Iterator[Payment]:
     """V1: every exact payment ``seat`` could make for a market tile: the canonical payments
     of T4 whose total is the price, and those a module's card of the hand allows (V2)."""
-    player = game.players[seat]
+    player = game.seats[seat]
+    packed = player.hand.packed
     others = [
-        ways
-        for ways, usable in registry.active(game.options.modules).payments
+        ways(player, game.market)
+        for ways, usable in game.rules.payments
         if usable is None or usable(game)
     ]
     for slot, tile in enumerate(game.market, start=1):
-        if tile is None or tile.price is None:
+        price = PRICE[tile] if tile != NO_TILE else 0
+        if not price:
             continue
-        for payment in payments_for(player.hand, slot_currency(slot), tile.price):
-            if total(payment) == tile.price:
+        currency = SLOT_CURRENCY[slot]
+        for payment in payments(currency, packed[currency], price):
+            if sum(map(VALUE.__getitem__, payment)) == price:
                 yield slot, payment, ()
-        for ways in others:
-            for card, payments in ways(player, slot, tile.price):
-                for payment in payments:
-                    if total(payment) == tile.price:
-                        yield slot, payment, (card,)
+        for by_module in others:
+            for paid_slot, card, by_card in by_module:
+                if paid_slot == slot:
+                    for payment in by_card:
+                        if sum(map(VALUE.__getitem__, payment)) == price:
+                            yield slot, payment, (card,)
 
 
 def _may_buy(game: Game, seat: int) -> bool:
-    return (
-        bool(TOKEN.of(game.players[seat]).vizier)
-        and next(exact_payments(game, seat), None) is not None
-    )
+    """V1: may ``seat`` buy with the vizier: an active token and an exact payment for a market
+    tile (in the slot's currency alone, or as a module's card allows: V2)?"""
+    player = game.seats[seat]
+    if not TOKEN.get(player.parts).vizier:
+        return False
+    sums, packed = player.hand.sums, player.hand.packed
+    for slot, tile in enumerate(game.market, start=1):
+        if tile != NO_TILE:
+            currency = SLOT_CURRENCY[slot]
+            price = PRICE[tile]
+            if price and sums[currency] >= price and exact_payment(packed[currency], price):
+                return True
+    for ways, usable in game.rules.payments:
+        if usable is None or usable(game):
+            for slot, _, by_card in ways(player, game.market):
+                price = PRICE[game.market[slot - 1]]
+                for payment in by_card:
+                    if sum(map(VALUE.__getitem__, payment)) == price:
+                        return True
+    return False
 
 
 def offered_to(game: Game) -> int | None:
@@ -115,10 +135,10 @@ def offered_to(game: Game) -> int | None:
     whose turn just ended last): the first not yet asked who has an active vizier and can pay
     a market tile exactly; ``None`` when there is nobody, or once the last building tile has
     entered the market (the bag is empty)."""
-    ended = game.turn.player
+    ended = game.player
     if not game.bag or ended is None:
         return None
-    seats = len(game.players)
+    seats = len(game.seats)
     already = asked(game)
     for step in range(1, seats + 1):
         seat = (ended + step) % seats
@@ -127,110 +147,179 @@ def offered_to(game: Game) -> int | None:
     return None
 
 
-def offer(draft: Draft) -> list[Event]:
-    """V1: the turn and its refill are over; ask the next player about the vizier."""
-    seat = offered_to(draft)
-    assert seat is not None
-    draft.turn = replace(draft.turn, phase=OFFERED)
-    return [VizierOffered(seat)]
+def offering(seat: int) -> Step:
+    def offer(game: Game) -> None:
+        """V1: the turn and its refill are over; ask ``seat`` about the vizier."""
+        game.phase = OFFERED
+        if game.log is not None:
+            game.log.append(VizierOffered(seat))
+
+    return offer
 
 
-def legal_decisions(state: Game) -> Choices:
+OFFERS: Final[tuple[Step, ...]] = tuple(offering(seat) for seat in range(6))
+"""V1: the step asking each seat, by seat."""
+
+
+def legal_decisions(game: Game) -> list[Move]:
     """V1: the exact purchases of the player asked, and declining."""
-    seat = offered_to(state)
+    seat = offered_to(game)
     assert seat is not None
-    buys: list[tuple[type, tuple[object, ...]]] = [
-        (VizierBuy, (seat, slot, payment, card))
-        for slot, payment, card in exact_payments(state, seat)
+    buys: list[Move] = [
+        (BUY, seat, slot, payment, cards) for slot, payment, cards in exact_payments(game, seat)
     ]
-    return Choices([*buys, (DeclineVizier, (seat,))])
+    return [*buys, (DECLINE, seat)]
 
 
-def decide(draft: Draft, action: PlayerAction) -> list[Event]:
+def decide(game: Game, action: Action) -> Move:
     """V1: the player asked buys a tile paying exactly, or declines."""
-    turn = ASKED.change(draft.turn, vizier_asked=(*asked(draft), action.player))
     if isinstance(action, DeclineVizier):
-        draft.turn = replace(turn, phase=REFILL)  # the offers go on
-        return [VizierDeclined(action.player)]
+        return (DECLINE, action.player)
     if not isinstance(action, VizierBuy):
         raise IllegalAction(
             "V1",
             "between two turns a player asked about the vizier buys a tile paying exactly "
             "(vizier_buy) or declines (decline_vizier); nothing else",
         )
-    tile = draft.market[action.slot - 1]
-    if tile is not None and tile.price is not None and total(action.payment) > tile.price:
+    slot = action.slot
+    tile = game.market[slot - 1] if 1 <= slot <= len(game.market) else NO_TILE
+    paid = sum(card.value for card in action.payment)
+    if tile != NO_TILE and PRICE[tile] and paid > PRICE[tile]:
         raise IllegalAction(
             "V1",
-            f"the vizier's purchase is paid exactly: {total(action.payment)} for "
-            f"{tile.describe()}'s price of {tile.price}",
+            f"the vizier's purchase is paid exactly: {paid} for "
+            f"{TILES[tile].describe()}'s price of {PRICE[tile]}",
         )
-    purchase = Buy(action.player, action.slot, action.payment, action.module_cards)
+    purchase = _purchase(game, action.player, slot, action.payment, action.module_cards)
+    return (BUY, action.player, slot, purchase[3], action.module_cards)
+
+
+def _purchase(
+    game: Game,
+    seat: int,
+    slot: int,
+    payment: tuple[object, ...],
+    module_cards: tuple[ModuleCard, ...],
+) -> Move:
+    """The purchase the vizier makes, checked as a buy (T4; paid with a module's card, as that
+    module rules it: V2)."""
+    cards = tuple(MONEY_CARDS[card] if isinstance(card, int) else card for card in payment)
+    purchase = Buy(seat, slot, cards, module_cards)  # type: ignore[arg-type]
+    claim = game.rules.claim(purchase)
     try:
-        (registry.claimed(purchase) or buy)(draft, purchase)  # a module's card pays (V2)
+        return (check_buy if claim is None else claim.check)(game, purchase)
     except IllegalAction as refusal:
         raise IllegalAction("V1", f"the vizier's purchase follows {refusal}") from None
-    draft.players[action.player] = TOKEN.put(draft.players[action.player], Token(False))
-    bought = draft.turn.bought[-1]
-    draft.turn = replace(turn, phase=PLACING, bought=(bought,))
-    return [VizierBought(action.player, action.slot, bought, action.payment, action.module_cards)]
 
 
-def placed(draft: Draft) -> list[Event]:
+def _buy(game: Game, move: Move) -> None:
+    """V1: the purchase, out of turn: the token turns face down, and the buyer places the tile
+    at once (no further action, whatever a purchase in a turn would earn)."""
+    _, seat, slot, payment, module_cards = move
+    ASKED.set(game.turn_parts, Asked((*asked(game), seat)))
+    buys, extra_action, log = game.buys, game.extra_action, game.log
+    purchase = _purchase(game, seat, slot, payment, module_cards)
+    game.log = None  # the purchase is the vizier's, reported as such
+    purchase[0].play(game, purchase)
+    game.log = log
+    tile = game.bought[-1]
+    game.buys, game.extra_action, game.bought = buys, extra_action, [tile]
+    game.phase = PLACING
+    TOKEN.set(game.seats[seat].parts, Token(False))
+    if log is not None:
+        log.append(
+            VizierBought(
+                seat, slot, TILES[tile], tuple(MONEY_CARDS[card] for card in payment), module_cards
+            )
+        )
+
+
+def _decline(game: Game, move: Move) -> None:
+    seat = move[1]
+    ASKED.set(game.turn_parts, Asked((*asked(game), seat)))
+    game.phase = REFILL  # the offers go on
+    if game.log is not None:
+        game.log.append(VizierDeclined(seat))
+
+
+def placed(game: Game) -> None:
     """V1: the vizier's tile is placed; the market is refilled (T7), then the offers go on."""
-    draft.turn = replace(draft.turn, phase=REFILL)
-    return []
+    game.phase = REFILL
 
 
-def legal_activations(state: Game) -> list[ActivateVizier]:
-    seat = state.turn.player
+def buyer(game: Game) -> int:
+    """V1: the vizier's tile is placed by the player who used the vizier."""
+    return asked(game)[-1]
+
+
+def legal_activations(game: Game) -> list[Move]:
+    seat = game.player
     assert seat is not None
-    return [ActivateVizier(seat)] if token(state, seat) is False else []
+    return [(ACTIVATE, seat)] if token(game, seat) is False else []
 
 
-def activate(draft: Draft, action: ActivateVizier) -> list[Event]:
+def check_activate(game: Game, action: ActivateVizier) -> Move:
     """V1: turning the token face up again is the turn's action (T2)."""
-    if NAME not in draft.options.modules:
+    if NAME not in game.rules.names:
         raise IllegalAction("V1", "this game is played without the vizier")
-    if token(draft, action.player):
+    if token(game, action.player):
         raise IllegalAction("V1", "the vizier is already face up (active)")
-    draft.players[action.player] = TOKEN.put(draft.players[action.player], Token(True))
-    return [VizierActivated(action.player), *actions_done(draft)]
+    return (ACTIVATE, action.player)
 
 
-def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
+def _activate(game: Game, move: Move) -> None:
+    seat = move[1]
+    TOKEN.set(game.seats[seat].parts, Token(True))
+    if game.log is not None:
+        game.log.append(VizierActivated(seat))
+    actions_done(game)
+
+
+def not_in_a_turn(game: Game, action: Action) -> Move:
+    """V1: the vizier is offered between two turns, never during one, and not at all once the
+    last building tile has entered the market."""
+    if not game.bag:
+        raise IllegalAction(
+            "V1", "the vizier is offered no more: the last tile has entered the market"
+        )
+    raise IllegalAction(
+        "V1", "the vizier is offered after a turn and its refill, not during a turn"
+    )
+
+
+def inconsistencies(game: Game) -> Problems:
     """V1: a vizier token per player exactly with the module; vizier phases that can exist."""
-    turn = state.turn
-    found: list[tuple[Path, str]]
-    seats = range(len(state.players))
-    if NAME not in state.options.modules:
+    found: Problems
+    seats = range(len(game.seats))
+    phase = game.phase
+    if NAME not in game.rules.names:
         found = [
             (("players", seat, "vizier"), 'there is a vizier only with the "vizier" module (V1)')
             for seat in seats
-            if token(state, seat) is not None
+            if token(game, seat) is not None
         ]
-        if asked(state) or turn.phase in PHASES:
+        if asked(game) or phase in PHASES:
             found.append((("turn", "phase"), "the vizier is played only with its module (V1)"))
         return found
     found = [
         (("players", seat, "vizier"), "with the vizier module each player has a vizier (V1)")
         for seat in seats
-        if token(state, seat) is None
+        if token(game, seat) is None
     ]
-    seen = asked(state)
+    seen = asked(game)
     if any(seat not in seats for seat in seen) or len(set(seen)) < len(seen):
         return [*found, (("turn", "vizier_asked"), "each seat is asked at most once (V1)")]
-    if seen and turn.phase not in (*PHASES, REFILL):  # a table waits in a vizier's refill
+    if seen and phase not in (*PHASES, REFILL):  # a table waits in a vizier's refill
         found.append(
             (
                 ("turn", "vizier_asked"),
                 "players are asked about the vizier only between two turns (V1)",
             )
         )
-    if turn.phase == OFFERED:
+    if phase == OFFERED:
         if found:
             return found
-        if None in state.market or offered_to(state) is None:
+        if NO_TILE in game.market or offered_to(game) is None:
             found.append(
                 (
                     ("turn", "phase"),
@@ -239,9 +328,9 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
                     "tiles left in the bag",
                 )
             )
-    elif turn.phase == PLACING:
-        buyer = seen[-1] if seen else None
-        if buyer is None or token(state, buyer) is not False:
+    elif phase == PLACING:
+        bought_by = seen[-1] if seen else None
+        if bought_by is None or token(game, bought_by) is not False:
             found.append(
                 (
                     ("turn", "vizier_asked"),
@@ -249,9 +338,9 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
                     "who used the vizier, now face down (V1)",
                 )
             )
-        if len(turn.bought) != 1 or turn.bought[0].hut:
+        if len(game.bought) != 1 or HUT[game.bought[0]]:
             found.append((("turn", "bought"), "the vizier buys one market tile (V1)"))
-        if sum(tile is None for tile in state.market) != 1 or not state.bag:
+        if sum(tile == NO_TILE for tile in game.market) != 1 or not game.bag:
             found.append(
                 (
                     ("market",),
@@ -259,37 +348,53 @@ def inconsistencies(state: GameState) -> list[tuple[Path, str]]:
                     "refilled from the bag after the placement (V1)",
                 )
             )
-    if turn.phase in PHASES and turn.dummy_draws:
+    if phase in PHASES and game.dummy_draws:
         found.append((("turn", "dummy_draws"), "the dummy draws before the vizier (V1, D2)"))
     return found
 
 
-def random_decision(game: Game, rng: random.Random) -> Action:
+def random_decision(game: Game, rng: random.Random) -> Move:
     """V1: the random player buys (one exact payment, uniformly) or declines, as often."""
     *buys, decline = legal_decisions(game)
     return rng.choice(buys) if rng.random() < 0.5 else decline
 
 
-def playout_decision(game: Game, rng: random.Random) -> Action:
+def playout_decision(game: Game, rng: random.Random) -> Move:
     """V1: a search's playout buys with the vizier when offered (one exact payment,
     uniformly), and declines only when it cannot."""
     *buys, decline = legal_decisions(game)
     return buys[rng.randrange(len(buys))] if buys else decline
 
 
-def passed_over(state: GameState, seat: int) -> GameState:
+def passed_over(game: Game, seat: int) -> None:
     """V1: the vizier is offered to ``seat`` now, so the seats the offer passed over (in turn
     order from the next player) could not pay exactly: they count as asked, so that no
     determinisation dealing them other money offers them the vizier first."""
-    turn = state.turn
-    if turn.phase != OFFERED or turn.player is None:
-        return state
-    seats = len(state.players)
+    if game.phase != OFFERED or game.player is None:
+        return
+    seats = len(game.seats)
+    already = asked(game)
     passed = []
     for step in range(1, seats + 1):
-        seat_asked = (turn.player + step) % seats
+        seat_asked = (game.player + step) % seats
         if seat_asked == seat:
             break
-        if seat_asked not in asked(state):
+        if seat_asked not in already:
             passed.append(seat_asked)
-    return replace(state, turn=ASKED.change(turn, vizier_asked=asked(state) + tuple(passed)))
+    ASKED.set(game.turn_parts, Asked(already + tuple(passed)))
+
+
+BUY: Final[Kind] = Kind(
+    "vizier_buy",
+    _buy,
+    lambda game, move: VizierBuy(
+        move[1], move[2], tuple(MONEY_CARDS[card] for card in move[3]), move[4]
+    ),
+)
+"""V1: ``(BUY, seat, slot, payment, module_cards)``."""
+DECLINE: Final[Kind] = Kind("decline_vizier", _decline, lambda game, move: DeclineVizier(move[1]))
+"""V1: ``(DECLINE, seat)``."""
+ACTIVATE: Final[Kind] = Kind(
+    "activate_vizier", _activate, lambda game, move: ActivateVizier(move[1])
+)
+"""V1: ``(ACTIVATE, seat)``."""

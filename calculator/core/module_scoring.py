@@ -1,5 +1,5 @@
 """How a module adds to a scoring round: its :class:`ScoringModule`, the ``scoring`` of its
-record in the registry.
+record (:class:`calculator.engine.core.Module`), declared in the module's package.
 
 A module that changes a round's points brings a :data:`Term` over the whole table
 (:class:`RoundTable`), since some parts rank the players against each other (K1, G3). A player
@@ -7,7 +7,8 @@ given by an Alhambra carries its pieces (``furnished``) and the term computes fr
 player given by counts carries what the table counted instead (X1). S1 changes the points per
 place of the majorities themselves (``RoundTable.points``). A module may also add to a
 player's majority counts, from the Alhambra's tiles (V4) or from the cards beside it (V3),
-and bring tiles that carry walls but are no building (V4), which bound a typed wall.
+and bring tiles that carry walls but are no building (V4), which bound a typed wall;
+:func:`tally` adds what the modules of a scoring or a game add to the counts (M1, V3, V4).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from msgspec import Struct
 from calculator.core.building import Violation
 from calculator.core.pieces import Furnished, Piece
 from calculator.core.plausibility import Implausibility, WallCarriers, Where
-from calculator.core.scoring import POINTS, Added, Counts, Points
+from calculator.core.scoring import POINTS, Added, Counts, Points, Tally, building_counts
 from calculator.core.tiles import BUILDINGS, Building, Cell, Side, Tile
 
 NO_RESIDENTS: Final[Mapping[Building, int]] = MappingProxyType({})
@@ -81,13 +82,16 @@ class Refusal(Struct, frozen=True):
 class ScoringRequest(Struct, frozen=True):
     """A schema-valid ``POST /v1/scores`` body as the modules' checks read it: the body itself
     (for its members and where they are), each player as the terms see them (counts and walls
-    not yet added), the counts typed by hand (``None`` for an Alhambra) and the modules named."""
+    not yet added), the counts typed by hand (``None`` for an Alhambra), the modules named and
+    the most tiles or pieces those modules let one Alhambra hold besides its buildings and its
+    fountain (their :attr:`ScoringModule.most_held` together: V4, G4, K4)."""
 
     body: Mapping[str, Any]
     scoring_round: int
     seats: tuple[SeatRound, ...]
     typed: tuple[Counts | None, ...]
     named: frozenset[str]
+    most_held: int = 0
 
 
 Refusals = Callable[[ScoringRequest], list[Refusal]]
@@ -160,6 +164,31 @@ class ScoringModule(Struct, frozen=True):
                 self.points,
             )
         )
+
+
+def tally(
+    alhambra: Mapping[Cell, Tile], cards: Sequence[Tile], modules: Iterable[ScoringModule]
+) -> Tally:
+    """M1, V3, V4: a player's buildings as majority scoring sees them: the Alhambra's
+    buildings, then what ``modules`` add from its tiles (V4's huts), then from the tiles the
+    player's face-up cards depict (V3), in the order of ``modules``."""
+    counts = building_counts(alhambra.values())
+    found: list[Added] = []
+    every = tuple(modules)
+    for module in every:
+        if module.alhambra_adds is not None:
+            added = module.alhambra_adds(alhambra)
+            if added is not None:
+                found.append(added)
+    for module in every:
+        if module.cards_add is not None:
+            added = module.cards_add(alhambra, cards)
+            if added is not None:
+                found.append(added)
+    for added in found:
+        for building, count in added.adds.items():
+            counts[building] += count
+    return Tally(counts, tuple(found))
 
 
 def seat_of(player: Mapping[str, Any], furnished: Furnished | None) -> SeatRound:
@@ -249,5 +278,6 @@ __all__ = [
     "beyond_supply",
     "held_in_alhambras",
     "seat_of",
+    "tally",
     "typed_seats",
 ]
