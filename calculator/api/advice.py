@@ -114,7 +114,7 @@ def bot_turns(body: Any) -> dict[str, Any]:
     )
     state, bots = query.state, query.bots
     if state.over:
-        raise _refused(body, GameOver("T9", Text("engine.game_over")))
+        raise _refused(body, GameOver("T9", Text("api.T9.game_over")))
     each = float(query.budget_ms if query.budget_ms is not None else DEFAULT_BUDGET_MS)
     seed = query.seed if query.seed is not None else secrets.randbelow(SEEDS)
     seeds = random.Random(f"bot-turns/{seed}")  # each decision's seed, in turn

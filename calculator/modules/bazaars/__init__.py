@@ -16,6 +16,7 @@ from msgspec import Struct
 from calculator.core.building import Violation
 from calculator.core.pieces import Face, Furnished
 from calculator.core.plausibility import Implausibility
+from calculator.core.text import Text
 from calculator.core.tiles import Building, Cell
 from calculator.engine.hooks import Module
 from calculator.modules.scoring import (
@@ -60,8 +61,8 @@ class Bazaar(Struct, frozen=True):
     def outer_across(self) -> str:
         return ""
 
-    def describe(self) -> str:
-        return "the bazaar"
+    def named(self) -> Text:
+        return Text("api.piece.bazaar")
 
     @property
     def face(self) -> Face:
