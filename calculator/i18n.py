@@ -23,6 +23,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, Final
 
+from calculator.core.text import Text, Value
 from calculator.core.tiles import BUILDINGS
 from calculator.pictures import PictureLabels
 
@@ -82,3 +83,41 @@ def picture_labels(language: str) -> PictureLabels:
         dummy=catalog["dummy.name"],
         round=catalog["round.n"],
     )
+
+
+# --- the API's words ---------------------------------------------------------------------------
+
+
+def say(text: Value, language: str) -> str:
+    """``text`` in ``language``: its catalog entry, the placeholders filled, each value said in
+    the same language; a list is said item by item (``list.separator``)."""
+    if isinstance(text, Text):
+        template = messages(language)[text.key]
+        if not isinstance(template, str):
+            template = template[plural_form(language, text.values["n"], template)]
+        return template.format_map(
+            {name: say(value, language) for name, value in text.values.items()}
+        )
+    if isinstance(text, str):
+        return text
+    if isinstance(text, int | float):
+        return str(text)
+    return messages(language)["api.list.separator"].join(say(item, language) for item in text)
+
+
+def plural_form(language: str, n: Value, forms: Mapping[str, str]) -> str:
+    """The CLDR plural category of ``n`` among ``forms`` (``zero`` for 0 where the entry has
+    it), for whole numbers: what ``Intl.PluralRules`` gives the page."""
+    if not isinstance(n, int):
+        return "other"
+    if n == 0 and "zero" in forms:
+        return "zero"
+    if language == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    if language in ("en", "de") and n == 1:
+        return "one"
+    return "other"

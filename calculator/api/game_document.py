@@ -37,6 +37,7 @@ from calculator.api.problems import (
 )
 from calculator.api.wire import AlhambraField, TileField, dump_tile
 from calculator.core.scoring import RoundScore
+from calculator.core.text import Text
 from calculator.core.tiles import Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
@@ -487,7 +488,7 @@ class GameStateSchema(UniqueNames):
         problems = []
         if document["options"].get("modules") and document["version"] != MODULES_VERSION:
             problems.append(
-                Problem("/version", f"a game with modules is a version {MODULES_VERSION} document")
+                Problem("/version", Text("api.version.modules", version=MODULES_VERSION))
             )
         for index, slot in enumerate(document["market"]):
             currency = slot_currency(index + 1)
@@ -495,7 +496,11 @@ class GameStateSchema(UniqueNames):
                 problems.append(
                     Problem(
                         pointer("market", index),
-                        f"slot {index + 1} comes here, its currency {currency.value} (C4)",
+                        Text(
+                            "api.C4.slot_here",
+                            slot=index + 1,
+                            currency=Text(f"currency.{currency.value}"),
+                        ),
                     )
                 )
         if problems:
@@ -672,11 +677,11 @@ class ActionSchema(Schema):
         kind = data.pop("type")
         make = _ACTION_MAKERS.get(kind)
         if make is None:
-            raise refusal([Problem("/type", f"there is no action {kind!r}")])
+            raise refusal([Problem("/type", Text("api.action.unknown", kind=repr(kind)))])
         try:
             return make(data)
         except KeyError as missing:
-            needed = Problem(pointer(missing.args[0]), f"a {kind} action needs it")
+            needed = Problem(pointer(missing.args[0]), Text("api.action.needs", kind=kind))
             raise refusal([needed]) from None
 
 

@@ -26,6 +26,7 @@ from calculator.core.module_scoring import (
 )
 from calculator.core.pieces import Face, Furnished
 from calculator.core.plausibility import Implausibility
+from calculator.core.text import Text
 from calculator.core.tiles import Building, Cell
 from calculator.engine.core import Module
 
@@ -60,8 +61,8 @@ class Bazaar(Struct, frozen=True):
     def outer_across(self) -> str:
         return ""
 
-    def describe(self) -> str:
-        return "the bazaar"
+    def named(self) -> Text:
+        return Text("api.piece.bazaar")
 
     @property
     def face(self) -> Face:

@@ -30,6 +30,7 @@ from calculator.core.module_scoring import (
 )
 from calculator.core.pieces import Face, Furnished
 from calculator.core.plausibility import Implausibility
+from calculator.core.text import Text
 from calculator.core.tiles import OPPOSITE, SIDE_NAME, SIDES, Cell, Side
 from calculator.engine.core import Module
 
@@ -55,8 +56,8 @@ class Camp(Struct, frozen=True):
     def outer_across(self) -> str:
         return self.bastions
 
-    def describe(self) -> str:
-        return "the camp"
+    def named(self) -> Text:
+        return Text("api.piece.camp")
 
     @property
     def face(self) -> Face:
