@@ -47,3 +47,11 @@ def listed(items: Sequence[Value], conjunction: str = "and") -> Value:
     if len(items) == 1:
         return items[0]
     return Text(f"api.list.{conjunction}", items=list(items[:-1]), last=items[-1])
+
+
+def one_after_another(items: Sequence[Value]) -> Value:
+    """Sentences said one after the other: "a; b; c" (``api.then``)."""
+    said = items[-1]
+    for item in reversed(items[:-1]):
+        said = Text("api.then", first=item, then=said)
+    return said

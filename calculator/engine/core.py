@@ -34,6 +34,7 @@ from mypy_extensions import mypyc_attr
 
 from calculator.core.building import HoleRule
 from calculator.core.module_scoring import ScoringModule, tally
+from calculator.core.text import Text
 from calculator.core.tiles import Tile
 from calculator.engine.actions import Action, ModuleAction
 from calculator.engine.codes import FIRST_MODULE_CARD, MONEY_CARDS, SCORING_CARDS
@@ -303,8 +304,8 @@ class Source:
     of its draws, ``drawn`` the item as a refusal names it, ``holder`` the source itself."""
 
     rule: ClassVar[str] = ""
-    drawn: ClassVar[str] = ""
-    holder: ClassVar[str] = ""
+    drawn: ClassVar[Text] = Text("api.draw.item")
+    holder: ClassVar[Text] = Text("api.draw.source")
     reveals: ClassVar[tuple[type, ...]] = ()
     """The kinds of reveal that name an item of this source."""
 
@@ -387,7 +388,7 @@ class PhaseRules:
     """How the random player decides in this phase (else uniformly among the legal moves)."""
     playout_choice: Callable[[Game, random.Random], Move] | None = None
     """How a search's playouts decide in this phase (else as the random player)."""
-    who_acts: str = ""
+    who_acts: Text | None = None
     """Added to the refusal of a seat that is not the one to act, to say who is."""
 
 
