@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from jsonschema.exceptions import ValidationError
 
+from calculator import modules as registry
 from calculator.api.problems import Problem, pointer
 from calculator.core.text import Text, Value, listed
 
@@ -226,14 +227,11 @@ def _items(name: str) -> Text:
     return Text(f"api.items.{name}") if name in _ITEM_NAMES else Text("api.entries")
 
 
-_ITEM_NAMES: Final = frozenset(
-    {
-        "actions", "alhambra", "awarded", "bag", "bonus_aside", "bonus_cards", "bonus_hand",
-        "bought", "cards", "discard", "exchange", "face_up", "hand", "hidden_tops", "hut_stacks",
-        "huts", "market", "modules", "payment", "pile", "players", "reserve", "rounds_scored",
-        "scoring_due", "tiles", "vizier_asked", "winners",
-    }
-)  # fmt: skip
+_ITEM_NAMES: Final = registry.LISTED_ITEMS | {
+    "actions", "alhambra", "awarded", "bag", "bought", "cards", "discard", "face_up", "hand",
+    "market", "modules", "payment", "pile", "players", "reserve", "rounds_scored", "scoring_due",
+    "tiles", "winners",
+}  # fmt: skip
 """The list members whose items have words of their own (``api.item.<name>``: "a player";
 ``api.items.<name>``: "players"); a test holds each in every language."""
 

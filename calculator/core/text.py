@@ -49,9 +49,9 @@ def listed(items: Sequence[Value], conjunction: str = "and") -> Value:
     return Text(f"api.list.{conjunction}", items=list(items[:-1]), last=items[-1])
 
 
-def one_after_another(items: Sequence[Value]) -> Value:
+def one_after_another(items: Sequence[Text]) -> Text:
     """Sentences said one after the other: "a; b; c" (``api.then``)."""
-    said = items[-1]
+    said: Text = items[-1]
     for item in reversed(items[:-1]):
         said = Text("api.then", first=item, then=said)
     return said

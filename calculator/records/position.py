@@ -103,8 +103,7 @@ def position(table: Table) -> GameState:
             problems.append(
                 Inconsistency(
                     ("players", index, "hand_size"),
-                    f"{seat.hidden_cards} cards cannot be in this hand: only {len(unseen)} "
-                    "money cards are out of sight (C3, D1)",
+                    Text("api.C3.hidden_cards", n=seat.hidden_cards, unseen=len(unseen)),
                 )
             )
             continue

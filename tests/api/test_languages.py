@@ -20,10 +20,12 @@ from typing import Any
 import pytest
 
 import calculator
+from calculator import modules  # noqa: F401 (the modules' cards, declared on import)
 from calculator.api import explanation
 from calculator.api.contract import SCHEMA_DIR
 from calculator.core.text import Text
-from calculator.core.tiles import BUILDINGS, SIDES
+from calculator.core.tiles import BUILDINGS, CURRENCIES, SIDES
+from calculator.engine.components import ModuleCard
 from calculator.i18n import LANGUAGES, messages, say
 from calculator.web.http import STATUSES
 
@@ -125,6 +127,8 @@ MEMBERS, THINGS, OWN_WORDS = _schema_words()
 FAMILIES: dict[tuple[str, str], set[str]] = {
     ("building.", ""): {building.value for building in BUILDINGS},
     ("side.", ""): set(SIDES),
+    ("currency.", ""): {currency.value for currency in CURRENCIES},
+    ("api.card.", ""): {card.wire for card in ModuleCard.__subclasses__()},
     ("api.member.", ""): MEMBERS,
     ("api.item.", ""): set(explanation._ITEM_NAMES),
     ("api.items.", ""): set(explanation._ITEM_NAMES),
