@@ -95,14 +95,16 @@ def say(text: Value, language: str) -> str:
         template = messages(language)[text.key]
         if not isinstance(template, str):
             template = template[plural_form(language, text.values["n"], template)]
-        return template.format_map(
+        said: str = template.format_map(
             {name: say(value, language) for name, value in text.values.items()}
         )
+        return said
     if isinstance(text, str):
         return text
     if isinstance(text, int | float):
         return str(text)
-    return messages(language)["api.list.separator"].join(say(item, language) for item in text)
+    separator: str = messages(language)["api.list.separator"]
+    return separator.join(say(item, language) for item in text)
 
 
 def plural_form(language: str, n: Value, forms: Mapping[str, str]) -> str:

@@ -152,7 +152,7 @@ def _worded(error: ValidationError, subject: Value) -> Text:
         return Text("api.schema.hold_items", subject=subject, count=count, many=many)
     if keyword in ("minProperties", "maxProperties"):
         count = _count(schema, "minProperties", "maxProperties")
-        most = schema.get("maxProperties", schema.get("minProperties"))
+        most: int = schema.get("maxProperties") or schema.get("minProperties") or 0
         return Text("api.schema.members", subject=subject, count=count, n=most)
     if keyword == "uniqueItems":
         name = _last_member(error)
@@ -301,7 +301,7 @@ def _bounds(schema: dict[str, Any]) -> Text:
         return Text("api.bounds.between", low=low, high=high)
     if low is not None:
         return Text("api.bounds.at_least", low=low)
-    return Text("api.bounds.at_most", high=high)
+    return Text("api.bounds.at_most", high=schema["maximum"])
 
 
 def _count(schema: dict[str, Any], least: str, most: str) -> Text:
@@ -312,7 +312,7 @@ def _count(schema: dict[str, Any], least: str, most: str) -> Text:
         return Text("api.count.between", low=low, high=high)
     if low is not None:
         return Text("api.count.at_least", low=low)
-    return Text("api.count.at_most", high=high)
+    return Text("api.count.at_most", high=schema[most])
 
 
 def _branch_phrase(branch: Any) -> Value | None:

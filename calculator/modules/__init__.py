@@ -33,7 +33,7 @@ from calculator.core.module_scoring import ScoringModule
 from calculator.core.pieces import Piece
 from calculator.core.plausibility import WallCarriers
 from calculator.core.scoring import Tally
-from calculator.core.text import listed
+from calculator.core.text import Text, listed
 from calculator.core.tiles import Cell, Tile
 from calculator.engine.actions import ModuleAction, ModuleReveal
 from calculator.engine.components import ModuleCard
@@ -242,7 +242,7 @@ _BEYOND_LIMIT: Final = tuple(
 )
 
 
-def beyond_limits(tiles: Sequence[Tile]) -> list[tuple[int, str, str]]:
+def beyond_limits(tiles: Sequence[Tile]) -> list[tuple[int, str, Text]]:
     """The tiles of one player (reserve included) beyond what a module lets one player own
     (V4), every registered module's: each tile's position, its member to point at and the
     message, in the order of the tiles."""

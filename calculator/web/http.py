@@ -191,7 +191,7 @@ def status_title(status: int) -> Text:
 def _detail(error: HTTPException) -> Text:
     """A refusal Flask or Werkzeug raised, in our words: what the status means for this
     request."""
-    status, method = error.code, request.method
+    status, method = error.code or 500, request.method
     if status == 404:
         return Text("api.detail.no_path", path=request.path)
     if status == 405:

@@ -107,7 +107,7 @@ def added_by_huts(alhambra: Mapping[Cell, Tile]) -> Added | None:
     return Added("huts", adds, tuple(huts), _shown)
 
 
-def beyond_limit(tiles: Sequence[Tile]) -> list[tuple[int, str, str]]:
+def beyond_limit(tiles: Sequence[Tile]) -> list[tuple[int, str, Text]]:
     """V4: every hut of one player's after the third, pointed at its colour."""
     return [
         (index, "hut", too_many_huts_message(count))
