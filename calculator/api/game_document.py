@@ -81,7 +81,7 @@ def _money_card(value: Any) -> MoneyCard:
     except (KeyError, TypeError):
         card = None
     if card is None:
-        raise ValidationError("a money card has a currency and a value 1-9 (C3)")
+        raise ValidationError([Text("api.C3.money_card")])
     return card
 
 
@@ -105,8 +105,10 @@ def _display_card(value: Any) -> DisplayCard:
         return _money_card(value)
     try:
         return kind.from_wire(value[kind.wire])
-    except ValueError as error:
-        raise ValidationError(str(error)) from None
+    except ValueError:
+        raise ValidationError(
+            [Text("api.card.not_of_the_game", card=Text(f"api.card.{kind.wire}"))]
+        ) from None
 
 
 def dump_display_card(card: DisplayCard) -> dict[str, Any]:
@@ -140,7 +142,7 @@ class PileCardField(fields.Field):  # type: ignore[type-arg]
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Any:
         if isinstance(value, Mapping) and "scoring_card" in value:
             if value.get("scoring_card") not in (1, 2):
-                raise ValidationError('a scoring card is {"scoring_card": 1} or 2')
+                raise ValidationError([Text("api.T1.scoring_card", card='{"scoring_card": 1}')])
             return ScoringCard(value["scoring_card"])
         return _display_card(value)
 

@@ -88,8 +88,8 @@ def _problems(messages: Any, where: tuple[object, ...]) -> Iterator[Problem]:
         yield Problem(pointer(*where) + messages.pointer, messages.message)
     elif isinstance(messages, Text):
         yield Problem(pointer(*where), messages)
-    else:  # marshmallow's own words: a field of ours always says why in a Text
-        raise TypeError(f"{messages!r} is not a Text")
+    else:  # marshmallow's own words, for what the contract refuses first: ours are Texts
+        yield Problem(pointer(*where), Text("api.value_refused"))
 
 
 def refusal(problems: Iterable[Problem]) -> ValidationError:
