@@ -483,7 +483,7 @@ def _scores(state: GameState) -> list[Inconsistency]:
         if player.score <= bound:
             continue
         if not state.rounds_scored:
-            message = Text("api.T8.points_before_scoring", points=player.score)
+            message = Text("api.T8.points_before_scoring", n=player.score, points=player.score)
         else:
             scored = sorted(state.rounds_scored)
             message = Text(

@@ -352,3 +352,88 @@ def test_the_words_of_a_200_follow_the_language_and_vary(client):
     response = client.post("/v1/walls", json=body, headers={"Accept-Language": "ru"})
     assert response.status_code == 200
     _said_in(response, "ru")
+
+
+# --- the engine's refusals and the consistency of a state, in the language asked --------------
+
+
+@pytest.fixture
+def new_game(client):
+    """A digital 2-player game (seed 1): Anna holds florin 4 and 7, dirham 8 and 7."""
+    return client.post("/v1/games", json={"players": ["Anna", "Ben"], "seed": 1}).get_json()[
+        "state"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("language", "title", "message"),
+    [
+        ("de", "Unzulässige Aktion", "die Zahlung enthält Karten, die der Spieler nicht hat"),
+        ("ru", "Недопустимый ход", "в оплате есть карты, которых у игрока нет"),
+        ("ja", "ルール違反の手", "支払いに、そのプレイヤーが持っていないカードがあります"),
+    ],
+)
+def test_t4_a_payment_with_cards_not_held_is_refused_in_the_language_asked(
+    client, new_game, language, title, message
+):
+    buy = {"type": "buy", "player": 0, "slot": 1, "payment": [{"currency": "florin", "value": 9}]}
+    body = {"state": new_game, "actions": [buy]}
+    response = client.post("/v1/games/advance", json=body, headers={"Accept-Language": language})
+    assert response.status_code == 409
+    _said_in(response, language)
+    problem = response.get_json()
+    assert (problem["title"], problem["rule"]) == (title, "T4")
+    assert "(T4)" in problem["detail"]
+    assert problem["errors"] == [{"pointer": "/actions/0", "message": message}]
+
+
+@pytest.mark.parametrize(
+    ("language", "detail", "message"),
+    [
+        (
+            "de",
+            "kein Spiel kann diesen Zustand erreichen: 1 Fehler",
+            "500 Punkte vor jeder Wertung: jeder Punktestand ist 0 (T8)",
+        ),
+        (
+            "ru",
+            "ни одна партия не может прийти к этому состоянию: 1 ошибка",
+            "500 очков до первого подсчёта: до него у всех 0 (T8)",
+        ),
+        (
+            "ja",
+            "この状態にはどのゲームも到達できません: 問題1件",
+            "得点計算の前に500点あります。計算前の得点はすべて0です (T8)",
+        ),
+    ],
+)
+def test_t8_a_score_before_any_round_is_refused_in_the_language_asked(
+    client, new_game, language, detail, message
+):
+    new_game["players"][0]["score"] = 500
+    response = client.post(
+        "/v1/games/legal-actions", json={"state": new_game}, headers={"Accept-Language": language}
+    )
+    assert response.status_code == 422
+    _said_in(response, language)
+    problem = response.get_json()
+    assert problem["detail"] == detail
+    assert problem["errors"] == [{"pointer": "/state/players/0/score", "message": message}]
+
+
+@pytest.mark.parametrize("language", ["ru", "ja"])
+def test_b4_a_building_rule_broken_is_said_in_russian_and_japanese(client, language):
+    body = {
+        "alhambra": [{"building": "tower", "walls": "", "x": 1, "y": 0}],
+        "tile": {"building": "garden", "walls": ""},
+        "x": 2,
+        "y": 1,
+    }
+    response = client.post("/v1/placement", json=body, headers={"Accept-Language": language})
+    b4 = [v["message"] for v in response.get_json()["violations"] if v["rule"] == "B4"]
+    assert b4 == [
+        {
+            "ru": "(2,1) (сад): тайл не касается Альгамбры ни одной стороной (угла недостаточно)",
+            "ja": "(2,1)の庭はアルハンブラと辺で接していません(角だけでは不十分です)",
+        }[language]
+    ]
