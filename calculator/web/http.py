@@ -76,6 +76,13 @@ def said_response(document: Any, status: int = 200, mimetype: str = JSON) -> Res
     return provider.answer(document, status, mimetype, request_language())
 
 
+def in_language(response: Response) -> Response:
+    """``response`` (a picture with words) marked as said in the request's language."""
+    response.headers["Content-Language"] = request_language()
+    response.vary.add("Accept-Language")
+    return response
+
+
 def request_language() -> str:
     """The language of this request's answer: the one a member of the body names (a ruling's
     ``lang``, kept by :func:`speak`), else the best match of ``Accept-Language``, else English."""

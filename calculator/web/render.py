@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 
 from calculator.api import rulings, service
-from calculator.web.http import json_body, request_language, speak
+from calculator.web.http import in_language, json_body, request_language, speak
 from calculator.web.languages import body_language
 
 blueprint = Blueprint("render", __name__)
@@ -25,7 +25,7 @@ def render() -> Response:
     response = Response(svg, mimetype="image/svg+xml")
     # A name for the file when a referee saves it (curl -OJ, "save as" in a browser).
     response.headers["Content-Disposition"] = 'inline; filename="alhambra.svg"'
-    return response
+    return in_language(response)
 
 
 @blueprint.post("/v1/rulings")
@@ -35,5 +35,4 @@ def ruling() -> Response:
     picture = rulings.ruling(body, request_language())
     response = Response(picture.content, mimetype=picture.media_type)
     response.headers["Content-Disposition"] = f'inline; filename="{picture.filename}"'
-    response.vary.add("Accept-Language")
-    return response
+    return in_language(response)

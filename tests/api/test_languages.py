@@ -437,3 +437,10 @@ def test_b4_a_building_rule_broken_is_said_in_russian_and_japanese(client, langu
             "ja": "(2,1)の庭はアルハンブラと辺で接していません(角だけでは不十分です)",
         }[language]
     ]
+
+
+def test_a_picture_with_words_says_their_language(client):
+    body = {"alhambra": [{"building": "tower", "walls": "", "x": 1, "y": 0}], "lang": "ja"}
+    response = client.post("/v1/render", json=body, headers={"Accept-Language": "de"})
+    assert response.status_code == 200
+    _said_in(response, "ja")
