@@ -42,6 +42,16 @@ def messages(language: str) -> Mapping[str, Any]:
     return json.loads((CATALOG_DIR / f"{language}.json").read_text("utf-8"))  # type: ignore[no-any-return]
 
 
+API_KEYS: Final = "api."
+"""The keys of the API's words: the server says them (:func:`say`); the page never needs them."""
+
+
+@cache
+def page_messages(language: str) -> Mapping[str, Any]:
+    """The catalog of ``language`` the page's script gets: without the API's words."""
+    return {key: text for key, text in messages(language).items() if not key.startswith(API_KEYS)}
+
+
 def translator(language: str) -> Callable[..., str]:
     """``t("round.n", n=2)`` for templates: the text of a key with its placeholders filled."""
     catalog = messages(language)
