@@ -126,7 +126,7 @@ def _tiles(state: GameState) -> list[Inconsistency]:
         found.append(
             Inconsistency(
                 ("bag",),
-                _missing([_describe(tile) for tile in missing], Text("api.C1.tiles_missing")),
+                _missing([_describe(tile) for tile in missing], "api.C1.tiles_missing"),
             )
         )
     return found
@@ -135,12 +135,13 @@ def _tiles(state: GameState) -> list[Inconsistency]:
 CATALOG_SET: Final[frozenset[Tile]] = frozenset(CATALOG)
 
 
-def _missing(names: list[Value], what: Text) -> Text:
-    """``what`` is missing: ``names`` (the first five, and how many more)."""
+def _missing(names: list[Value], key: str, **values: Value) -> Text:
+    """``names`` are missing (the first five shown, and how many more): the message ``key``
+    with ``values``."""
     shown: Value = names
     if len(names) > 5:
         shown = Text("api.and_more", shown=names[:5], n=len(names) - 5)
-    return Text(what.key, **what.values, n=len(names), shown=shown)
+    return Text(key, **values, n=len(names), shown=shown)
 
 
 def money_in_sight(
@@ -213,10 +214,8 @@ def _money(state: GameState) -> list[Inconsistency]:
                 ("pile",),
                 _missing(
                     [card.named() for card in missing],
-                    Text(
-                        "api.D1.cards_missing" if copies == 2 else "api.C3.cards_missing",
-                        all=copies * len(CARD),
-                    ),
+                    "api.D1.cards_missing" if copies == 2 else "api.C3.cards_missing",
+                    all=copies * len(CARD),
                 ),
             )
         )

@@ -444,3 +444,18 @@ def test_a_picture_with_words_says_their_language(client):
     response = client.post("/v1/render", json=body, headers={"Accept-Language": "de"})
     assert response.status_code == 200
     _said_in(response, "ja")
+
+
+def test_a_key_with_plural_forms_is_said_with_its_number():
+    """``n`` chooses the form: a ``Text`` of such a key always gives it."""
+    english = messages("en")
+    missing = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            named = isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Text"
+            if not named or not node.args or not isinstance(node.args[0], ast.Constant):
+                continue
+            given = {keyword.arg for keyword in node.keywords}
+            if isinstance(english.get(node.args[0].value), dict) and not given & {"n", None}:
+                missing.append(f"{path.name}:{node.lineno} {node.args[0].value}")
+    assert missing == []
