@@ -1,7 +1,7 @@
 """Whole random 4-player games per second, in one process (the engine, no HTTP).
 
-Run: .venv/bin/python bench/engine_games.py [games per round] [rounds] [--against CHECKOUT]
-[--modules NAME ...]
+Run: .venv/bin/python bench/engine_games.py [games per round] [rounds] [--against CHECKOUT
+[--also CHECKOUT ...]] [--modules NAME ...]
 
 The random player of ``alhambra simulate`` (it lists only the kind of action it chose and
 builds only the action it plays) plays new seeded games in every round (round 1 seeds 0 to
@@ -128,6 +128,15 @@ def main() -> None:
         metavar="NAME",
         help="play with these modules (V1-V4: vizier, exchange, bonus, huts)",
     )
+    parser.add_argument(
+        "--also",
+        nargs="*",
+        default=[],
+        metavar="CHECKOUT",
+        type=Path,
+        help="with --against: more checkouts playing the same rounds (the compiled build's "
+        "copy, build/compiled), each compared with the --against checkout",
+    )
     parser.add_argument("--cpu-only", metavar="FIRST_SEED", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     global OPTIONS
@@ -137,7 +146,7 @@ def main() -> None:
         print(args.games / timed(the_random_player, args.games, args.cpu_only)[1])
         return
     if args.against:
-        side_by_side(args.games, args.rounds, args.against, args.modules)
+        side_by_side(args.games, args.rounds, args.against, args.modules, args.also)
         return
     print(
         f"{PLAYERS}-player games{' with ' + ', '.join(args.modules) if args.modules else ''}, "
@@ -167,14 +176,17 @@ def main() -> None:
     print(line("every action listed", few, timed(listing_everything, few)))
 
 
-def side_by_side(games: int, rounds: int, other: Path, modules: list[str]) -> None:
-    """This checkout's engine and ``other``'s, alternately, the same new games in each round:
-    each round is a fresh process running this script on one checkout's ``calculator`` (so
-    every round plays its warm-up round first)."""
-    roots = {"this": ROOT, "other": other.resolve()}
-    figures: dict[str, list[float]] = {"this": [], "other": []}
+def side_by_side(
+    games: int, rounds: int, other: Path, modules: list[str], also: list[Path]
+) -> None:
+    """This checkout's engine and ``other``'s (and those of ``also``, e.g. the compiled build's
+    copy, ``build/compiled``), in turn, the same new games in each round: each round is a fresh
+    process running this script on one checkout's ``calculator`` (so every round plays its
+    warm-up round first). Each figure's ratio is against ``other``'s in the same round."""
+    roots = {"this": ROOT, **{str(path): path.resolve() for path in also}, "other": other.resolve()}
+    figures: dict[str, list[float]] = {name: [] for name in roots}
     for number in range(1, rounds + 1):
-        for name in ("this", "other") if number % 2 else ("other", "this"):
+        for name in list(roots) if number % 2 else list(reversed(roots)):
             done = subprocess.run(
                 [
                     sys.executable,
@@ -191,17 +203,21 @@ def side_by_side(games: int, rounds: int, other: Path, modules: list[str]) -> No
                 text=True,
             )
             figures[name].append(float(done.stdout))
-        print(
-            f"round {number}: this {figures['this'][-1]:6.1f}, other "
-            f"{figures['other'][-1]:6.1f} games/s CPU, ratio "
-            f"{figures['this'][-1] / figures['other'][-1]:.2f}"
+        shown = ", ".join(
+            f"{name} {figures[name][-1]:6.1f} ({figures[name][-1] / figures['other'][-1]:.2f})"
+            for name in roots
+            if name != "other"
         )
-    ratios = [a / b for a, b in zip(figures["this"], figures["other"], strict=True)]
-    print(
-        f"median: this {statistics.median(figures['this']):.1f}, other "
-        f"{statistics.median(figures['other']):.1f} games/s CPU; median ratio "
-        f"{statistics.median(ratios):.2f} (other: {other})"
-    )
+        print(f"round {number}: other {figures['other'][-1]:6.1f} games/s CPU; {shown}")
+    for name in roots:
+        if name == "other":
+            continue
+        ratios = [a / b for a, b in zip(figures[name], figures["other"], strict=True)]
+        print(
+            f"median: {name} {statistics.median(figures[name]):.1f} games/s CPU, ratio "
+            f"{statistics.median(ratios):.2f} (best {max(ratios):.2f}) against other "
+            f"{statistics.median(figures['other']):.1f} ({other})"
+        )
 
 
 if __name__ == "__main__":

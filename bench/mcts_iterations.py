@@ -1,7 +1,7 @@
 """The mcts player's search iterations per CPU-second, at a fixed iteration count.
 
 Run: .venv/bin/python bench/mcts_iterations.py [iterations] [rounds] [--players N]
-[--against CHECKOUT]
+[--against CHECKOUT [--also CHECKOUT ...]]
 
 Each round advises the seat to act in the same few positions (reached by the random player
 from seeded deals, each with at least two legal actions), ``iterations`` search iterations
@@ -84,12 +84,22 @@ def main() -> None:
         help="another checkout of this project: its engine and this one advise in the same "
         "positions, round by round alternately, each in its own process",
     )
+    parser.add_argument(
+        "--also",
+        nargs="*",
+        default=[],
+        metavar="CHECKOUT",
+        type=Path,
+        help="more checkouts searching in the same rounds (the compiled build's copy, "
+        "build/compiled), each compared with --against's",
+    )
     parser.add_argument("--one-round", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one_round:
         print(one_round(args.players, args.iterations))
         return
-    roots = {"this": ROOT} | ({"other": args.against.resolve()} if args.against else {})
+    roots = {"this": ROOT, **{str(path): path.resolve() for path in args.also}}
+    roots |= {"other": args.against.resolve()} if args.against else {}
     figures: dict[str, list[float]] = {name: [] for name in roots}
     print(
         f"mcts, {args.players} players, {args.iterations} iterations per advice, "
@@ -114,16 +124,19 @@ def main() -> None:
             )
             figures[name].append(float(done.stdout))
         shown = ", ".join(f"{name} {figures[name][-1]:6.0f}" for name in roots)
-        ratio = f", ratio {figures['this'][-1] / figures['other'][-1]:.2f}" if args.against else ""
-        print(f"round {number}: {shown} iterations/s CPU{ratio}")
+        print(f"round {number}: {shown} iterations/s CPU")
     summary = ", ".join(
         f"{name} median {statistics.median(figures[name]):.0f} (best {max(figures[name]):.0f})"
         for name in roots
     )
     print(f"{summary} iterations/s CPU")
-    if args.against:
-        ratios = [a / b for a, b in zip(figures["this"], figures["other"], strict=True)]
-        print(f"median ratio {statistics.median(ratios):.2f} (other: {args.against})")
+    for name in roots if args.against else ():
+        if name != "other":
+            ratios = [a / b for a, b in zip(figures[name], figures["other"], strict=True)]
+            print(
+                f"{name}: median ratio {statistics.median(ratios):.2f} "
+                f"(best {max(ratios):.2f}) against other ({args.against})"
+            )
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ from their declarations: the engine's records and every module's.
 Each record declares its wire name (``kind``) and its fields once; the codec writes an action
 or event as ``{"type": kind}`` with a member per field (:mod:`calculator.api.game_document`:
 its forms, a cell as ``x`` and ``y``, the modules' cards among the money cards). Here each
-record becomes one named schema, its ``type`` a ``const``, every member required and no other
-allowed, each member's schema following from its name and type (:data:`WHOLE_NUMBERS`,
+record becomes one named schema, its ``type`` a ``const``, every member required but the
+optional ones (a field whose default is ``None``, left out when ``None``) and no other allowed,
+each member's schema following from its name and type (:data:`WHOLE_NUMBERS`,
 :func:`member_schema`); the file is a ``oneOf`` of them with OpenAPI's ``discriminator`` on
 ``type``, so a generated client narrows on ``type`` to a kind with its members required. The
 description of a kind is its record's docstring, its fields named as on the wire.
@@ -110,6 +111,8 @@ def member_schema(kind: str, member: str, annotation: Any, with_module_cards: bo
         return WHOLE_NUMBERS[member]
     if annotation is bool:
         return {"type": "boolean"}
+    if origin is typing.Literal:
+        return {"enum": list(arguments)}
     if annotation is Tile:
         return {"$ref": "game-piece.json"}
     if annotation is MoneyCard:
@@ -129,7 +132,7 @@ def description(record: type, form: WireForm) -> str | None:
     text = inspect.cleandoc(record.__doc__) if record.__doc__ else None
     if not text:
         return None
-    _, members, cards_with = form
+    _, members, cards_with, _ = form
     names = {name: f"`{member}`" for name, member in members if name != member}
     names["cell"] = "`x`, `y`"
     if cards_with is not None:
@@ -139,20 +142,28 @@ def description(record: type, form: WireForm) -> str | None:
 
 
 def kind_schema(record: type, form: WireForm) -> dict[str, Any]:
-    """One kind: its ``type`` and its members, each required, none other allowed."""
-    kind, members, cards_with = form
+    """One kind: its ``type`` and its members, each required but the optional ones (given only
+    with a value), none other allowed."""
+    kind, members, cards_with, optional = form
     fields = {field.name: field.type for field in msgspec.structs.fields(record)}
     properties: dict[str, Any] = {"type": {"const": kind}}
+    required = ["type"]
     for name, member in members:
         if name == "cell":
             properties["x"] = properties["y"] = {"$ref": "coordinate.json"}
+            required += ["x", "y"]
+            continue
+        annotation = fields[name]
+        if name in optional:  # given only with a value
+            (annotation,) = (a for a in typing.get_args(annotation) if a is not type(None))
         else:
-            properties[member] = member_schema(kind, member, fields[name], member == cards_with)
+            required.append(member)
+        properties[member] = member_schema(kind, member, annotation, member == cards_with)
     said = description(record, form)
     return {
         **({"description": said} if said else {}),
         "type": "object",
-        "required": list(properties),
+        "required": required,
         "properties": properties,
         "additionalProperties": False,
     }

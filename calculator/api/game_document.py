@@ -745,9 +745,10 @@ def dump_action(action: act.Action) -> dict[str, Any]:
     return _dump_form(action, _ACTION_FORMS[type(action)])
 
 
-Form = tuple[str, tuple[tuple[str, str], ...], str | None]
-"""An action's or event's wire form: its type, its fields with their members, and the member
-its modules' cards are written in (with the money cards they go with), if it has one."""
+Form = tuple[str, tuple[tuple[str, str], ...], str | None, frozenset[str]]
+"""An action's or event's wire form: its type, its fields with their members, the member its
+modules' cards are written in (with the money cards they go with), if it has one, and its
+optional fields (those whose default is ``None``: left out when ``None``)."""
 
 
 def _form(kind: type[Any]) -> Form:
@@ -757,16 +758,21 @@ def _form(kind: type[Any]) -> Form:
         kind.kind,
         tuple((member.name, member.wire) for member in members if member.name != _MODULE_CARDS),
         _money_member(members),
+        frozenset(member.name for member in members if member.default is None),
     )
 
 
 def _dump_form(item: Any, form: Form) -> dict[str, Any]:
     """An action or event as ``{"type": kind, member: ...}``, the modules' cards it uses (V2)
-    written with the money cards they go with."""
-    kind, members, cards_with = form
+    written with the money cards they go with, an optional member only when it holds a
+    value."""
+    kind, members, cards_with, optional = form
     document: dict[str, Any] = {"type": kind}
     for name, member in members:
-        document.update(_dump_member(member, getattr(item, name)))
+        value = getattr(item, name)
+        if value is None and name in optional:
+            continue
+        document.update(_dump_member(member, value))
     if cards_with is not None and item.module_cards:
         document[cards_with] += [dump_display_card(card) for card in item.module_cards]
     return document

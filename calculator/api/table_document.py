@@ -196,7 +196,12 @@ def dump_table_report(table: Table, scoring_round: int | None, end_of_game: bool
     if end_of_game:
         report["end_of_game"] = {
             "market": [
-                {"slot": award.slot, "tile": dump_tile(award.tile), "player": award.player}
+                {
+                    "slot": award.slot,
+                    "tile": dump_tile(award.tile),
+                    "player": award.player,
+                    **({} if award.reason is None else {"reason": award.reason}),
+                }
                 for award in awards(table)
             ]
         }

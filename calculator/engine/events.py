@@ -8,7 +8,7 @@ module declares its own events in its package, as subclasses of :class:`ModuleEv
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from msgspec import Struct
 
@@ -178,14 +178,21 @@ class RoundScored(Struct, frozen=True):
     totals: tuple[int, ...]
 
 
+Stay = Literal["tie", "nobody_holds"]
+"""T9: why a tile left on the market stays there (:func:`calculator.engine.turn.end.receiver`)."""
+
+
 class MarketTileAwarded(Struct, frozen=True):
-    """T9: a tile left on the market goes to ``player``; ``None`` when it stays (a tie, or
-    nobody holds its currency)."""
+    """T9: a tile left on the market goes to ``player``; ``None`` when it stays, and then
+    ``reason`` says why: ``tie`` (several players hold the most of its currency) or
+    ``nobody_holds`` (nobody holds any); ``reason`` is left out when the tile goes to a
+    player."""
 
     kind: ClassVar[str] = "market_tile_awarded"
     slot: int
     tile: Tile
     player: int | None
+    reason: Stay | None = None
 
 
 class GameEnded(Struct, frozen=True):

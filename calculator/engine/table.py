@@ -51,6 +51,7 @@ from calculator.engine.consistency import (
     tiles_on_table,
 )
 from calculator.engine.core import Ruleset
+from calculator.engine.events import Stay
 from calculator.engine.hand import payments
 from calculator.engine.state import FACE_UP_MONEY, Player, slot_currency, to_seat
 from calculator.engine.turn.end import receiver
@@ -106,11 +107,13 @@ class Seat(Struct, frozen=True):
 
 
 class Award(Struct, frozen=True):
-    """T9: the tile left in ``slot`` goes to ``player``; ``None`` when it stays."""
+    """T9: the tile left in ``slot`` goes to ``player``; ``None`` when it stays, ``reason``
+    saying why (a tie for the most of its currency, or nobody holding any)."""
 
     slot: int
     tile: Tile
     player: int | None
+    reason: Stay | None
 
 
 def seats(table: Table, rules: Ruleset) -> tuple[Seat, ...]:
@@ -175,7 +178,7 @@ def scores(table: Table, scoring_round: int, evaluated: Sequence[Seat]) -> Round
 def awards(table: Table) -> tuple[Award, ...]:
     """T9: where each market tile would go if the game ended now."""
     return tuple(
-        Award(slot, tile, receiver(_held(table.players, slot)))
+        Award(slot, tile, *receiver(_held(table.players, slot)))
         for slot, tile in enumerate(table.market, start=1)
         if tile is not None
     )

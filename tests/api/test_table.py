@@ -98,7 +98,11 @@ def test_t9_where_the_market_tiles_would_go_at_the_end(client):
     ]
     body["players"][0]["hand"].append({"currency": "denar", "value": 2})
     market = evaluate(client, body)["end_of_game"]["market"]
-    assert market[1]["player"] is None  # a tie: the tile stays
+    assert market[1] == {"slot": 3, "tile": GARDEN_10, "player": None, "reason": "tie"}
+    for player in body["players"]:
+        player["hand"] = [card for card in player["hand"] if card.get("currency") != "denar"]
+    market = evaluate(client, body)["end_of_game"]["market"]
+    assert market[1]["player"] is None and market[1]["reason"] == "nobody_holds"
 
 
 @pytest.mark.parametrize(

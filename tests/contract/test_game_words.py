@@ -75,11 +75,11 @@ def test_every_action_is_declared_once_with_its_wire_name_and_fields():
     records = (set(get_args(Action)) - bases) | _module_records(ModuleAction)
     records |= _module_records(ModuleReveal)
     assert set(_ACTION_FORMS) == records
-    names = [name for name, _, _ in _ACTION_FORMS.values()]
+    names = [name for name, _, _, _ in _ACTION_FORMS.values()]
     assert len(set(names)) == len(names)
     assert set(names) == set(_ACTION_MAKERS) == set(schema["discriminator"]["mapping"])
     branches = _branches(schema)
-    for name, members, _ in _ACTION_FORMS.values():
+    for name, members, _, _ in _ACTION_FORMS.values():
         assert branches[name] == _wire_members(members), name
 
 
@@ -87,11 +87,11 @@ def test_every_event_is_declared_once_with_its_wire_name():
     schema = schema_documents()["game-event.json"]
     records = (set(get_args(Event)) - {ModuleEvent}) | _module_records(ModuleEvent)
     assert set(_EVENT_FORMS) | {RoundScored} == records
-    names = [name for name, _, _ in _EVENT_FORMS.values()] + ["round_scored"]
+    names = [name for name, _, _, _ in _EVENT_FORMS.values()] + ["round_scored"]
     assert len(set(names)) == len(names)
     assert set(names) == set(schema["discriminator"]["mapping"])
     branches = _branches(schema)
-    for name, members, _ in _EVENT_FORMS.values():
+    for name, members, _, _ in _EVENT_FORMS.values():
         assert branches[name] == _wire_members(members), name
 
 
@@ -104,7 +104,8 @@ def test_the_actions_and_events_of_the_contract_are_generated_from_their_records
 
 def test_each_kind_is_a_named_schema_its_type_the_discriminator_names():
     """One component per kind in the served document, each mapped from its ``type``; every
-    member required, no other allowed: a generated client narrows on ``type`` to exact types."""
+    member required but an optional one (T9's ``reason``, given only with a value), no other
+    allowed: a generated client narrows on ``type`` to exact types."""
     components = served_openapi()["components"]["schemas"]
     for union in ("GameAction", "GameEvent"):
         mapping = components[union]["discriminator"]["mapping"]
@@ -112,7 +113,8 @@ def test_each_kind_is_a_named_schema_its_type_the_discriminator_names():
         for kind, target in mapping.items():
             branch = components[target.removeprefix("#/components/schemas/")]
             assert branch["properties"]["type"] == {"const": kind}
-            assert branch["required"] == list(branch["properties"])
+            optional = {"reason"} if kind == "market_tile_awarded" else set()
+            assert branch["required"] == [m for m in branch["properties"] if m not in optional]
             assert branch["additionalProperties"] is False
 
 

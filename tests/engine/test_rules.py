@@ -8,6 +8,7 @@ from itertools import product
 import pytest
 from msgspec.structs import replace
 
+from calculator.api.game_document import dump_event
 from calculator.core.building import removal_violations, swap_violations
 from calculator.core.grid import wall_pattern
 from calculator.core.scoring import Holding, score_round
@@ -641,10 +642,10 @@ def test_t9_market_tiles_go_to_the_most_money_in_their_currency():
     state, events = play(
         state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
     )
-    awards = {e.slot: e.player for e in of_type(events, MarketTileAwarded)}
+    awards = {e.slot: (e.player, e.reason) for e in of_type(events, MarketTileAwarded)}
     # slot 2 (dirham): 9 against 9, a tie: stays; slot 3 (denar): 2 against 2: stays;
     # slot 4 (ducat): seat 1 holds 5, nobody else any
-    assert awards == {2: None, 3: None, 4: 1}
+    assert awards == {2: (None, "tie"), 3: (None, "tie"), 4: (1, None)}
     assert state.turn.phase == "final_placement" and state.market[1:3] == tuple(PAVILIONS[1:3])
 
 
@@ -653,8 +654,17 @@ def test_t9_a_tile_nobody_holds_money_for_stays():
     state, events = play(
         state, Buy(0, 1, cards("florin 3")), EndTurn(0), ReserveTile(0, PAVILIONS[0])
     )
-    assert all(e.player is None for e in of_type(events, MarketTileAwarded))
+    awarded = of_type(events, MarketTileAwarded)
+    assert awarded and all(e.player is None for e in awarded)
+    assert {e.reason for e in awarded} == {"nobody_holds"}  # florins only: no tie, no holder
     assert state.over
+
+
+def test_t9_the_event_says_why_a_tile_stays_and_only_then():
+    stays = MarketTileAwarded(2, PAVILIONS[0], None, "tie")
+    goes = MarketTileAwarded(4, PAVILIONS[1], 1)
+    assert dump_event(stays)["reason"] == "tie" and dump_event(stays)["player"] is None
+    assert "reason" not in dump_event(goes) and dump_event(goes)["player"] == 1
 
 
 def test_t9_receivers_place_their_tiles_then_round_3_is_scored():
