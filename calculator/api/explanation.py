@@ -236,9 +236,7 @@ _ITEM_NAMES: Final = registry.LISTED_ITEMS | {
 ``api.items.<name>``: "players"); a test holds each in every language."""
 
 
-_SAID_BY_ITS_ITEMS: Final = frozenset(
-    {"actions", "bonus_cards", "cards", "hut_stacks", "modules", "players", "tiles"}
-)
+_SAID_BY_ITS_ITEMS: Final = frozenset({"actions", "cards", "modules", "players", "tiles"})
 """The list members named as their items are ("the players": players): "there must be 2 to 6
 players", not "the players must hold 2 to 6 players"."""
 
