@@ -459,3 +459,16 @@ def test_a_key_with_plural_forms_is_said_with_its_number():
             if isinstance(english.get(node.args[0].value), dict) and not given & {"n", None}:
                 missing.append(f"{path.name}:{node.lineno} {node.args[0].value}")
     assert missing == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_api_key_is_said_with_its_values(language):
+    """Each form fills its placeholders and nothing else (``str.format`` refuses a lone brace
+    or a name it is not given): a brace that is no placeholder is written doubled."""
+    for key, value in messages(language).items():
+        if key.startswith("api."):
+            for form in _forms(value):
+                values = {name: "·" for name in PLACEHOLDER.findall(form)}
+                assert isinstance(form.format_map(values), str), key
+    said = say(Text("api.notation.comment_open"), language)
+    assert "{" in said and "}" in said and "{{" not in said
