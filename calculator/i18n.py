@@ -23,6 +23,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any, Final
 
+from calculator.core.text import Text, Value
 from calculator.core.tiles import BUILDINGS
 from calculator.pictures import PictureLabels
 
@@ -39,6 +40,16 @@ def messages(language: str) -> Mapping[str, Any]:
     if language not in LANGUAGES:
         raise KeyError(language)
     return json.loads((CATALOG_DIR / f"{language}.json").read_text("utf-8"))  # type: ignore[no-any-return]
+
+
+API_KEYS: Final = "api."
+"""The keys of the API's words: the server says them (:func:`say`); the page never needs them."""
+
+
+@cache
+def page_messages(language: str) -> Mapping[str, Any]:
+    """The catalog of ``language`` the page's script gets: without the API's words."""
+    return {key: text for key, text in messages(language).items() if not key.startswith(API_KEYS)}
 
 
 def translator(language: str) -> Callable[..., str]:
@@ -82,3 +93,43 @@ def picture_labels(language: str) -> PictureLabels:
         dummy=catalog["dummy.name"],
         round=catalog["round.n"],
     )
+
+
+# --- the API's words ---------------------------------------------------------------------------
+
+
+def say(text: Value, language: str) -> str:
+    """``text`` in ``language``: its catalog entry, the placeholders filled, each value said in
+    the same language; a list is said item by item (``list.separator``)."""
+    if isinstance(text, Text):
+        template = messages(language)[text.key]
+        if not isinstance(template, str):
+            template = template[plural_form(language, text.values["n"], template)]
+        said: str = template.format_map(
+            {name: say(value, language) for name, value in text.values.items()}
+        )
+        return said
+    if isinstance(text, str):
+        return text
+    if isinstance(text, int | float):
+        return str(text)
+    separator: str = messages(language)["api.list.separator"]
+    return separator.join(say(item, language) for item in text)
+
+
+def plural_form(language: str, n: Value, forms: Mapping[str, str]) -> str:
+    """The CLDR plural category of ``n`` among ``forms`` (``zero`` for 0 where the entry has
+    it), for whole numbers: what ``Intl.PluralRules`` gives the page."""
+    if not isinstance(n, int):
+        return "other"
+    if n == 0 and "zero" in forms:
+        return "zero"
+    if language == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    if language in ("en", "de") and n == 1:
+        return "one"
+    return "other"

@@ -49,9 +49,9 @@ SEAT: Final = {
     "type": "integer",
     "minimum": 0,
     "maximum": 5,
-    "x-error-message": "a seat is 0 to 5: a table has at most 6 players (C2)",
+    "x-error-message": "api.schema.seat",
 }
-SCORING_CARD: Final = {"enum": [1, 2], "x-error-message": "a scoring card is 1 or 2 (T8)"}
+SCORING_CARD: Final = {"enum": [1, 2], "x-error-message": "api.schema.scoring_card"}
 
 WHOLE_NUMBERS: Final[dict[str, dict[str, Any]]] = {
     "player": SEAT,
@@ -59,10 +59,10 @@ WHOLE_NUMBERS: Final[dict[str, dict[str, Any]]] = {
         "type": "integer",
         "minimum": 1,
         "maximum": 4,
-        "x-error-message": "a market slot is 1 to 4 (C4)",
+        "x-error-message": "api.schema.slot",
     },
     "number": {"type": "integer", "minimum": 1},
-    "round": {"enum": [1, 2, 3], "x-error-message": "a scoring round is 1, 2 or 3 (T8)"},
+    "round": {"enum": [1, 2, 3], "x-error-message": "api.schema.scoring_round"},
     "cards": {"type": "integer", "minimum": 0},
     "sizes": {"type": "integer", "minimum": 0},
     "totals": {"type": "integer", "minimum": 0},

@@ -20,6 +20,7 @@ from calculator.api.contract import request_contract
 from calculator.api.game_document import dump_action, dump_event, dump_state
 from calculator.api.game_service import SEEDS, GameOverProblem, NotYourTurnProblem
 from calculator.api.problems import ApiProblem, Problem
+from calculator.core.text import Text
 from calculator.engine import GameOver, NotYourTurn
 from calculator.engine.players import Budget, Level, RatedAction, advise
 from calculator.engine.players.advice import Clock, check_seat
@@ -42,7 +43,7 @@ class SeatCannotActProblem(ApiProblem):
 
     def __init__(self, where: str, refusal: NotYourTurn | GameOver) -> None:
         super().__init__(
-            f"{refusal.message} ({refusal.rule})",
+            Text("api.detail.seat_cannot_act", why=refusal.message, rule=refusal.rule),
             [Problem(where, refusal.message)],
             rule=refusal.rule,
         )
@@ -114,7 +115,7 @@ def bot_turns(body: Any) -> dict[str, Any]:
     )
     state, bots = query.state, query.bots
     if state.over:
-        raise _refused(body, GameOver("T9", "the game is over"))
+        raise _refused(body, GameOver("T9", Text("api.T9.game_over")))
     each = float(query.budget_ms if query.budget_ms is not None else DEFAULT_BUDGET_MS)
     seed = query.seed if query.seed is not None else secrets.randbelow(SEEDS)
     seeds = random.Random(f"bot-turns/{seed}")  # each decision's seed, in turn

@@ -30,6 +30,7 @@ from referencing.jsonschema import DRAFT202012
 
 from calculator.api.explanation import explain
 from calculator.api.problems import InvalidRequest, Problem, pointer
+from calculator.core.text import Text
 
 log = logging.getLogger(__name__)
 
@@ -86,13 +87,14 @@ class RequestContract:
         return bool(self._fast.is_valid(instance))
 
     def problems(self, instance: Any) -> list[Problem]:
-        """Every problem, each with a pointer to the member at fault, in document order."""
+        """Every problem, each with a pointer to the member at fault, in document order (at one
+        pointer, in the order of their keys: the same in every language)."""
         found = {
             (error.pointer, error.message): error
             for top in self._full.iter_errors(instance)
             for error in explain(top)
         }
-        return sorted(found.values(), key=lambda e: (e.pointer, e.message))
+        return sorted(found.values(), key=lambda e: (e.pointer, repr(e.message)))
 
     def check(self, instance: Any) -> None:
         """Raise :class:`InvalidRequest` (422) listing every problem, unless the body is valid."""
@@ -103,7 +105,7 @@ class RequestContract:
                 # re and ECMA-262 differ): a bug of ours, logged, but still the caller's answer
                 # is a 422, never a 500.
                 log.error("%s: fast and full validators disagree on a body", self.reference)
-                problems = [Problem(pointer(), "the body does not meet the request's schema")]
+                problems = [Problem(pointer(), Text("api.schema.disagree"))]
             raise InvalidRequest(problems)
 
 

@@ -29,6 +29,7 @@ from calculator.core.module_scoring import Part, RoundTable, ScoringRequest, sea
 from calculator.core.pieces import Furnished, PieceRules, furnish, furnished_violations
 from calculator.core.plausibility import Implausibility
 from calculator.core.scoring import POINTS, Counts, Points
+from calculator.core.text import Text
 from calculator.core.tiles import Side
 from calculator.engine.core import Module
 from calculator.modules import SCORING, SCORING_BY_NAME, SCORING_MEMBERS, Scoring, most_held
@@ -77,7 +78,10 @@ def scores_problems(
     modules = named_modules(body)
     for module, hooks in modules:
         problems += [
-            Problem(pointer(member), f"the module {module.name} needs {member} ({module.rule})")
+            Problem(
+                pointer(member),
+                Text("api.module.needs", module=module.name, member=member, rule=module.rule),
+            )
             for member in hooks.required
             if member not in body
         ]
@@ -194,8 +198,8 @@ def piece_without_module(member: str, named: frozenset[str], *where: str) -> Pro
     return None
 
 
-def _add(module: Module) -> str:
-    return f'it belongs to the module {module.name} ({module.rule}): add "{module.name}" to modules'
+def _add(module: Module) -> Text:
+    return Text("api.module.add", module=module.name, rule=module.rule)
 
 
 def alhambra_violations(

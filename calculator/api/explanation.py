@@ -2,16 +2,18 @@
 fault, never the validator's own text.
 
 A schema may carry its own wording in the ``x-error-message`` annotation (validators ignore
-``x-`` keywords): it then speaks for every refusal of that schema, citing its rule (``"a count
-of towers is 0 to 11: the game has 11 (C1)"``). Everything else is worded here from the schema
-itself: the member's name as a player says it (``start_player`` → "the start player"), an
-object's title (``PlacedTile`` → "a placed tile"), its fields, its enums, its bounds.
+``x-`` keywords): the key of its words in the catalogs, which then speak for every refusal of
+that schema, citing its rule (``api.schema.tower_count``: "a count of towers is 0 to 11: the
+game has 11 (C1)"). Everything else is worded here from the schema itself: the member's name
+as a player says it (``api.member.start_player``: "the start player"), an object's title
+(``api.thing.PlacedTile``: "a placed tile"), the items of a list (``api.item.players``), its
+fields, its enums, its bounds. Each is a key of the catalogs, so every refusal is said in the
+request's language.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
@@ -19,65 +21,13 @@ from jsonschema.exceptions import ValidationError
 
 from calculator import modules as registry
 from calculator.api.problems import Problem, pointer
+from calculator.core.text import Text, Value, listed
 
 MESSAGE: Final = "x-error-message"
-"""The annotation holding a schema's own wording of its refusals."""
+"""The annotation holding the catalog key of a schema's own wording of its refusals."""
 
-_MEMBERS: Final[dict[str, str]] = {
-    "alhambra": "the Alhambra",
-    "bag_empty": "the bag-empty flag",
-    "budget_ms": "the time budget in milliseconds",
-    "discard": "the discard pile",
-    "dummy_draws": "the dummy's draws",
-    "end_of_game": "the end-of-game flag",
-    "face_up": "the face-up money",
-    "holes": "the hole rule",
-    "lang": "the language",
-    "number": "the turn number",
-    "over": "the game-over flag",
-    "pile": "the money pile",
-    "rng": "the random generator",
-    "x": "the x coordinate",
-    "y": "the y coordinate",
-    **registry.MEMBER_WORDS,
-}
-"""How a player names a member whose name is not plain words (by default ``start_player`` reads
-"the start player"), the modules' members as each module words them."""
-
-_ITEMS: Final[dict[str, tuple[str, str]]] = {
-    "actions": ("an action", "actions"),
-    "awarded": ("a tile awarded at the end", "tiles"),
-    "bought": ("a tile bought this turn", "tiles"),
-    "alhambra": ("a tile of an Alhambra", "tiles"),
-    "bag": ("a tile of the bag", "tiles"),
-    "cards": ("a card", "cards"),
-    "discard": ("a discarded card", "cards"),
-    "face_up": ("a face-up card", "cards"),
-    "hand": ("a card of a hand", "cards"),
-    "market": ("a market slot", "market slots"),
-    "modules": ("a module", "modules"),
-    "payment": ("a card of a payment", "cards"),
-    "pile": ("a card of the money pile", "cards"),
-    "players": ("a player", "players"),
-    "reserve": ("a tile of a reserve", "tiles"),
-    "rounds_scored": ("a scored round", "rounds"),
-    "scoring_due": ("a scoring card due", "scoring cards"),
-    "tiles": ("a tile", "tiles"),
-    "winners": ("a winner's seat", "seats"),
-    **registry.ITEM_WORDS,
-}
-"""The items of a list member: one (with its article) and several, the modules' as each module
-words them."""
-
-_TYPES: Final[dict[str, str]] = {
-    "array": "a list",
-    "boolean": "true or false",
-    "integer": "a whole number",
-    "null": "null",
-    "number": "a number",
-    "object": "an object",
-    "string": "text",
-}
+_KINDS: Final = ("array", "boolean", "integer", "null", "number", "object", "string")
+"""The kinds of JSON value, each worded by ``api.kind.<kind>``."""
 
 
 def explain(error: ValidationError) -> Iterator[Problem]:
@@ -92,7 +42,9 @@ def explain(error: ValidationError) -> Iterator[Problem]:
         whole = _subject(where, schema)
         for name in error.validator_value:
             if name not in error.instance:
-                yield Problem(pointer(*where, name), f"{name!r} is required in {whole}")
+                yield Problem(
+                    pointer(*where, name), Text("api.schema.required", name=repr(name), whole=whole)
+                )
         return
     if error.validator in ("additionalProperties", "unevaluatedProperties") and isinstance(
         error.instance, dict
@@ -104,7 +56,7 @@ def explain(error: ValidationError) -> Iterator[Problem]:
         return
     own = schema.get(MESSAGE)
     if isinstance(own, str):
-        yield Problem(pointer(*where), own)
+        yield Problem(pointer(*where), Text(own))
         return
     if error.validator in ("oneOf", "anyOf") and error.context:
         yield from _choice(error, where, schema)
@@ -137,10 +89,12 @@ def _choice(error: ValidationError, where: list[Any], schema: dict[str, Any]) ->
     kinds = [_branch_phrase(branch) for branch in error.validator_value]
     at_the_value = all(len(sub.absolute_path) == len(where) for subs in closest for sub in subs)
     if len(closest) > 1 and at_the_value and all(kinds):
-        given = ""
+        subject = _subject(where, schema)
         if all(sub.validator == "type" for subs in closest for sub in subs):
-            given = f", not {_kind(error.instance)}"
-        yield Problem(pointer(*where), f"{_subject(where, schema)} must be {_or(kinds)}{given}")
+            message = _must_be(subject, _or(kinds), _kind(error.instance))
+        else:
+            message = Text("api.schema.must_be_only", subject=subject, expected=_or(kinds))
+        yield Problem(pointer(*where), message)
         return
     best = min(closest, key=lambda subs: -max(len(sub.absolute_path) for sub in subs))
     if all(sub.validator == "not" for sub in best):
@@ -162,12 +116,15 @@ def _no_kind_fits(
     kinds = list(dict.fromkeys(tag.validator_value for tag in tags))
     subject = _subject(list(tags[0].absolute_path), {})
     yield Problem(
-        pointer(*tags[0].absolute_path),
-        f"{subject} must be {_one_of(kinds)}, not {_given(tags[0].instance)}",
+        pointer(*tags[0].absolute_path), _must_be(subject, _one_of(kinds), _given(tags[0].instance))
     )
 
 
-def _worded(error: ValidationError, subject: str) -> str:
+def _must_be(subject: Value, expected: Value, given: Value) -> Text:
+    return Text("api.schema.must_be", subject=subject, expected=expected, given=given)
+
+
+def _worded(error: ValidationError, subject: Value) -> Text:
     """The message of one refusal of ``subject`` by one keyword."""
     keyword, value, schema, instance = (
         error.validator,
@@ -177,93 +134,111 @@ def _worded(error: ValidationError, subject: str) -> str:
     )
     if keyword == "type":
         expected = [value] if isinstance(value, str) else list(value)
-        return f"{subject} must be {_or([_TYPES[t] for t in expected])}, not {_kind(instance)}"
+        return _must_be(subject, _or([_kind_word(kind) for kind in expected]), _kind(instance))
     if keyword == "enum":
-        return f"{subject} must be {_one_of(value)}, not {_given(instance)}"
+        return _must_be(subject, _one_of(value), _given(instance))
     if keyword == "const":
-        return f"{subject} must be {_value(value)}, not {_given(instance)}"
+        return _must_be(subject, _value(value), _given(instance))
     if keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return f"{subject} must be {_bounds(schema)}, not {_given(instance)}"
+        return _must_be(subject, _bounds(schema), _given(instance))
     if keyword in ("minLength", "maxLength"):
-        return f"{subject} must be {_count(schema, 'minLength', 'maxLength')} characters long"
+        count = _count(schema, "minLength", "maxLength")
+        return Text("api.schema.length", subject=subject, count=count)
     if keyword in ("minItems", "maxItems"):
-        many = _ITEMS.get(_last_member(error), ("", "entries"))[1]
+        many = _items(_last_member(error))
         count = _count(schema, "minItems", "maxItems")
-        if subject.endswith(many):
-            return f"there must be {count} {many}"
-        return f"{subject} must hold {count} {many}"
+        if _last_member(error) in _SAID_BY_ITS_ITEMS and subject == _member(_last_member(error)):
+            return Text("api.schema.count_items", count=count, many=many)
+        return Text("api.schema.hold_items", subject=subject, count=count, many=many)
     if keyword in ("minProperties", "maxProperties"):
         count = _count(schema, "minProperties", "maxProperties")
-        return f"{subject} must have {count} {'member' if count.endswith(' 1') else 'members'}"
+        most: int = schema.get("maxProperties") or schema.get("minProperties") or 0
+        return Text("api.schema.members", subject=subject, count=count, n=most)
     if keyword == "uniqueItems":
-        one = _ITEMS.get(_last_member(error), ("an entry", ""))[0]
-        return f"{subject} must not hold the same {one.split(' ', 1)[1]} twice"
+        name = _last_member(error)
+        one = Text(f"api.item_noun.{name}") if name in _ITEM_NAMES else Text("api.entry")
+        return Text("api.schema.unique", subject=subject, one=one)
     if keyword == "pattern":
-        return f"{subject} must have the form {value}"
+        return Text("api.schema.pattern", subject=subject, pattern=value)
     if keyword == "not":
-        return f"{subject} must not be {_forbidden(value)}"
+        return Text("api.schema.not", subject=subject, forbidden=_forbidden(value))
     if keyword == "dependentRequired" and isinstance(instance, dict):
         wanting = [
-            f"{name!r} needs {_and(needs)}" for name, needs in value.items() if name in instance
+            Text("api.schema.needs", name=repr(name), needs=listed([repr(n) for n in needs]))
+            for name, needs in value.items()
+            if name in instance
         ]
-        return f"in {subject}, {'; '.join(wanting)} beside it"
+        return Text("api.schema.dependent", subject=subject, wanting=wanting)
     if keyword in ("oneOf", "anyOf"):
         kinds = [_branch_phrase(branch) for branch in value]
-        described = _or(kinds) if all(kinds) else "one of the forms the contract gives"
-        return f"{subject} must be exactly {described}"
-    return f"{subject} is not allowed here"
+        described = _or(kinds) if all(kinds) else Text("api.schema.any_form")
+        return Text("api.schema.exactly", subject=subject, described=described)
+    return Text("api.schema.not_allowed", subject=subject)
 
 
-def _key_refused(error: ValidationError, where: list[Any]) -> str:
+def _key_refused(error: ValidationError, where: list[Any]) -> Text:
     key_schema = error.schema if isinstance(error.schema, dict) else {}
     whole = _subject(where, {})
     if "enum" in key_schema:
-        return (
-            f"{error.instance!r} cannot be a key of {whole}: a key is {_one_of(key_schema['enum'])}"
-        )
-    return f"{error.instance!r} cannot be a key of {whole}"
+        allowed = _one_of(key_schema["enum"])
+        return Text("api.schema.key_one_of", key=repr(error.instance), whole=whole, allowed=allowed)
+    return Text("api.schema.key_refused", key=repr(error.instance), whole=whole)
 
 
-def _not_a_field(name: str, whole: str, fields: list[str]) -> str:
+def _not_a_field(name: str, whole: Value, fields: list[str]) -> Text:
     if not fields:
-        return f"{name!r} is not a field of {whole}, which has none"
-    return f"{name!r} is not a field of {whole}; the fields are {', '.join(fields)}"
+        return Text("api.schema.no_fields", name=repr(name), whole=whole)
+    return Text("api.schema.not_a_field", name=repr(name), whole=whole, fields=fields)
 
 
 # --- naming --------------------------------------------------------------------------------
 
 
-def _subject(where: list[Any], schema: dict[str, Any], entry: bool = False) -> str:
+def _subject(where: list[Any], schema: dict[str, Any], entry: bool = False) -> Value:
     """The value at ``where`` as a player names it: its member's name, the item of a list, the
     entry of a map (``entry``), or the thing its schema's title names."""
     if entry and len(where) >= 2:
-        return f"the entry {where[-1]!r} of {_member(str(where[-2]))}"
+        return Text("api.schema.entry", key=repr(where[-1]), member=_member(str(where[-2])))
     if where and isinstance(where[-1], str):
         return _member(where[-1])
-    if len(where) >= 2 and isinstance(where[-2], str) and where[-2] in _ITEMS:
-        return _ITEMS[where[-2]][0]
+    if len(where) >= 2 and isinstance(where[-2], str) and where[-2] in _ITEM_NAMES:
+        return Text(f"api.item.{where[-2]}")
     title = schema.get("title")
     if isinstance(title, str):
         return _noun(title)
     if len(where) >= 2 and isinstance(where[-2], str):
-        return f"an item of {_member(where[-2])}"
-    return "the request"
+        return Text("api.schema.item_of", member=_member(where[-2]))
+    return Text("api.schema.request")
 
 
-def _member(name: str) -> str:
-    return _MEMBERS.get(name, "the " + name.replace("_", " "))
+def _member(name: str) -> Text:
+    """``api.member.<name>``: every member of a request has its words (a test holds them)."""
+    return Text(f"api.member.{name}")
 
 
-def _noun(title: str) -> str:
-    """A schema title as a noun with its article: ``PlacedTile`` → "a placed tile",
-    ``GameOptions`` → "the options", ``Alhambra`` → "an Alhambra"."""
-    words = re.findall(r"[A-Z][a-z]*", title) or [title]
-    if len(words) > 1 and words[0] == "Game" and words[1] != "State":
-        words = words[1:]  # a game's card, tile, action: what the player calls it
-    text = " ".join(word if word == "Alhambra" else word.lower() for word in words)
-    if text.endswith("s") and not text.endswith("ss"):
-        return "the " + text
-    return ("an " if text[0].lower() in "aeiou" else "a ") + text
+def _noun(title: str) -> Text:
+    """``api.thing.<Title>``: what a schema's title names, with its article (``PlacedTile``: "a
+    placed tile")."""
+    return Text(f"api.thing.{title}")
+
+
+def _items(name: str) -> Text:
+    """The items of the list member ``name``, several (``api.items.<name>``)."""
+    return Text(f"api.items.{name}") if name in _ITEM_NAMES else Text("api.entries")
+
+
+_ITEM_NAMES: Final = registry.LISTED_ITEMS | {
+    "actions", "alhambra", "awarded", "bag", "bought", "cards", "discard", "face_up", "hand",
+    "market", "modules", "payment", "pile", "players", "reserve", "rounds_scored", "scoring_due",
+    "tiles", "winners",
+}  # fmt: skip
+"""The list members whose items have words of their own (``api.item.<name>``: "a player";
+``api.items.<name>``: "players"); a test holds each in every language."""
+
+
+_SAID_BY_ITS_ITEMS: Final = frozenset({"actions", "cards", "modules", "players", "tiles"})
+"""The list members named as their items are ("the players": players): "there must be 2 to 6
+players", not "the players must hold 2 to 6 players"."""
 
 
 def _last_member(error: ValidationError) -> str:
@@ -274,22 +249,26 @@ def _last_member(error: ValidationError) -> str:
 # --- values -------------------------------------------------------------------------------
 
 
-def _kind(instance: Any) -> str:
-    """What was sent, in the words of :data:`_TYPES` (a number is quoted as given)."""
+def _kind_word(kind: str) -> Text:
+    return Text(f"api.kind.{kind}")
+
+
+def _kind(instance: Any) -> Value:
+    """What was sent, as a kind of value (a number or true/false is quoted as given)."""
     if isinstance(instance, bool):
         return json.dumps(instance)
     if isinstance(instance, int | float):
         return _value(instance)
     if isinstance(instance, str):
-        return "text"
+        return _kind_word("string")
     if isinstance(instance, list):
-        return "a list"
+        return _kind_word("array")
     if isinstance(instance, dict):
-        return "an object"
-    return "null"
+        return _kind_word("object")
+    return _kind_word("null")
 
 
-def _given(instance: Any) -> str:
+def _given(instance: Any) -> Value:
     """A short value as sent (JSON), else its kind."""
     if isinstance(instance, str) and len(instance) <= 40:
         return _value(instance)
@@ -302,64 +281,64 @@ def _value(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _one_of(values: Sequence[Any]) -> str:
+def _one_of(values: Sequence[Any]) -> Value:
     """``["region", "cell"]`` → "region or cell"; strings unquoted, but the empty one."""
     words = [v if isinstance(v, str) and v else _value(v) for v in values]
-    if len(words) == 1:
-        return words[0]
-    return "one of " + ", ".join(words) if len(words) > 2 else " or ".join(words)
+    if len(words) <= 2:
+        return listed(words, "or")
+    return Text("api.schema.one_of", values=words)
 
 
-def _bounds(schema: dict[str, Any]) -> str:
+def _bounds(schema: dict[str, Any]) -> Text:
     low, high = schema.get("minimum"), schema.get("maximum")
     if "exclusiveMinimum" in schema:
-        return f"more than {schema['exclusiveMinimum']}"
+        return Text("api.bounds.more_than", low=schema["exclusiveMinimum"])
     if "exclusiveMaximum" in schema:
-        return f"less than {schema['exclusiveMaximum']}"
+        return Text("api.bounds.less_than", high=schema["exclusiveMaximum"])
     if low is not None and high is not None:
-        return f"from {low} to {high}"
-    return f"at least {low}" if low is not None else f"at most {high}"
+        return Text("api.bounds.between", low=low, high=high)
+    if low is not None:
+        return Text("api.bounds.at_least", low=low)
+    return Text("api.bounds.at_most", high=schema["maximum"])
 
 
-def _count(schema: dict[str, Any], least: str, most: str) -> str:
+def _count(schema: dict[str, Any], least: str, most: str) -> Text:
     low, high = schema.get(least), schema.get(most)
     if low is not None and high is not None:
-        return f"exactly {low}" if low == high else f"{low} to {high}"
-    return f"at least {low}" if low is not None else f"at most {high}"
+        if low == high:
+            return Text("api.count.exactly", low=low)
+        return Text("api.count.between", low=low, high=high)
+    if low is not None:
+        return Text("api.count.at_least", low=low)
+    return Text("api.count.at_most", high=schema[most])
 
 
-def _branch_phrase(branch: Any) -> str | None:
+def _branch_phrase(branch: Any) -> Value | None:
     """One alternative of a choice in words, when it can be said in a few: a kind of value, a
     schema file's thing, an object with certain members."""
     if not isinstance(branch, dict):
         return None
     if set(branch) == {"type"} and isinstance(branch["type"], str):
-        return _TYPES[branch["type"]]
+        return _kind_word(branch["type"])
     ref = branch.get("$ref")
     if set(branch) == {"$ref"} and isinstance(ref, str) and not ref.startswith("#"):
         return _noun("".join(w.title() for w in ref.split("#")[0].removesuffix(".json").split("-")))
     if set(branch) == {"required"}:
-        return "one with " + _and([repr(name) for name in branch["required"]])
+        return Text("api.schema.one_with", names=listed([repr(n) for n in branch["required"]]))
     required = branch.get("required")
     if branch.get("type") == "object" and isinstance(required, list) and len(required) == 1:
         return _noun(str(required[0]).title())  # a piece named by its one member: "a camp"
     return None
 
 
-def _forbidden(schema: Any) -> str:
+def _forbidden(schema: Any) -> Value:
     """What a ``not`` keeps out, when it can be said briefly."""
     if isinstance(schema, dict) and set(schema) == {"required"}:
-        return "given with " + _and([repr(name) for name in schema["required"]])
+        return Text("api.forbidden.with", names=listed([repr(n) for n in schema["required"]]))
     if isinstance(schema, dict) and set(schema) == {"anyOf"}:
-        named = [_forbidden(branch) for branch in schema["anyOf"]]
-        return " or ".join(named)
-    return "in this form"
+        return listed([_forbidden(branch) for branch in schema["anyOf"]], "or")
+    return Text("api.forbidden.form")
 
 
-def _or(words: Sequence[str | None]) -> str:
-    said = [w for w in words if w]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
-
-
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _or(words: Sequence[Value | None]) -> Value:
+    return listed([w for w in words if w], "or")

@@ -37,6 +37,7 @@ from calculator.api.problems import (
 )
 from calculator.api.wire import AlhambraField, TileField, dump_tile
 from calculator.core.scoring import RoundScore
+from calculator.core.text import Text
 from calculator.core.tiles import Currency, Tile
 from calculator.engine import actions as act
 from calculator.engine import events as ev
@@ -80,7 +81,7 @@ def _money_card(value: Any) -> MoneyCard:
     except (KeyError, TypeError):
         card = None
     if card is None:
-        raise ValidationError("a money card has a currency and a value 1-9 (C3)")
+        raise ValidationError([Text("api.C3.money_card")])
     return card
 
 
@@ -104,8 +105,10 @@ def _display_card(value: Any) -> DisplayCard:
         return _money_card(value)
     try:
         return kind.from_wire(value[kind.wire])
-    except ValueError as error:
-        raise ValidationError(str(error)) from None
+    except ValueError:
+        raise ValidationError(
+            [Text("api.card.not_of_the_game", card=Text(f"api.card.{kind.wire}"))]
+        ) from None
 
 
 def dump_display_card(card: DisplayCard) -> dict[str, Any]:
@@ -139,7 +142,7 @@ class PileCardField(fields.Field):  # type: ignore[type-arg]
     def _deserialize(self, value: Any, attr: str | None, data: Any, **_: Any) -> Any:
         if isinstance(value, Mapping) and "scoring_card" in value:
             if value.get("scoring_card") not in (1, 2):
-                raise ValidationError('a scoring card is {"scoring_card": 1} or 2')
+                raise ValidationError([Text("api.T1.scoring_card", card='{"scoring_card": 1}')])
             return ScoringCard(value["scoring_card"])
         return _display_card(value)
 
@@ -487,7 +490,7 @@ class GameStateSchema(UniqueNames):
         problems = []
         if document["options"].get("modules") and document["version"] != MODULES_VERSION:
             problems.append(
-                Problem("/version", f"a game with modules is a version {MODULES_VERSION} document")
+                Problem("/version", Text("api.version.modules", version=MODULES_VERSION))
             )
         for index, slot in enumerate(document["market"]):
             currency = slot_currency(index + 1)
@@ -495,7 +498,11 @@ class GameStateSchema(UniqueNames):
                 problems.append(
                     Problem(
                         pointer("market", index),
-                        f"slot {index + 1} comes here, its currency {currency.value} (C4)",
+                        Text(
+                            "api.C4.slot_here",
+                            slot=index + 1,
+                            currency=Text(f"currency.{currency.value}"),
+                        ),
                     )
                 )
         if problems:
@@ -672,11 +679,11 @@ class ActionSchema(Schema):
         kind = data.pop("type")
         make = _ACTION_MAKERS.get(kind)
         if make is None:
-            raise refusal([Problem("/type", f"there is no action {kind!r}")])
+            raise refusal([Problem("/type", Text("api.action.unknown", kind=repr(kind)))])
         try:
             return make(data)
         except KeyError as missing:
-            needed = Problem(pointer(missing.args[0]), f"a {kind} action needs it")
+            needed = Problem(pointer(missing.args[0]), Text("api.action.needs", kind=kind))
             raise refusal([needed]) from None
 
 

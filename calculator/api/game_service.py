@@ -17,6 +17,7 @@ from calculator.api.contract import request_contract
 from calculator.api.game_document import dump_action, dump_event, dump_state
 from calculator.api.problems import ApiProblem, Problem, pointer
 from calculator.api.table_document import dump_table_report, load_table
+from calculator.core.text import Text
 from calculator.engine import ActionRefused, GameOver, NotYourTurn
 from calculator.engine.state import GameState
 
@@ -29,11 +30,11 @@ class ActionRefusedProblem(ApiProblem):
 
     status = 409
     type = "urn:alhambra:problem:illegal-action"
-    title = "Illegal action"
+    title = Text("api.title.illegal_action")
 
     def __init__(self, index: int, refusal: ActionRefused) -> None:
         super().__init__(
-            f"action {index} refused ({refusal.rule}): {refusal.message}; nothing was applied",
+            Text("api.detail.action_refused", index=index, rule=refusal.rule, why=refusal.message),
             [Problem(pointer("actions", index), refusal.message)],
             rule=refusal.rule,
         )
@@ -41,12 +42,12 @@ class ActionRefusedProblem(ApiProblem):
 
 class NotYourTurnProblem(ActionRefusedProblem):
     type = "urn:alhambra:problem:not-your-turn"
-    title = "Not your turn"
+    title = Text("api.title.not_your_turn")
 
 
 class GameOverProblem(ActionRefusedProblem):
     type = "urn:alhambra:problem:game-over"
-    title = "Game over"
+    title = Text("api.title.game_over")
 
 
 class BeyondBoundsProblem(ApiProblem):
@@ -56,13 +57,12 @@ class BeyondBoundsProblem(ApiProblem):
 
     status = 409
     type = "urn:alhambra:problem:beyond-bounds"
-    title = "Beyond the state's bounds"
+    title = Text("api.title.beyond_bounds")
 
     def __init__(self, index: int, problems: list[Problem]) -> None:
-        where = "; ".join(f"{problem.pointer}: {problem.message}" for problem in problems)
+        where = [Text("api.at", pointer=p.pointer, what=p.message) for p in problems]
         super().__init__(
-            f"action {index} takes the game past the bounds of a state ({where}); "
-            "nothing was applied",
+            Text("api.detail.beyond_bounds", index=index, where=where),
             [Problem(pointer("actions", index), problem.message) for problem in problems],
         )
 

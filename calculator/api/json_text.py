@@ -16,6 +16,8 @@ from typing import Any, Final
 import msgspec
 
 from calculator.api.problems import ContentTooLarge, MalformedBody
+from calculator.core.text import Text
+from calculator.i18n import DEFAULT_LANGUAGE, LANGUAGES, say
 
 MAX_BODY_BYTES: Final = 256 * 1024
 """The largest request body read (413 beyond): a 6-player table with full Alhambras is ~40 KiB."""
@@ -27,41 +29,46 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise ValueError(f"the key {key!r} appears twice in one object")
+                raise _Refused(Text("api.json.duplicate_key", key=repr(key)))
             seen.add(key)
     return result
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON can hold")
+    raise _Refused(Text("api.json.not_a_number", name=name))
+
+
+class _Refused(ValueError):
+    """A text JSON's grammar allows and a request of ours does not (a key twice, NaN)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(repr(text))
+        self.text = text
 
 
 _SYNTAX: Final[dict[str, str]] = {
-    "Expecting value": "a value is missing, or is not one JSON has (text in double quotes, a "
-    "number, true, false, null, an object or a list)",
-    "Expecting property name enclosed in double quotes": "a member's name must be text in "
-    "double quotes",
-    "Expecting ':' delimiter": "a member's name must be followed by ':'",
-    "Expecting ',' delimiter": "the members of an object and the items of a list are "
-    "separated by ','",
-    "Extra data": "there is more after the JSON value",
-    "Unterminated string starting at": "a string is not closed by '\"'",
-    "Invalid control character at": "a string holds a control character (write it as an "
-    "escape, such as \\n)",
-    "Invalid \\escape": "a string holds a backslash escape JSON does not have",
-    "Invalid \\uXXXX escape": "a \\u escape needs four hexadecimal digits",
+    "Expecting value": "api.json.value_missing",
+    "Expecting property name enclosed in double quotes": "api.json.name_quoted",
+    "Expecting ':' delimiter": "api.json.colon",
+    "Expecting ',' delimiter": "api.json.comma",
+    "Extra data": "api.json.extra",
+    "Unterminated string starting at": "api.json.unterminated",
+    "Invalid control character at": "api.json.control",
+    "Invalid \\escape": "api.json.escape",
+    "Invalid \\uXXXX escape": "api.json.u_escape",
 }
-"""What ``json`` finds wrong with a text, in words a person writing JSON by hand can act on."""
+"""What ``json`` finds wrong with a text (the key of its words), in words a person writing JSON
+by hand can act on."""
 
 
-def _syntax_error(text: str, error: json.JSONDecodeError) -> str:
+def _syntax_error(text: str, error: json.JSONDecodeError) -> Text:
     if not text.strip():
-        return "the body is not valid JSON: it is empty"
-    where = f"the body is not valid JSON at line {error.lineno} column {error.colno}"
+        return Text("api.json.empty")
+    at = {"line": error.lineno, "column": error.colno}
     if error.pos >= len(text.rstrip()):
-        return f"{where}: it ends before its value does (a value or a closing bracket is missing)"
+        return Text("api.json.at", **at, what=Text("api.json.cut_short"))
     words = _SYNTAX.get(error.msg)
-    return f"{where}: {words}" if words else where
+    return Text("api.json.at", **at, what=Text(words)) if words else Text("api.json.at_only", **at)
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
@@ -72,15 +79,30 @@ _DECODER: Final = msgspec.json.Decoder()
 _ENCODER: Final = msgspec.json.Encoder()
 
 
-def to_json(document: Any) -> bytes:
-    """The JSON text of an answer: compact, UTF-8 as is, members in the order given."""
-    return _ENCODER.encode(document)
+def _encoder(language: str) -> msgspec.json.Encoder:
+    def said(value: Any) -> str:
+        if isinstance(value, Text):
+            return say(value, language)
+        raise NotImplementedError(f"{type(value).__name__} is not JSON")
+
+    return msgspec.json.Encoder(enc_hook=said)
+
+
+_SAYING: Final = {language: _encoder(language) for language in LANGUAGES}
+"""An encoder per language: each :class:`~calculator.core.text.Text` of an answer is said in
+it, as the encoder meets it (no walk over the answer beforehand)."""
+
+
+def to_json(document: Any, language: str = DEFAULT_LANGUAGE) -> bytes:
+    """The JSON text of an answer: compact, UTF-8 as is, members in the order given, its words
+    in ``language``."""
+    return _SAYING[language].encode(document)
 
 
 def within_limit(raw: bytes) -> bytes:
     """``raw`` unless it is longer than :data:`MAX_BODY_BYTES` (413)."""
     if len(raw) > MAX_BODY_BYTES:
-        raise ContentTooLarge(f"the input is larger than the limit of {MAX_BODY_BYTES} bytes")
+        raise ContentTooLarge(Text("api.detail.input_too_large", limit=MAX_BODY_BYTES))
     return raw
 
 
@@ -123,7 +145,7 @@ def parse_json_strictly(raw: bytes) -> Any:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise MalformedBody(f"the body is not UTF-8 (byte {error.start})") from None
+        raise MalformedBody(Text("api.json.not_utf8", byte=error.start)) from None
     try:
         document = json.loads(
             text, object_pairs_hook=_no_duplicate_keys, parse_constant=_no_constant
@@ -133,10 +155,14 @@ def parse_json_strictly(raw: bytes) -> Any:
         return document
     except json.JSONDecodeError as error:
         raise MalformedBody(_syntax_error(text, error)) from None
-    except ValueError as error:
-        raise MalformedBody(f"the body is not valid JSON: {error}") from None
+    except _Refused as error:
+        raise MalformedBody(Text("api.json.refused", what=error.text)) from None
+    except ValueError:  # a number of more digits than Python converts
+        raise MalformedBody(
+            Text("api.json.refused", what=Text("api.json.number_too_long"))
+        ) from None
     except RecursionError:
-        raise MalformedBody("the body is nested too deeply") from None
+        raise MalformedBody(Text("api.json.too_deep")) from None
 
 
 def _unicode_text_only(document: Any) -> None:
@@ -145,6 +171,4 @@ def _unicode_text_only(document: Any) -> None:
     try:
         json.dumps(document, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
-        raise MalformedBody(
-            "the body has a \\u escape for half a surrogate pair: strings must be Unicode text"
-        ) from None
+        raise MalformedBody(Text("api.json.surrogate")) from None

@@ -17,13 +17,15 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError
 
+from calculator.core.text import Text
+
 
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One problem in a request body: where (a JSON Pointer) and what."""
 
     pointer: str
-    message: str
+    message: Text
 
 
 class InvalidDocument(Exception):
@@ -31,7 +33,7 @@ class InvalidDocument(Exception):
 
     def __init__(self, problems: Iterable[Problem]) -> None:
         self.problems = tuple(problems)
-        super().__init__("; ".join(f"{p.pointer or '/'}: {p.message}" for p in self.problems))
+        super().__init__("; ".join(f"{p.pointer or '/'}: {p.message!r}" for p in self.problems))
 
 
 def pointer(*parts: object) -> str:
@@ -54,7 +56,7 @@ def names_taken_twice(names: Sequence[str], member: str | None = "name") -> Iter
         if name in seen:
             yield Problem(
                 pointer("players", index, *(() if member is None else (member,))),
-                f"the name {name!r} is taken by /players/{seen[name]}; names are unique",
+                Text("api.name_taken", name=repr(name), pointer=f"/players/{seen[name]}"),
             )
         else:
             seen[name] = index
@@ -84,8 +86,10 @@ def _problems(messages: Any, where: tuple[object, ...]) -> Iterator[Problem]:
             yield from _problems(message, where)
     elif isinstance(messages, Problem):
         yield Problem(pointer(*where) + messages.pointer, messages.message)
-    else:
-        yield Problem(pointer(*where), str(messages))
+    elif isinstance(messages, Text):
+        yield Problem(pointer(*where), messages)
+    else:  # marshmallow's own words, for what the contract refuses first: ours are Texts
+        yield Problem(pointer(*where), Text("api.value_refused"))
 
 
 def refusal(problems: Iterable[Problem]) -> ValidationError:
@@ -102,10 +106,10 @@ class ApiProblem(Exception):
 
     status = 400
     type = "about:blank"
-    title = "Bad Request"
+    title = Text("api.status.400")
 
-    def __init__(self, detail: str, problems: Sequence[Problem] = (), **extra: Any) -> None:
-        super().__init__(detail)
+    def __init__(self, detail: Text, problems: Sequence[Problem] = (), **extra: Any) -> None:
+        super().__init__(repr(detail))
         self.detail = detail
         self.problems = tuple(problems)
         if problems:
@@ -122,13 +126,10 @@ class InvalidRequest(ApiProblem):
 
     status = 422
     type = "urn:alhambra:problem:invalid-request"
-    title = "Invalid request"
+    title = Text("api.title.invalid_request")
 
-    def __init__(self, problems: Sequence[Problem], detail: str | None = None) -> None:
-        count = len(problems)
-        super().__init__(
-            detail or f"the request has {count} problem{'s' if count != 1 else ''}", problems
-        )
+    def __init__(self, problems: Sequence[Problem], detail: Text | None = None) -> None:
+        super().__init__(detail or Text("api.detail.invalid_request", n=len(problems)), problems)
 
 
 class SealMismatch(ApiProblem):
@@ -137,19 +138,16 @@ class SealMismatch(ApiProblem):
 
     status = 422
     type = "urn:alhambra:problem:seal-mismatch"
-    title = "Seal mismatch"
+    title = Text("api.title.seal_mismatch")
 
-    def __init__(self, message: str) -> None:
-        super().__init__(
-            "the state is not one this server gave, as sent (its seal); nothing was applied",
-            [Problem("/state/seal", message)],
-        )
+    def __init__(self, message: Text) -> None:
+        super().__init__(Text("api.detail.seal_mismatch"), [Problem("/state/seal", message)])
 
 
 class MalformedBody(ApiProblem):
     status = 400
     type = "urn:alhambra:problem:malformed-json"
-    title = "Malformed JSON"
+    title = Text("api.title.malformed_json")
 
 
 class ContentTooLarge(ApiProblem):
@@ -158,17 +156,25 @@ class ContentTooLarge(ApiProblem):
 
     status = 413
     type = "about:blank"
-    title = "Request Entity Too Large"
+    title = Text("api.status.413")
+
+
+class NoSuchDocument(ApiProblem):
+    """404: a document of the contract that does not exist (``/schemas/<file>``)."""
+
+    status = 404
+    type = "about:blank"
+    title = Text("api.status.404")
 
 
 class UnsupportedMediaType(ApiProblem):
     status = 415
     type = "about:blank"
-    title = "Unsupported Media Type"
+    title = Text("api.status.415")
 
 
 def problem_document(
-    status: int, title: str, detail: str, type_: str = "about:blank", **extra: Any
+    status: int, title: Text, detail: Text, type_: str = "about:blank", **extra: Any
 ) -> dict[str, Any]:
     """The RFC 9457 body (``schemas/problem.json``)."""
     return {"type": type_, "title": title, "status": status, "detail": detail, **extra}

@@ -22,6 +22,7 @@ from calculator.api.game_document import dump_action
 from calculator.api.problems import InvalidDocument, Problem, load, pointer, refusal
 from calculator.api.requests import NewGameQuery, NewGameRequest, load_actions
 from calculator.api.wire import CodecField, dump_tile
+from calculator.core.text import Text, Value
 from calculator.records.notation import (
     COMPONENT_TAGS,
     HOLES_TAG,
@@ -62,17 +63,9 @@ class RecordSchema(Schema):
         problems = []
         game = document["game"]
         if game.get("options", {}).get("mode", "digital") == "digital" and "seed" not in game:
-            problems.append(
-                Problem(
-                    "/game/seed",
-                    "a digital game's record gives its seed: every draw of the game follows "
-                    "from it (T1)",
-                )
-            )
+            problems.append(Problem("/game/seed", Text("api.T1.record_seed")))
         problems += [
-            Problem(
-                pointer("tags", name), f"{name!r} is one of the game's own tags: give it in 'game'"
-            )
+            Problem(pointer("tags", name), Text("api.record.own_tag", name=repr(name)))
             for name in document.get("tags", {})
             if is_game_tag(name)
         ]
@@ -146,8 +139,10 @@ def given_record(value: Any) -> GivenRecord:
     raise InvalidDocument([Problem("", _in_text(problem, reading.lines)) for problem in problems])
 
 
-def _at_line(line: int, column: int | None, message: str) -> str:
-    return f"line {line}{'' if column is None else f', column {column}'}: {message}"
+def _at_line(line: int, column: int | None, message: Value) -> Text:
+    if column is None:
+        return Text("api.notation.line", line=line, what=message)
+    return Text("api.notation.line_column", line=line, column=column, what=message)
 
 
 _GAME_MEMBERS: Final[dict[str, str]] = {
@@ -160,22 +155,23 @@ _GAME_MEMBERS: Final[dict[str, str]] = {
 }
 
 
-def _in_text(problem: Problem, lines: Sequence[int]) -> str:
+def _in_text(problem: Problem, lines: Sequence[int]) -> Text:
     """A problem of a record read from text, said of the tag or the move where it is
     written."""
     parts = problem.pointer.split("/")[1:]
     message = problem.message
     if parts[:1] == ["moves"] and len(parts) > 1 and parts[1].isdigit():
         move = int(parts[1])
-        return _at_line(lines[move], None, f"move {move}: {message}")
+        return _at_line(lines[move], None, Text("api.notation.move", move=move, what=message))
     if parts[:1] == ["tags"] and len(parts) > 1:
-        return f"the tag {parts[1]}: {message}"
+        return Text("api.notation.tag", tag=parts[1], what=message)
     if parts[:2] == ["game", "players"]:
         if len(parts) > 2 and parts[2].isdigit():
-            return f"the tag {PLAYER_TAG}{int(parts[2]) + 1}: {message}"
-        return f"the tags {PLAYER_TAG}1, {PLAYER_TAG}2, ...: {message}"
+            return Text("api.notation.tag", tag=f"{PLAYER_TAG}{int(parts[2]) + 1}", what=message)
+        tags = f"{PLAYER_TAG}1, {PLAYER_TAG}2, ..."
+        return Text("api.notation.tags", tags=tags, what=message)
     within = "/".join(parts[1:])
     for member, tag in _GAME_MEMBERS.items():
         if re.fullmatch(re.escape(member) + r"(/.*)?", within):
-            return f"the tag {tag}: {message}"
+            return Text("api.notation.tag", tag=tag, what=message)
     return message

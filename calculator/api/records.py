@@ -22,6 +22,7 @@ from calculator.api.game_document import dump_action, dump_event, dump_state
 from calculator.api.problems import Problem, pointer, refusal
 from calculator.api.record_document import GivenRecord, dump_record, given_record
 from calculator.api.wire import CodecField
+from calculator.core.text import Text
 from calculator.engine.players import Level
 from calculator.records.notation import write
 from calculator.records.replay import Stop
@@ -63,9 +64,7 @@ class ReplayRequest(_WithRecord):
         to = data.get("to")
         moves = len(given.record.moves)
         if to is not None and to > moves:
-            raise refusal(
-                [Problem("/to", f"the record has {moves} move{'s' * (moves != 1)}, not {to}")]
-            )
+            raise refusal([Problem("/to", Text("api.record.moves_not", n=moves, to=to))])
         return ReplayQuery(given, to)
 
 
@@ -95,9 +94,7 @@ class ReviewRequest(_WithRecord):
         given: GivenRecord = data["record"]
         moves = len(given.record.moves)
         if data["first"] > moves:
-            raise refusal(
-                [Problem("/from", f"the record has {moves} move{'s' * (moves != 1)}, not more")]
-            )
+            raise refusal([Problem("/from", Text("api.record.moves_not_more", n=moves))])
         return ReviewQuery(
             given,
             cast(Level, data["level"]),  # the schema's levels

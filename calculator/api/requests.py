@@ -50,6 +50,7 @@ from calculator.core.building import HoleRule
 from calculator.core.pieces import Furnished, Piece
 from calculator.core.plausibility import WallCarriers
 from calculator.core.scoring import Counts, building_counts
+from calculator.core.text import Text
 from calculator.core.tiles import BUILDINGS, Building, Cell, Tile
 from calculator.engine.actions import Action
 from calculator.engine.players import Level
@@ -295,11 +296,7 @@ def _dummy(dummy: Mapping[str, Any]) -> _Dummy:
     (W6)."""
     problems: list[Problem] = []
     if "wall" in dummy:
-        problems.append(
-            Problem(
-                "/wall", "the dummy never scores walls (W6): his tiles count in the majorities only"
-            )
-        )
+        problems.append(Problem("/wall", Text("api.W6.dummy_wall")))
     tiles = []
     for index, item in enumerate(dummy.get("tiles", ())):
         try:
@@ -332,12 +329,7 @@ def load_scores(body: Mapping[str, Any]) -> ScoresQuery:
     dummy = None
     if "dummy" in body:
         if len(players) != 2:
-            problems.append(
-                Problem(
-                    "/dummy",
-                    f"the dummy only sits at a 2-player table (D1); this table has {len(players)}",
-                )
-            )
+            problems.append(Problem("/dummy", Text("api.D1.dummy_table", n=len(players))))
         try:
             dummy = _dummy(body["dummy"])
         except InvalidDocument as error:
@@ -365,16 +357,6 @@ def load_scores(body: Mapping[str, Any]) -> ScoresQuery:
         expansions.expansions_of(body, scoring_round, positions, typed),
         wall_carriers(body.get("modules", ())),
     )
-
-
-_PLURAL: Final[dict[Building, str]] = {
-    Building.PAVILION: "pavilions",
-    Building.SERAGLIO: "seraglios",
-    Building.ARCADES: "arcades",
-    Building.CHAMBERS: "chambers",
-    Building.GARDEN: "gardens",
-    Building.TOWER: "towers",
-}
 
 
 def _beyond_catalog(
@@ -406,8 +388,7 @@ def _beyond_catalog(
             if total > limit:
                 yield Problem(
                     pointer(*where),
-                    f"that makes {total} {_PLURAL[building]} at the "
-                    f"table; the game has {limit} (C1)",
+                    Text(f"api.C1.too_many.{building.value}", n=total, limit=limit),
                 )
                 break
 
@@ -518,7 +499,7 @@ class BotTurnsRequest(_WithState):
         state: GameState = data["state"]
         seats = len(state.players)
         problems = [
-            Problem(pointer("bots", key), f"there is no seat {key} among {seats} players")
+            Problem(pointer("bots", key), Text("api.C2.no_seat", seat=key, n=seats))
             for key in data["bots"]
             if int(key) >= seats
         ]
@@ -565,9 +546,7 @@ class NewGameRequest(Schema):
         start = original.get("start_player")
         if start is not None and int(start) >= len(names):
             problems.append(
-                Problem(
-                    "/start_player", f"there is no seat {int(start)} among {len(names)} players"
-                )
+                Problem("/start_player", Text("api.C2.no_seat", seat=int(start), n=len(names)))
             )
         problems += names_taken_twice(names, member=None)
         components = original.get("options", {}).get("components", {})
@@ -629,6 +608,5 @@ def read(body: Any, contract: str, loader: Schema | Callable[[Any], Query]) -> Q
         if isinstance(loader, _WithState) and all(
             p.pointer == "/state" or p.pointer.startswith("/state/") for p in problems
         ):
-            count = len(problems)
-            detail = f"the state is not one a game can reach: {count} problem{'s' * (count > 1)}"
+            detail = Text("api.detail.unreachable_state", n=len(problems))
         raise InvalidRequest(problems, detail) from None

@@ -40,7 +40,7 @@ class SegmentSchema(Schema):
 
 class ViolationSchema(Schema):
     rule = fields.String()
-    message = fields.String()
+    message = fields.Raw()  # a Text: the web layer says it in the request's language
     cells = fields.List(fields.Nested(CellSchema))
     sides = fields.List(fields.Nested(SegmentSchema))
 
@@ -116,7 +116,7 @@ def _majorities(
     return found
 
 
-def warnings(found: Iterable[Implausibility]) -> list[dict[str, str]]:
+def warnings(found: Iterable[Implausibility]) -> list[dict[str, Any]]:
     """``schemas/warning.json``: each warning with a JSON Pointer to the request's entry."""
     return [
         {"code": warning.code, "pointer": pointer(*warning.where), "message": warning.message}

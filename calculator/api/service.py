@@ -17,6 +17,7 @@ from calculator.api.module_catalog import big_box_catalog
 from calculator.core import building, pieces, walls
 from calculator.core.plausibility import EnteredSeat, round_implausibilities
 from calculator.core.scoring import POINTS, ROUNDS, Holding, score_round
+from calculator.core.text import Text, listed
 from calculator.core.tiles import BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS, Cell
 from calculator.i18n import picture_labels
 from calculator.modules import CATALOG_SECTION, REGISTRY, tally
@@ -192,14 +193,11 @@ def catalog() -> dict[str, Any]:
         "big_box": big_box_catalog(),
         CATALOG_SECTION: {
             "provisional": True,
-            "note": (
-                "Not the printed components: "
-                + " and ".join(module.stood_in_for for module in stood_in)
-                + " are not in our sources. A game played with the "
-                + " or ".join(f'"{module.name}"' for module in stood_in)
-                + " module and no options.components."
-                + " or .".join(members)
-                + " uses these stand-ins, chosen by us."
+            "note": Text(
+                "api.catalog.stand_ins",
+                stood_in=listed([module.stood_in_for or module.name for module in stood_in]),
+                modules=listed([f'"{module.name}"' for module in stood_in], "or"),
+                components=listed([f"options.components.{member}" for member in members], "or"),
             ),
             "modules": list(MODULES),
             **{

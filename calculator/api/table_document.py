@@ -27,6 +27,7 @@ from calculator.api.game_document import (
 from calculator.api.problems import InvalidDocument, Problem, load, pointer, refusal
 from calculator.api.wire import TileField, dump_tile
 from calculator.core.scoring import POINTS
+from calculator.core.text import Text
 from calculator.core.tiles import BUILDINGS, Tile
 from calculator.engine.components import MoneyCard
 from calculator.engine.errors import Path
@@ -75,7 +76,8 @@ class TableRequestSchema(UniqueNames):
             if slot["slot"] in seen:
                 problems.append(
                     Problem(
-                        pointer("market", index, "slot"), f"slot {slot['slot']} is described twice"
+                        pointer("market", index, "slot"),
+                        Text("api.C4.slot_twice", slot=slot["slot"]),
                     )
                 )
             seen.add(slot["slot"])

@@ -35,10 +35,11 @@ from marshmallow import fields
 
 from calculator.api.problems import InvalidDocument, Problem, pointer, refusal
 from calculator.core.alhambra import Alhambra
-from calculator.core.building import HoleRule
+from calculator.core.building import HoleRule, at
 from calculator.core.errors import PositionError
 from calculator.core.pieces import Furnished, Gate, Piece, furnish
 from calculator.core.scoring import building_counts
+from calculator.core.text import Text
 from calculator.core.tiles import BUILDINGS, CATALOG, FOUNTAIN_CELL, Building, Cell, Side, Tile
 from calculator.modules import (
     ON_TILES,
@@ -63,7 +64,9 @@ CATALOG_BY_KEY: Final[dict[tuple[str, str, int], Tile]] = {
 
 
 class _NotInCatalog(Exception):
-    pass
+    def __init__(self, message: Text) -> None:
+        super().__init__(repr(message))
+        self.message = message
 
 
 def _tile(item: Mapping[str, Any]) -> Tile:
@@ -78,8 +81,12 @@ def _tile(item: Mapping[str, Any]) -> Tile:
     tile = CATALOG_BY_KEY.get((item["building"], item["walls"], int(price)))
     if tile is None:
         raise _NotInCatalog(
-            f"no tile of the catalog is a {item['building']} at price {price} with walls "
-            f"{item['walls']!r} (C1)"
+            Text(
+                "api.C1.not_in_catalog",
+                building=Text(f"building.{item['building']}"),
+                price=price,
+                walls=repr(item["walls"]),
+            )
         )
     return tile
 
@@ -91,7 +98,7 @@ def tile_of(item: Mapping[str, Any]) -> Tile:
     try:
         return _tile(item)
     except _NotInCatalog as error:
-        raise InvalidDocument([Problem("/price", str(error))]) from None
+        raise InvalidDocument([Problem("/price", error.message)]) from None
 
 
 def dump_tile(tile: Tile) -> dict[str, Any]:
@@ -202,13 +209,8 @@ def read_alhambra(
     placed: dict[Cell, Piece] = {}
     for index, cell, piece in pieces:
         if cell in taken or cell in placed:
-            what = "the fountain's cell" if cell == FOUNTAIN_CELL else "a taken cell"
-            problems.append(
-                Problem(
-                    pointer(index),
-                    f"{piece.describe()} cannot stand on {what} ({cell[0]},{cell[1]}) (B6)",
-                )
-            )
+            key = "api.B6.piece_on_fountain" if cell == FOUNTAIN_CELL else "api.B6.piece_on_taken"
+            problems.append(Problem(pointer(index), Text(key, piece=piece.named(), cell=at(cell))))
         placed[cell] = piece
     if problems or alhambra is None:
         raise InvalidDocument(problems)
@@ -271,7 +273,7 @@ def _tile_or_problem(
     try:
         return _tile(item)
     except _NotInCatalog as error:
-        problems.append((index, Problem(pointer(index, "price"), str(error))))
+        problems.append((index, Problem(pointer(index, "price"), error.message)))
         return Tile(_BUILDING_BY_NAME[item["building"]], item["walls"])
 
 
@@ -284,7 +286,7 @@ def _position(placed: list[tuple[Cell, Tile]], problems: list[tuple[int, Problem
             return Alhambra.of(placed)
         except PositionError as error:
             index = indices[error.index]
-            problems.append((index, Problem(pointer(index), f"{error.message} ({error.rule})")))
+            problems.append((index, Problem(pointer(index), error.message)))
             del placed[error.index], indices[error.index]
 
 

@@ -25,6 +25,7 @@ from calculator.api import positions, records
 from calculator.api.json_text import parse_json, to_json, within_limit
 from calculator.api.problems import ApiProblem, MalformedBody
 from calculator.cli._documents import ANSWERED, REFUSED, answer, read_bytes, unreadable
+from calculator.core.text import Text
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -112,7 +113,7 @@ def _record(raw: bytes) -> Any:
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise MalformedBody("a record is JSON or text in UTF-8") from None
+            raise MalformedBody(Text("api.record.not_utf8")) from None
     if isinstance(document, dict) and "record" in document:
         return document["record"]
     return document

@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from calculator.core.errors import PositionError
 from calculator.core.grid import Grid
+from calculator.core.text import Text
 from calculator.core.tiles import FOUNTAIN, FOUNTAIN_CELL, OFFSET, SIDES, Cell, Side, Tile
 
 
@@ -55,9 +56,11 @@ class Alhambra:
         tiles = {FOUNTAIN_CELL: FOUNTAIN}  # name the first pair out of place
         for index, (cell, tile) in enumerate(pairs):
             if cell == FOUNTAIN_CELL:
-                raise PositionError(index, "B6", "a tile cannot stand on the fountain's cell (0,0)")
+                raise PositionError(index, "B6", Text("api.B6.on_fountain"))
             if cell in tiles:
-                raise PositionError(index, "B6", f"two tiles on the cell ({cell[0]},{cell[1]})")
+                raise PositionError(
+                    index, "B6", Text("api.B6.two_tiles", cell=f"({cell[0]},{cell[1]})")
+                )
             tiles[cell] = tile
         return cls(MappingProxyType(tiles))
 

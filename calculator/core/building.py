@@ -12,13 +12,13 @@ full check.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
 from typing import Final, Literal
 
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
 from calculator.core.grid import EAST, NORTH, SOUTH, WEST, Grid, flood, wall_pattern
 from calculator.core.record import FrozenRecord
-from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, SIDE_NAME, Cell, Side, Tile
+from calculator.core.text import Text
+from calculator.core.tiles import FOUNTAIN_CELL, OPPOSITE, Cell, Side, Tile
 
 HoleRule = Literal["region", "cell"]
 """B5: ``"region"`` (default) forbids any enclosed empty area; ``"cell"`` only a single empty
@@ -31,17 +31,14 @@ class Violation(FrozenRecord, frozen=True):
     """One broken rule, with the cells (and, for B2, the sides) involved."""
 
     rule: str
-    message: str
+    message: Text
     cells: tuple[Cell, ...]
     sides: tuple[tuple[Cell, Side], ...] = ()
 
 
-def _at(cell: Cell) -> str:
+def at(cell: Cell) -> str:
+    """A cell as the messages write it: "(2,0)"."""
     return f"({cell[0]},{cell[1]})"
-
-
-def _cell_list(cells: Iterable[Cell]) -> str:
-    return ", ".join(_at(cell) for cell in cells)
 
 
 # --- the individual rules, each on a whole Alhambra at once (see grid.py) ---------------------
@@ -97,9 +94,15 @@ def _mismatch(cell: Cell, tile: Tile, side: Side, other_cell: Cell, other: Tile)
     walled_side = side if walled == cell else OPPOSITE[side]
     return Violation(
         "B2",
-        f"the {SIDE_NAME[walled_side]} side of {walled_tile.describe()} at {_at(walled)} has a "
-        f"wall, the {SIDE_NAME[OPPOSITE[walled_side]]} side of {bare_tile.describe()} at "
-        f"{_at(bare)} has none",
+        Text(
+            "api.B2",
+            side=Text(f"side.{walled_side}"),
+            tile=walled_tile.named(),
+            cell=at(walled),
+            other_side=Text(f"side.{OPPOSITE[walled_side]}"),
+            other_tile=bare_tile.named(),
+            other_cell=at(bare),
+        ),
         (cell, other_cell),
         ((cell, side), (other_cell, OPPOSITE[side])),
     )
@@ -108,12 +111,7 @@ def _mismatch(cell: Cell, tile: Tile, side: Side, other_cell: Cell, other: Tile)
 def _holes(cells: list[Cell]) -> list[Violation]:
     found = []
     for area in _regions(set(cells)):
-        if len(area) == 1:
-            message = f"the empty cell {_at(area[0])} is enclosed: no path of empty cells leads out"
-        else:
-            message = (
-                f"the empty cells {_cell_list(area)} are enclosed: no path of empty cells leads out"
-            )
+        message = Text("api.B5", n=len(area), cells=[at(cell) for cell in area])
         found.append(Violation("B5", message, tuple(area)))
     return found
 
@@ -154,20 +152,11 @@ def alhambra_violations(alhambra: Alhambra, hole_rule: HoleRule = "region") -> l
             found.append(_mismatch(cell, tiles[cell], side, other_cell, tiles[other_cell]))
     found.sort(key=lambda v: (v.cells[0][1], v.cells[0][0], v.sides[0][1]))
     found += [
-        Violation(
-            "B3",
-            f"{tiles[cell].describe()} at {_at(cell)} cannot be reached on foot from the fountain",
-            (cell,),
-        )
+        Violation("B3", Text("api.B3", tile=tiles[cell].named(), cell=at(cell)), (cell,))
         for cell in sorted(grid.cells(stranded))
     ]
     found += [
-        Violation(
-            "B4",
-            f"{tiles[cell].describe()} at {_at(cell)} shares no side with the Alhambra "
-            "(a corner is not enough)",
-            (cell,),
-        )
+        Violation("B4", Text("api.B4", tile=tiles[cell].named(), cell=at(cell)), (cell,))
         for cell in sorted(grid.cells(alone))
     ]
     return found + _holes(grid.cells(holes))
@@ -181,7 +170,7 @@ def occupied_cell(alhambra: Alhambra, cell: Cell) -> Violation | None:
     tile = alhambra.get(cell)
     if tile is None:
         return None
-    return Violation("B6", f"the cell {_at(cell)} is already taken by {tile.describe()}", (cell,))
+    return Violation("B6", Text("api.B6", cell=at(cell), tile=tile.named()), (cell,))
 
 
 def placement_violations(
@@ -198,9 +187,9 @@ def unremovable(alhambra: Alhambra, cell: Cell) -> Violation | None:
     """T5: a removal needs a tile at ``cell``, and never moves the fountain."""
     tile = alhambra.get(cell)
     if tile is None:
-        return Violation("T5", f"there is no tile at {_at(cell)} to remove", (cell,))
+        return Violation("T5", Text("api.T5.nothing_to_remove", cell=at(cell)), (cell,))
     if tile.is_fountain:
-        return Violation("T5", "the fountain is never moved", (cell,))
+        return Violation("T5", Text("api.T5.fountain"), (cell,))
     return None
 
 
@@ -220,9 +209,9 @@ def swap_violations(
     """T5: may a reserve tile take exactly the cell of the Alhambra tile at ``cell``?"""
     old = alhambra.get(cell)
     if old is None:
-        return [Violation("T5", f"there is no tile at {_at(cell)} to swap", (cell,))]
+        return [Violation("T5", Text("api.T5.nothing_to_swap", cell=at(cell)), (cell,))]
     if old.is_fountain:
-        return [Violation("T5", "the fountain is never moved", (cell,))]
+        return [Violation("T5", Text("api.T5.fountain"), (cell,))]
     return alhambra_violations(alhambra.placed(cell, tile), hole_rule)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from calculator.core.text import Text
+
 
 class AlhambraError(Exception):
     """Base of every error the rules core raises."""
@@ -14,8 +16,8 @@ class PositionError(AlhambraError):
     can turn it into a JSON Pointer; ``rule`` is the RULES.md id it breaks.
     """
 
-    def __init__(self, index: int, rule: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, index: int, rule: str, message: Text) -> None:
+        super().__init__(repr(message))
         self.index = index
         self.rule = rule
         self.message = message

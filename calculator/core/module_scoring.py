@@ -23,6 +23,7 @@ from calculator.core.building import Violation
 from calculator.core.pieces import Furnished, Piece
 from calculator.core.plausibility import Implausibility, WallCarriers, Where
 from calculator.core.scoring import POINTS, Added, Counts, Points, Tally, building_counts
+from calculator.core.text import Text
 from calculator.core.tiles import BUILDINGS, Building, Cell, Side, Tile
 
 NO_RESIDENTS: Final[Mapping[Building, int]] = MappingProxyType({})
@@ -76,7 +77,7 @@ class Refusal(Struct, frozen=True):
     terms (``("players", 0, "chests")``), ``message`` gives the reason and cites its rule."""
 
     where: Where
-    message: str
+    message: Text
 
 
 class ScoringRequest(Struct, frozen=True):
@@ -103,7 +104,7 @@ AlhambraAdds = Callable[[Mapping[Cell, Tile]], Added | None]
 CardsAdd = Callable[[Mapping[Cell, Tile], Sequence[Tile]], Added | None]
 """What a player's face-up cards (the tiles they depict) add to the majority counts of the
 Alhambra beside them (V3); ``None``: nothing."""
-BeyondLimit = Callable[[Sequence[Tile]], list[tuple[int, str, str]]]
+BeyondLimit = Callable[[Sequence[Tile]], list[tuple[int, str, Text]]]
 """The tiles of one player (reserve included) beyond what the module lets one player own
 (V4): each tile's position, the member of the tile to point at and the message."""
 
@@ -213,14 +214,14 @@ def seat_of(player: Mapping[str, Any], furnished: Furnished | None) -> SeatRound
     )
 
 
-def beyond_supply(held: Iterable[tuple[int, Where]], limit: int, what: str) -> list[Refusal]:
+def beyond_supply(held: Iterable[tuple[int, Where]], limit: int, what: Text) -> list[Refusal]:
     """The table's supply: ``held`` counted in the request's order; the refusal names the
     entry that takes the total past ``limit`` (``what`` says what, citing its rule)."""
     total = 0
     for count, where in held:
         total += count
         if total > limit:
-            return [Refusal(where, f"that makes {total} {what}")]
+            return [Refusal(where, Text("api.supply.makes", total=total, what=what))]
     return []
 
 
@@ -259,7 +260,9 @@ def alhambra_refusals(
             where: Where = ("players", index, "alhambra")
             if cell is not None and cell in by_cell:
                 where = (*where, by_cell[cell], member)
-            refused.append(Refusal(where, f"{violation.message} ({violation.rule})"))
+            refused.append(
+                Refusal(where, Text("api.with_rule", what=violation.message, rule=violation.rule))
+            )
     return refused
 
 

@@ -24,10 +24,12 @@ from msgspec import Struct
 
 from calculator.core import building
 from calculator.core.alhambra import Alhambra, neighbour, neighbours
-from calculator.core.building import HoleRule, Violation, alhambra_violations
+from calculator.core.building import HoleRule, Violation, alhambra_violations, at
 from calculator.core.grid import flood
+from calculator.core.text import Text
 from calculator.core.tiles import (
     BUILDINGS,
+    FOUNTAIN,
     FOUNTAIN_CELL,
     OPPOSITE,
     Building,
@@ -65,7 +67,9 @@ class Piece(Protocol):
         across any other side of a piece that is not ``on_foot`` is inner."""
         ...
 
-    def describe(self) -> str: ...
+    def named(self) -> Text:
+        """The piece as a sentence names it: "the camp at"... ("the camp")."""
+        ...
 
     @property
     def face(self) -> Face:
@@ -237,11 +241,7 @@ def token_violations(
     per building; no more of a colour than the table's ``supply``. ``rule`` is the module's."""
     tiles = furnished.alhambra.tiles
     found = [
-        Violation(
-            rule,
-            f"a {token} at ({cell[0]},{cell[1]}), where no building stands to hold it",
-            (cell,),
-        )
+        Violation(rule, Text(f"api.{token}.no_building", cell=at(cell)), (cell,))
         for cell in furnished.with_token(token)
         if (tile := tiles.get(cell)) is None or tile.building is None or tile.hut
     ]
@@ -250,8 +250,12 @@ def token_violations(
             found.append(
                 Violation(
                     rule,
-                    f"{count} {token}s on {colour.value} buildings; the table has "
-                    f"{supply[colour]} of that colour",
+                    Text(
+                        f"api.{token}.beyond_supply",
+                        n=count,
+                        building=Text(f"building.{colour.value}"),
+                        most=supply[colour],
+                    ),
                     (),
                 )
             )
@@ -283,8 +287,7 @@ def furnished_violations(
         found += [
             Violation(
                 "B4",
-                f"{furnished.pieces[cell].describe()} at ({cell[0]},{cell[1]}) shares no side "
-                "with the Alhambra: the pieces it touches touch nothing more",
+                Text("api.B4.detached", tile=furnished.pieces[cell].named(), cell=at(cell)),
                 (cell,),
             )
             for cell in _detached(filled, furnished.pieces)
@@ -326,8 +329,7 @@ def placement_violations(
         return building.placement_violations(furnished.alhambra, placing, cell, hole_rule)
     piece = furnished.pieces.get(cell)
     if piece is not None:
-        at = f"({cell[0]},{cell[1]})"
-        return [Violation("B6", f"the cell {at} is already taken by {piece.describe()}", (cell,))]
+        return [Violation("B6", Text("api.B6", cell=at(cell), tile=piece.named()), (cell,))]
     taken = building.occupied_cell(furnished.alhambra, cell)
     if taken is not None:
         return [taken]
@@ -372,12 +374,10 @@ def legal_cells(
 
 def _named(violation: Violation, pieces: Mapping[Cell, Piece]) -> Violation:
     """The violation with each piece it concerns described as itself, not as a bare tile."""
-    message = violation.message
-    for cell in violation.cells:
-        piece = pieces.get(cell)
-        if piece is not None:
-            message = message.replace(
-                f"the fountain at ({cell[0]},{cell[1]})",
-                f"{piece.describe()} at ({cell[0]},{cell[1]})",
-            )
+    values = dict(violation.message.values)
+    for tile, where in (("tile", "cell"), ("other_tile", "other_cell")):
+        piece = next((p for c, p in pieces.items() if at(c) == values.get(where)), None)
+        if piece is not None and values.get(tile) == FOUNTAIN.named():
+            values[tile] = piece.named()  # a piece stands as the fountain in the rules' view
+    message = Text(violation.message.key, **values)
     return Violation(violation.rule, message, violation.cells, violation.sides)

@@ -29,6 +29,7 @@ from typing import Final
 from msgspec import Struct
 
 from calculator.core.scoring import Counts
+from calculator.core.text import Text, Value, listed
 from calculator.core.tiles import CATALOG, MARKET_SLOTS
 
 Where = tuple[str | int, ...]
@@ -49,7 +50,7 @@ class Implausibility(Struct, frozen=True):
 
     code: str
     where: Where
-    message: str
+    message: Text
 
 
 class WallCarriers(Struct, frozen=True):
@@ -57,7 +58,7 @@ class WallCarriers(Struct, frozen=True):
     (M1): at most ``most`` per player, ``held`` saying so in a warning (V4: 3 per player)."""
 
     most: int
-    held: str
+    held: Value
 
 
 class EnteredSeat(Struct, frozen=True):
@@ -101,8 +102,7 @@ def wall_without_buildings(
     return Implausibility(
         "wall-without-buildings",
         ("players", player, "wall"),
-        f"a wall of {wall} beside no building: walls stand on tiles (W1), and every building "
-        "tile counts (M1)",
+        Text("api.W1.wall_without_buildings", wall=wall),
     )
 
 
@@ -117,13 +117,13 @@ def wall_beyond_tiles(
     most = most_wall(buildings + (carriers.most if carriers is not None else 0))
     if wall <= most:
         return None
-    held = f"{buildings} building{'s' if buildings != 1 else ''}" if buildings else "no building"
+    held: Value = Text("api.W1.buildings", n=buildings)
     if carriers is not None:
-        held += f" and {carriers.held}"
+        held = listed([held, carriers.held])
     return Implausibility(
         "wall-longer-than-tiles-carry",
         ("players", player, "wall"),
-        f"a wall of {wall} is longer than {held} can carry: at most {most} segments (W1-W3)",
+        Text("api.W1.wall_beyond_tiles", wall=wall, held=held, most=most),
     )
 
 
@@ -147,8 +147,7 @@ def dummy_short(scoring_round: int, tiles: int) -> Implausibility | None:
     return Implausibility(
         "dummy-fewer-tiles-than-dealt",
         ("dummy",),
-        f"the dummy holds {tiles} tile{'s' if tiles != 1 else ''}; by scoring round "
-        f"{scoring_round} he has been dealt {least} (D2)",
+        Text("api.D2.dummy_short", n=tiles, round=scoring_round, least=least),
     )
 
 
@@ -160,8 +159,7 @@ def lone_player(players: int) -> Implausibility | None:
     return Implausibility(
         "one-player-table",
         ("players",),
-        f"a table of one player: Alhambra is played by 2 to {MOST_PLAYERS} (C2), "
-        "two with the dummy (D1)",
+        Text("api.C2.one_player", most=MOST_PLAYERS),
     )
 
 
@@ -175,9 +173,7 @@ def tiles_missing_at_game_end(tiles_on_table: int) -> Implausibility | None:
     return Implausibility(
         "tiles-missing-at-game-end",
         ("round",),
-        f"the third scoring round comes when the bag is empty (T8, T9): all {TILES_IN_GAME} "
-        f"tiles (C1) lie in the Alhambras, reserves, the dummy's pile and the market; "
-        f"this table shows {tiles_on_table}",
+        Text("api.T9.tiles_missing", all=TILES_IN_GAME, n=tiles_on_table),
     )
 
 
@@ -189,8 +185,7 @@ def full_market_at_game_end(market_tiles: int) -> Implausibility | None:
     return Implausibility(
         "full-market-at-game-end",
         ("market",),
-        f"the game ends when a refill cannot fill every empty market slot (T9): at the third "
-        f"scoring round at least one slot is empty; this market holds {market_tiles} tiles",
+        Text("api.T9.full_market", n=market_tiles),
     )
 
 

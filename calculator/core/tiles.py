@@ -12,6 +12,8 @@ from typing import Final, Literal
 
 from msgspec import Struct
 
+from calculator.core.text import Text
+
 Cell = tuple[int, int]
 """A grid cell ``(x, y)``: x grows east, y grows south; the fountain is at ``(0, 0)``."""
 
@@ -79,6 +81,13 @@ class Tile(Struct, frozen=True):
 
     def has_wall(self, side: Side) -> bool:
         return side in self.walls
+
+    def named(self) -> Text:
+        """The tile as a sentence names it: "the garden", "the garden hut", "the fountain"."""
+        if self.building is None:
+            return Text("api.tile.fountain")
+        building = Text(f"building.{self.building.value}")
+        return Text("api.tile.hut" if self.hut else "api.tile.building", building=building)
 
     def describe(self) -> str:
         if self.building is None:

@@ -12,6 +12,7 @@ from typing import ClassVar, Final
 import msgspec
 from msgspec import Struct
 
+from calculator.core.text import Text
 from calculator.core.tiles import CURRENCIES, Currency
 
 MONEY_VALUES: Final[tuple[int, ...]] = tuple(range(1, 10))
@@ -27,6 +28,12 @@ class MoneyCard(Struct, frozen=True, order=True):
 
     def describe(self) -> str:
         return f"{self.currency.value} {self.value}"
+
+    def named(self) -> Text:
+        """The card as a refusal names it: "denar 3"."""
+        return Text(
+            "api.card.money", currency=Text(f"currency.{self.currency.value}"), value=self.value
+        )
 
 
 class ScoringCard(Struct, frozen=True):
@@ -46,8 +53,12 @@ class ModuleCard(Struct, frozen=True, order=True):
     wire: ClassVar[str]
 
     def describe(self) -> str:
-        """The card as a refusal names it."""
+        """The card as the text notation names it."""
         return f"{self.wire} card"
+
+    def named(self) -> Text:
+        """The card as a refusal names it: each module's card by its key ``api.card.<wire>``."""
+        return Text(f"api.card.{self.wire}")
 
     def to_wire(self) -> object:
         """The value of the card's member on the wire (JSON types only)."""

@@ -24,6 +24,7 @@ from msgspec import Struct
 from calculator.core.building import alhambra_violations
 from calculator.core.plausibility import most_wall
 from calculator.core.scoring import POINTS, winners
+from calculator.core.text import Text, Value
 from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.components import (
     CARD,
@@ -54,7 +55,7 @@ from calculator.engine.turn.setup import STARTING_MONEY, piles_formed
 
 class Inconsistency(Struct, frozen=True):
     where: Path
-    message: str
+    message: Text
 
 
 def inconsistencies(state: GameState) -> list[Inconsistency]:
@@ -71,8 +72,9 @@ def inconsistencies(state: GameState) -> list[Inconsistency]:
     return found
 
 
-def _describe(tile: Tile) -> str:
-    return f"{tile.describe()} (price {tile.price}, walls {tile.walls or 'none'})"
+def _describe(tile: Tile) -> Text:
+    walls: Value = tile.walls or Text("api.none")
+    return Text("api.C1.tile", tile=tile.named(), price=tile.price or 0, walls=walls)
 
 
 def tiles_on_table(
@@ -114,13 +116,9 @@ def _tiles(state: GameState) -> list[Inconsistency]:
         if tile.hut:
             continue  # V4: counted by its module
         if tile not in CATALOG_SET:
-            found.append(Inconsistency(where, f"{_describe(tile)} is not a tile of the game (C1)"))
+            found.append(Inconsistency(where, Text("api.C1.not_a_tile", tile=_describe(tile))))
         elif tile in seen:
-            found.append(
-                Inconsistency(
-                    where, f"{_describe(tile)} is there twice: every tile exists once (C1)"
-                )
-            )
+            found.append(Inconsistency(where, Text("api.C1.twice", tile=_describe(tile))))
         else:
             seen[tile] = where
     missing = [tile for tile in CATALOG if tile not in seen]
@@ -128,11 +126,7 @@ def _tiles(state: GameState) -> list[Inconsistency]:
         found.append(
             Inconsistency(
                 ("bag",),
-                _missing(
-                    [_describe(tile) for tile in missing],
-                    "tile",
-                    "the 54 tiles are each somewhere (C1)",
-                ),
+                _missing([_describe(tile) for tile in missing], "api.C1.tiles_missing"),
             )
         )
     return found
@@ -141,9 +135,13 @@ def _tiles(state: GameState) -> list[Inconsistency]:
 CATALOG_SET: Final[frozenset[Tile]] = frozenset(CATALOG)
 
 
-def _missing(names: list[str], kind: str, rule: str) -> str:
-    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-    return f"{len(names)} {kind}{'s' if len(names) > 1 else ''} missing ({shown}): {rule}"
+def _missing(names: list[Value], key: str, **values: Value) -> Text:
+    """``names`` are missing (the first five shown, and how many more): the message ``key``
+    with ``values``."""
+    shown: Value = names
+    if len(names) > 5:
+        shown = Text("api.and_more", shown=names[:5], n=len(names) - 5)
+    return Text(key, **values, n=len(names), shown=shown)
 
 
 def money_in_sight(
@@ -193,8 +191,11 @@ def extra_copies(
             found.append(
                 Inconsistency(
                     where,
-                    f"one {card.describe()} too many: there are {copies} of each card "
-                    f"({'D1: a 2-player game' if copies == 2 else 'C3'})",
+                    Text(
+                        "api.D1.card_too_many" if copies == 2 else "api.C3.card_too_many",
+                        card=card.named(),
+                        copies=copies,
+                    ),
                 )
             )
     return found, counted
@@ -212,10 +213,9 @@ def _money(state: GameState) -> list[Inconsistency]:
             Inconsistency(
                 ("pile",),
                 _missing(
-                    [card.describe() for card in missing],
-                    "money card",
-                    f"the {copies * len(CARD)} money cards are each somewhere "
-                    f"({'D1' if copies == 2 else 'C3'})",
+                    [card.named() for card in missing],
+                    "api.D1.cards_missing" if copies == 2 else "api.C3.cards_missing",
+                    all=copies * len(CARD),
                 ),
             )
         )
@@ -242,7 +242,7 @@ def _scoring_cards(state: GameState, game: Game) -> list[Inconsistency]:
     found = []
     for index, card in enumerate(state.pile):
         if isinstance(card, ScoringCard) and card.round not in (1, 2):
-            found.append(Inconsistency(("pile", index), "there are only scoring cards 1 and 2"))
+            found.append(Inconsistency(("pile", index), Text("api.T1.scoring_cards")))
     places = Counter(
         [card.round for card in state.pile if isinstance(card, ScoringCard)]
         + list(state.turn.scoring_due)
@@ -253,15 +253,14 @@ def _scoring_cards(state: GameState, game: Game) -> list[Inconsistency]:
             found.append(
                 Inconsistency(
                     ("rounds_scored",),
-                    f"scoring card {card.round} is in more than one place (pile, revealed, scored)",
+                    Text("api.T8.scoring_card_twice", card=card.round),
                 )
             )
         elif places[card.round] == 0 and not _before_piles(game):
             found.append(
                 Inconsistency(
                     ("pile",),
-                    f"scoring card {card.round} is nowhere: it is in the pile until "
-                    "revealed (T1, T8)",
+                    Text("api.T8.scoring_card_nowhere", card=card.round),
                 )
             )
     scored = tuple(r for r in state.rounds_scored if r != FINAL_ROUND)
@@ -272,16 +271,11 @@ def _scoring_cards(state: GameState, game: Game) -> list[Inconsistency]:
         found.append(
             Inconsistency(
                 ("rounds_scored",),
-                "scoring card 1 lies above scoring card 2 (T1): rounds are revealed and "
-                "scored in order",
+                Text("api.T1.rounds_in_order"),
             )
         )
     if (FINAL_ROUND in state.rounds_scored) != state.over:
-        found.append(
-            Inconsistency(
-                ("rounds_scored",), ("round 3 is scored exactly when the game is over (T9)")
-            )
-        )
+        found.append(Inconsistency(("rounds_scored",), Text("api.T9.round_3")))
     return found
 
 
@@ -303,7 +297,7 @@ def _alhambras(state: GameState) -> list[Inconsistency]:
             found.append(
                 Inconsistency(
                     ("players", seat, "alhambra", cell),
-                    f"{violation.rule}: {violation.message}",
+                    Text("api.rule_broken", rule=violation.rule, what=violation.message),
                 )
             )
     return found
@@ -312,11 +306,9 @@ def _alhambras(state: GameState) -> list[Inconsistency]:
 def _seats(state: GameState) -> list[Inconsistency]:
     found = []
     if (state.dummy is not None) != (len(state.players) == 2):
-        found.append(
-            Inconsistency(("dummy",), "there is a dummy in a 2-player game, and only then (D2)")
-        )
+        found.append(Inconsistency(("dummy",), Text("api.D2.dummy_seat")))
     if state.digital != (state.seed is not None):
-        found.append(Inconsistency(("rng",), "a digital game has a seed; a table game has none"))
+        found.append(Inconsistency(("rng",), Text("api.T1.seed")))
     return found
 
 
@@ -327,80 +319,77 @@ def _turn(state: GameState, game: Game) -> list[Inconsistency]:
     seats = len(state.players)
     found: list[Inconsistency] = []
 
-    def wrong(where: Path, message: str) -> None:
+    def wrong(where: Path, message: Text) -> None:
         found.append(Inconsistency(where, message))
 
     if turn.player is None:
         if phase != SETUP:
-            wrong(("turn", "player"), "only a table game's setup may wait for its start player")
+            wrong(("turn", "player"), Text("api.T1.start_player"))
     elif not 0 <= turn.player < seats:
-        wrong(("turn", "player"), f"there is no seat {turn.player} among {seats} players")
+        wrong(("turn", "player"), Text("api.C2.no_seat", seat=turn.player, n=seats))
         return found
     for index, award in enumerate(turn.awarded):
         if not 0 <= award.player < seats:
-            wrong(("turn", "awarded", index), f"there is no seat {award.player}")
+            wrong(("turn", "awarded", index), Text("api.C2.no_seat", seat=award.player, n=seats))
             return found
     if len(state.face_up) > FACE_UP_MONEY:
-        wrong(("face_up",), f"at most {FACE_UP_MONEY} money cards lie face up (T1)")
+        wrong(("face_up",), Text("api.T1.face_up", most=FACE_UP_MONEY))
     if turn.dummy_draws > len(state.bag) or (turn.dummy_draws and state.dummy is None):
         wrong(
             ("turn", "dummy_draws"),
-            "the dummy draws only what the bag holds, in a 2-player game (D2)",
+            Text("api.D2.dummy_draws"),
         )
     empty_slots = sum(tile is None for tile in state.market)
     if state.over != (phase == OVER):
-        wrong(("over",), "the game is over exactly in the phase 'over'")
+        wrong(("over",), Text("api.T9.over"))
     if phase == OVER:
         totals = [player.score for player in state.players]
         if list(state.winners) != winners(totals):
-            wrong(("winners",), "the winners are the players with the highest total (M6)")
+            wrong(("winners",), Text("api.M6.winners"))
     elif state.winners:
-        wrong(("winners",), "there are winners only once the game is over (T9)")
+        wrong(("winners",), Text("api.T9.winners"))
     if phase in (SETUP, REFILL):
         if state.digital:
             wrong(
                 ("turn", "phase"),
-                "a digital game never waits in the middle of its setup or "
-                "refill: the engine draws itself",
+                Text("api.T7.digital_draws"),
             )
         elif not isinstance(next_step(game), Draw):
-            wrong(("turn", "phase"), "nothing is left to draw here: this setup or refill is over")
+            wrong(("turn", "phase"), Text("api.T7.nothing_to_draw"))
     if phase == SETUP:
         found += _setup(state, game)
     if phase != SETUP and turn.number < 1:
-        wrong(("turn", "number"), "the first turn is number 1")
+        wrong(("turn", "number"), Text("api.T2.first_turn"))
     if phase in (ACTION, PLACEMENT):
         if turn.buys > MAX_BUYS:
-            wrong(("turn", "buys"), f"a turn holds at most {MAX_BUYS} buys (T4)")
+            wrong(("turn", "buys"), Text("api.T4.buys", most=MAX_BUYS))
         if empty_slots != turn.buys:
             wrong(
                 ("market",),
-                "the market is full when a turn begins and is not refilled "
-                "during it (T4): its empty slots are the tiles bought this turn",
+                Text("api.T4.market_full"),
             )
         bought = [tile for tile in turn.bought if not tile.hut]  # a hut is taken, not bought
         if len(bought) > turn.buys or (phase == ACTION and len(bought) != turn.buys):
-            wrong(("turn", "bought"), "the tiles waiting are the ones bought this turn (T6)")
+            wrong(("turn", "bought"), Text("api.T6.waiting_bought"))
         taken = len(turn.bought) - len(bought)
         if taken > 1 or (taken and phase == ACTION):
             wrong(
                 ("turn", "bought"),
-                "taking a hut is one of the turn's actions and ends "
-                "them (V4): at most one hut waits, once the actions are over",
+                Text("api.V4.one_hut_waits"),
             )
         if turn.extra_action and (phase != ACTION or turn.buys == 0):
-            wrong(("turn", "extra_action"), "only an exact payment earns another action (T4)")
+            wrong(("turn", "extra_action"), Text("api.T4.extra_action"))
         if phase == PLACEMENT and not turn.bought:
-            wrong(("turn", "bought"), "the placement phase places the tiles bought (T6)")
+            wrong(("turn", "bought"), Text("api.T6.placement_phase"))
     elif (turn.bought and not phase.bought) or turn.extra_action:  # a module's buy apart (V1)
-        wrong(("turn", "bought"), "tiles wait to be placed only at the end of a turn (T6)")
+        wrong(("turn", "bought"), Text("api.T6.wait_at_the_end"))
     if phase == FINAL_PLACEMENT:
         if state.bag or not turn.awarded:
-            wrong(("turn", "awarded"), "awarded tiles are placed when the bag is empty (T9)")
+            wrong(("turn", "awarded"), Text("api.T9.awarded_placed"))
     elif turn.awarded:
-        wrong(("turn", "awarded"), "tiles are awarded only at the end of the game (T9)")
+        wrong(("turn", "awarded"), Text("api.T9.awarded_at_the_end"))
     if turn.scoring_due and phase != REFILL:
-        wrong(("turn", "scoring_due"), "a revealed scoring card is scored after the refill (T8)")
+        wrong(("turn", "scoring_due"), Text("api.T8.after_refill"))
     return found
 
 
@@ -413,40 +402,40 @@ def _setup(state: GameState, game: Game) -> list[Inconsistency]:
     )
     for seat, player in enumerate(state.players):
         if len(player.alhambra) > 1 or player.reserve or player.score:
-            found.append(Inconsistency(("players", seat), "during setup nobody builds or scores"))
+            found.append(Inconsistency(("players", seat), Text("api.T1.setup_nobody_builds")))
         if dealing is not None and seat > dealing and player.hand:
             found.append(
                 Inconsistency(
                     ("players", seat, "hand"),
-                    ("players are dealt in seat order, each until their total is at least 20 (T1)"),
+                    Text("api.T1.dealt_in_order", least=STARTING_MONEY),
                 )
             )
     formed = piles_formed(game.pile)
     filled = [tile is not None for tile in state.market]
-    stages: list[tuple[Path, str, bool, bool]] = [  # where, what, begun, done
-        (("players",), "dealing", True, dealing is None),
+    stages: list[tuple[Path, Text, bool, bool]] = [  # where, what, begun, done
+        (("players",), Text("api.T1.dealing"), True, dealing is None),
         (
             ("face_up",),
-            "laying out the money",
+            Text("api.T1.laying_out"),
             bool(state.face_up),
             len(state.face_up) == FACE_UP_MONEY,
         ),
-        (("pile",), "forming the piles", formed, formed),
-        (("market",), "filling the market", any(filled), all(filled)),
+        (("pile",), Text("api.T1.forming_piles"), formed, formed),
+        (("market",), Text("api.T1.filling_market"), any(filled), all(filled)),
         (
             ("dummy",),
-            "the dummy's draw",
+            Text("api.T1.dummy_draw"),
             bool(state.dummy),
             state.dummy is None or len(state.dummy) == SETUP_TILES,
         ),
     ]
     for (_, before, _, done), (where, what, begun, _) in pairwise(stages):
         if begun and not done:
-            found.append(Inconsistency(where, f"{what} comes after {before} (T1)"))
+            found.append(Inconsistency(where, Text("api.T1.comes_after", what=what, before=before)))
     if filled != sorted(filled, reverse=True):
-        found.append(Inconsistency(("market",), "the market is filled in slot order 1 -> 4 (T1)"))
+        found.append(Inconsistency(("market",), Text("api.T1.slot_order")))
     if state.discard or state.rounds_scored or state.turn.number or state.turn.buys:
-        found.append(Inconsistency(("turn", "phase"), "nothing has been played during setup"))
+        found.append(Inconsistency(("turn", "phase"), Text("api.T1.nothing_played")))
     return found
 
 
@@ -493,13 +482,15 @@ def _scores(state: GameState) -> list[Inconsistency]:
         if player.score <= bound:
             continue
         if not state.rounds_scored:
-            message = f"{player.score} points before any scoring round: every score is 0 (T8)"
+            message = Text("api.T8.points_before_scoring", n=player.score, points=player.score)
         else:
-            scored = ", ".join(str(r) for r in sorted(state.rounds_scored))
-            message = (
-                f"{player.score} points, more than rounds {scored} can pay this player: at most "
-                f"{bound}, first place in each type of building they own and the longest wall "
-                "their tiles can make, each round (M2-M5, W4)"
+            scored = sorted(state.rounds_scored)
+            message = Text(
+                "api.M2.points_beyond",
+                n=len(scored),
+                points=player.score,
+                rounds=scored,
+                most=bound,
             )
         found.append(Inconsistency(("players", seat, "score"), message))
     return found
@@ -538,9 +529,13 @@ def _turn_number(state: GameState) -> list[Inconsistency]:
     return [
         Inconsistency(
             ("turn", "number"),
-            f"turn {state.turn.number} comes too early: {purchases_at_least(state)} tiles have "
-            f"been bought, at most {MAX_BUYS + len(state.players)} a turn at this table (T4, "
-            f"V1), so this is turn {least} or later",
+            Text(
+                "api.T4.turn_too_early",
+                turn=state.turn.number,
+                n=purchases_at_least(state),
+                most=MAX_BUYS + len(state.players),
+                least=least,
+            ),
         )
     ]
 
@@ -559,8 +554,7 @@ def _dummy_tiles(state: GameState) -> list[Inconsistency]:
     return [
         Inconsistency(
             ("dummy",),
-            f"the dummy holds {len(state.dummy)} tiles; by now he has drawn at least {least} "
-            "(D2: 6 at setup, 6 more after scoring round 1)",
+            Text("api.D2.dummy_drawn", n=len(state.dummy), least=least),
         )
     ]
 
@@ -568,5 +562,5 @@ def _dummy_tiles(state: GameState) -> list[Inconsistency]:
 def _bag_at_the_end(state: GameState) -> list[Inconsistency]:
     """T9: the game ends when the bag cannot fill the market, which empties it."""
     if state.over and state.bag:
-        return [Inconsistency(("bag",), "the game ends only once the bag is empty (T9)")]
+        return [Inconsistency(("bag",), Text("api.T9.bag_empty"))]
     return []

@@ -34,6 +34,7 @@ from mypy_extensions import mypyc_attr
 
 from calculator.core.building import HoleRule
 from calculator.core.module_scoring import ScoringModule, tally
+from calculator.core.text import Text
 from calculator.core.tiles import Tile
 from calculator.engine.actions import Action, ModuleAction
 from calculator.engine.codes import FIRST_MODULE_CARD, MONEY_CARDS, SCORING_CARDS
@@ -303,8 +304,8 @@ class Source:
     of its draws, ``drawn`` the item as a refusal names it, ``holder`` the source itself."""
 
     rule: ClassVar[str] = ""
-    drawn: ClassVar[str] = ""
-    holder: ClassVar[str] = ""
+    drawn: ClassVar[Text] = Text("api.draw.item")
+    holder: ClassVar[Text] = Text("api.draw.source")
     reveals: ClassVar[tuple[type, ...]] = ()
     """The kinds of reveal that name an item of this source."""
 
@@ -387,7 +388,7 @@ class PhaseRules:
     """How the random player decides in this phase (else uniformly among the legal moves)."""
     playout_choice: Callable[[Game, random.Random], Move] | None = None
     """How a search's playouts decide in this phase (else as the random player)."""
-    who_acts: str = ""
+    who_acts: Text | None = None
     """Added to the refusal of a seat that is not the one to act, to say who is."""
 
 
@@ -413,7 +414,7 @@ Payments = Callable[
 the slot, the module's card that allows it, and the payments (money codes, canonical) it
 allows."""
 
-Problems = list[tuple[Path, str]]
+Problems = list[tuple[Path, Text]]
 """Why a state cannot be one of a game: each with where in the state document (a path)."""
 
 
@@ -487,18 +488,16 @@ class Module:
     stand_ins: Mapping[str, tuple[Tile, ...]] = field(default_factory=dict)
     """Components not in our sources, stood in for by our own choice and published as such in
     the catalog, by the name of their ``options.components`` member (V3, V4)."""
-    stood_in_for: str = ""
+    stood_in_for: Text | None = None
     """What the stand-ins stand for, as the catalog's note names it."""
-    given_components: Callable[[Mapping[str, Any]], list[tuple[str, str]]] | None = None
+    given_components: Callable[[Mapping[str, Any]], list[tuple[str, Text]]] | None = None
     """Why the components a new game names (``options.components``, as sent) cannot be the
     module's: each member at fault with the message."""
     catalog: Mapping[str, object] = field(default_factory=dict)
     """What the module adds to the catalog (``GET /v1/catalog``), as JSON values."""
-    member_words: Mapping[str, str] = field(default_factory=dict)
-    """How a player names the module's wire members whose names are not plain words, for a
-    refusal's wording (:mod:`calculator.api.explanation`)."""
-    item_words: Mapping[str, tuple[str, str]] = field(default_factory=dict)
-    """The items of the module's list members, one (with its article) and several."""
+    listed_items: tuple[str, ...] = ()
+    """The module's list members whose items the catalogs name, for a refusal's wording
+    (:mod:`calculator.api.explanation`: ``api.item.<member>``, ``api.items.<member>``)."""
     table_inconsistencies: Callable[[Sequence[Seat], Sequence[DisplayCard]], Problems] | None = None
     """Why the players and face-up money of a described table (``POST /v1/table``) cannot be
     those of a game; called for every registered module, as a table may show any."""

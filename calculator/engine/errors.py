@@ -6,6 +6,7 @@ Every refusal names the rule (RULES.md id) it enforces, so a client can show the
 from __future__ import annotations
 
 from calculator.core.errors import AlhambraError
+from calculator.core.text import Text
 from calculator.core.tiles import Cell
 
 Path = tuple[str | int | Cell, ...]
@@ -15,8 +16,8 @@ Path = tuple[str | int | Cell, ...]
 class ActionRefused(AlhambraError):
     """An action the rules do not allow now; the state it was tried on is unchanged."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
+    def __init__(self, rule: str, message: Text) -> None:
+        super().__init__(f"{rule}: {message!r}")
         self.rule = rule
         self.message = message
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from calculator.core.text import Text
 from calculator.engine.actions import (
     Action,
     BuildFromReserve,
@@ -213,33 +214,29 @@ def advance(game: Game, action: Action) -> list[Event]:
     """Check ``action`` against the rules and carry it out and everything automatic after it,
     on the game itself; the events, in order. A refusal leaves the game as it was."""
     if game.over:
-        raise GameOver("T9", "the game is over")
+        raise GameOver("T9", Text("api.T9.game_over"))
     step = next_step(game)
     if isinstance(action, REVEALS):
         if type(step) is not Draw:
-            raise IllegalAction(
-                "T7",
-                "nothing is being drawn now" + ("" if game.digital else f": {_who(game)} must act"),
-            )
+            if game.digital:
+                raise IllegalAction("T7", Text("api.T7.nothing_drawn"))
+            raise IllegalAction("T7", Text("api.T7.nothing_drawn_who", who=_who(game)))
         move: Move = (REVEAL, None, step.source, _revealed(game, step, action))
     else:
         if type(step) is Draw:
             rule = step.source.rule or ("T7" if game.phase is REFILL else "T1")
-            raise NotYourTurn(
-                rule, f"the table must first reveal the {step.source.drawn} just drawn"
-            )
+            raise NotYourTurn(rule, Text("api.T7.reveal_first", drawn=step.source.drawn))
         seat = seat_to_act(game)
         if action.player != seat:
             rules = game.rules.phase_rules.get(game.phase)
-            raise NotYourTurn(
-                "T2" if rules is None else game.phase.rule,
-                f"{_who(game)} must act now, not seat {action.player}"
-                + ("" if rules is None else rules.who_acts),
-            )
+            told = Text("api.T2.not_your_turn", who=_who(game), seat=action.player)
+            if rules is not None and rules.who_acts is not None:
+                told = Text("api.T2.not_your_turn_why", told=told, why=rules.who_acts)
+            raise NotYourTurn("T2" if rules is None else game.phase.rule, told)
         if isinstance(action, Pass) and (
             game.extra_action or action.player != game.player or _any_turn_action(game)
         ):
-            raise IllegalAction("T2", "a player may pass only when no action is legal")
+            raise IllegalAction("T2", Text("api.T2.pass"))
         move = _decision(game, action)
     events: list[Event] = []
     game.log = events
@@ -254,9 +251,11 @@ def _any_turn_action(game: Game) -> bool:
     return turn_moves(game) != [(PASS, game.player)]
 
 
-def _who(game: Game) -> str:
+def _who(game: Game) -> Text:
     seat = seat_to_act(game)
-    return "the table" if seat is None else f"{game.seats[seat].name} (seat {seat})"
+    if seat is None:
+        return Text("api.who.table")
+    return Text("api.who.seat", name=game.seats[seat].name, seat=seat)
 
 
 def _revealed(game: Game, step: Draw, action: Action) -> object:
@@ -264,18 +263,12 @@ def _revealed(game: Game, step: Draw, action: Action) -> object:
     source = game.rules.source_of_reveal.get(type(action)) or _BASE_SOURCES.get(type(action))
     rule = step.source.rule or "T7"
     if source is not step.source:
-        raise IllegalAction(rule, f"a {step.source.drawn} is drawn now")
+        raise IllegalAction(rule, Text("api.T7.other_drawn", drawn=step.source.drawn))
     item = source.item(game, action)
     if item is None or item not in source.drawable(game):
-        raise IllegalAction(
-            rule,
-            f"that cannot be drawn now: it is not in {source.holder}"
-            + (
-                " (scoring card 1 lies above scoring card 2)"
-                if isinstance(action, RevealScoringCard)
-                else ""
-            ),
-        )
+        if isinstance(action, RevealScoringCard):
+            raise IllegalAction(rule, Text("api.T7.not_held_scoring", holder=source.holder))
+        raise IllegalAction(rule, Text("api.T7.not_held", holder=source.holder))
     return item
 
 
@@ -289,19 +282,10 @@ def _decision(game: Game, action: Action) -> Move:
         if claim is not None and not claim.turn_action:
             return claim.check(game, action)  # the module refuses it outside its phase
         if phase is PLACEMENT and any(HUT[tile] for tile in game.bought):
-            raise IllegalAction(
-                "V4",
-                "the turn's actions are over: taking a worker hut ends them (unlike an exact "
-                "payment, it earns no further action); place the waiting tiles first (T6)",
-            )
+            raise IllegalAction("V4", Text("api.V4.actions_over"))
         if phase is PLACEMENT:
-            raise IllegalAction(
-                "T4",
-                "the turn's actions are over: only an exact payment earns another action, and "
-                "any other action (taking money, a redesign, a purchase not paid exactly) ends "
-                "them; place the waiting tiles first (T6)",
-            )
-        raise IllegalAction(phase.rule, "place the waiting tiles first (Alhambra or reserve)")
+            raise IllegalAction("T4", Text("api.T4.actions_over"))
+        raise IllegalAction(phase.rule, Text("api.T6.place_first"))
     if phase is not ACTION:
         decide = game.rules.phase_rules[phase].decide  # a module's phase (V1)
         assert decide is not None
@@ -316,16 +300,14 @@ def _decision(game: Game, action: Action) -> Move:
     if isinstance(action, REDESIGNS):
         return check_redesign(game, action)
     if isinstance(action, PLACEMENTS):
-        raise IllegalAction(
-            "T6", "tiles bought are placed at the end of the turn, after its actions"
-        )
+        raise IllegalAction("T6", Text("api.T6.placed_at_the_end"))
     if isinstance(action, EndTurn):
         if not game.extra_action:
-            raise IllegalAction("T4", "only an exact payment allows a further action to decline")
+            raise IllegalAction("T4", Text("api.T4.nothing_to_decline"))
         return (END, action.player)
     if isinstance(action, Pass):
         return (PASS, action.player)
-    raise IllegalAction("T2", f"this game knows no action {action.kind!r}")
+    raise IllegalAction("T2", Text("api.T2.unknown_action", kind=repr(action.kind)))
 
 
 def _end(game: Game, move: Move) -> None:

@@ -33,6 +33,7 @@ from calculator.core.building import HoleRule, Violation, alhambra_violations
 from calculator.core.module_scoring import tally
 from calculator.core.plausibility import Implausibility, table_implausibilities
 from calculator.core.scoring import Holding, RoundScore, Tally, building_counts, score_round
+from calculator.core.text import Text
 from calculator.core.tiles import CATALOG, Building, Tile
 from calculator.core.walls import Wall, longest_wall
 from calculator.engine.codes import MONEY_CARDS, NO_TILE, SLOT_CURRENCY, TILE_CODE
@@ -235,10 +236,7 @@ def _tiles(table: Table) -> list[Inconsistency]:
             found.append(
                 Inconsistency(
                     where,
-                    (
-                        f"the {tile.building.value} of price {tile.price} is on the table twice: "
-                        "every tile exists once (C1)"
-                    ),
+                    Text("api.C1.on_the_table_twice", tile=tile.named(), price=tile.price),
                 )
             )
         seen.add(tile)
@@ -246,14 +244,15 @@ def _tiles(table: Table) -> list[Inconsistency]:
             found.append(
                 Inconsistency(
                     where,
-                    (
-                        f"one {tile.building.value} too many: the game has "
-                        f"{CATALOG_COUNTS[tile.building]} (C1)"
+                    Text(
+                        "api.C1.one_too_many",
+                        tile=tile.named(),
+                        most=CATALOG_COUNTS[tile.building],
                     ),
                 )
             )
         if number == len(CATALOG) + 1:
-            found.append(Inconsistency(where, f"the game has {len(CATALOG)} tiles (C1)"))
+            found.append(Inconsistency(where, Text("api.C1.all_tiles", all=len(CATALOG))))
     return found
 
 
@@ -263,5 +262,5 @@ def _money(table: Table) -> list[Inconsistency]:
     copies = copies_per_card(2 if two_players else 3)
     found, _ = extra_copies(money_in_sight(table.players, table.face_up), copies)
     if len(table.face_up) > FACE_UP_MONEY:
-        found.append(Inconsistency(("face_up",), f"{FACE_UP_MONEY} cards lie face up (T1)"))
+        found.append(Inconsistency(("face_up",), Text("api.T1.face_up_table", most=FACE_UP_MONEY)))
     return found

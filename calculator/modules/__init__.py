@@ -33,6 +33,7 @@ from calculator.core.module_scoring import ScoringModule
 from calculator.core.pieces import Piece
 from calculator.core.plausibility import WallCarriers
 from calculator.core.scoring import Tally
+from calculator.core.text import Text, listed
 from calculator.core.tiles import Cell, Tile
 from calculator.engine.actions import ModuleAction, ModuleReveal
 from calculator.engine.components import ModuleCard
@@ -149,14 +150,10 @@ GAME_PARTS: Final[tuple[Part[Any], ...]] = tuple(
 )
 """The modules' parts of the game."""
 
-MEMBER_WORDS: Final[dict[str, str]] = {
-    member: words for module in IN_PLAY for member, words in module.member_words.items()
-}
-"""How a player names the modules' wire members whose names are not plain words."""
-ITEM_WORDS: Final[dict[str, tuple[str, str]]] = {
-    member: words for module in IN_PLAY for member, words in module.item_words.items()
-}
-"""The items of the modules' list members, one and several."""
+LISTED_ITEMS: Final[frozenset[str]] = frozenset(
+    member for module in IN_PLAY for member in module.listed_items
+)
+"""The modules' list members whose items the catalogs name (``api.item.<member>``)."""
 
 CATALOG_SECTION: Final[str] = EXPANSIONS[0].name
 """The catalog's section of the modules the engine plays (``GET /v1/catalog``), named after
@@ -245,7 +242,7 @@ _BEYOND_LIMIT: Final = tuple(
 )
 
 
-def beyond_limits(tiles: Sequence[Tile]) -> list[tuple[int, str, str]]:
+def beyond_limits(tiles: Sequence[Tile]) -> list[tuple[int, str, Text]]:
     """The tiles of one player (reserve included) beyond what a module lets one player own
     (V4), every registered module's: each tile's position, its member to point at and the
     message, in the order of the tiles."""
@@ -275,7 +272,7 @@ def wall_carriers(named: Iterable[str]) -> WallCarriers | None:
     found = [_CARRIERS[name] for name in named if name in _CARRIERS]
     if not found:
         return None
-    return WallCarriers(sum(each.most for each in found), " and ".join(each.held for each in found))
+    return WallCarriers(sum(each.most for each in found), listed([each.held for each in found]))
 
 
 def ruleset(names: Iterable[str] = ()) -> Ruleset:
@@ -305,8 +302,7 @@ __all__ = [
     "EXPANSIONS",
     "GAME_PARTS",
     "IN_PLAY",
-    "ITEM_WORDS",
-    "MEMBER_WORDS",
+    "LISTED_ITEMS",
     "NAMES",
     "ON_TILES",
     "PIECES",

@@ -39,6 +39,7 @@ import msgspec
 from msgspec import Struct
 
 from calculator import modules as registry
+from calculator.core.text import Text, Value, listed
 from calculator.core.tiles import (
     BUILDINGS,
     CATALOG,
@@ -62,8 +63,8 @@ MAX_PLAYERS: Final[int] = 6
 class NotationError(Exception):
     """Text the reader cannot read: where (line and column, from 1) and why."""
 
-    def __init__(self, line: int, column: int, message: str) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
+    def __init__(self, line: int, column: int, message: Text) -> None:
+        super().__init__(f"line {line}, column {column}: {message!r}")
         self.line = line
         self.column = column
         self.message = message
@@ -297,7 +298,7 @@ class _Text:
         self.text = text
         self.starts = [0] + [match.end() for match in re.finditer("\n", text)]
 
-    def error(self, offset: int, message: str) -> NotationError:
+    def error(self, offset: int, message: Text) -> NotationError:
         line = bisect_right(self.starts, offset)
         return NotationError(line, offset - self.starts[line - 1] + 1, message)
 
@@ -334,11 +335,11 @@ def _without_comments(source: _Text) -> str:
         elif char == '"':
             quoted = True
         elif char == "}":
-            raise source.error(position, "a comment ends here that did not begin: '}'")
+            raise source.error(position, Text("api.notation.comment_end"))
         elif char == "{" or (char == "%" and (position == 0 or text[position - 1] == "\n")):
             end = text.find("}" if char == "{" else "\n", position)
             if end < 0 and char == "{":
-                raise source.error(position, "a comment begun with '{' never ends with '}'")
+                raise source.error(position, Text("api.notation.comment_open"))
             end = len(text) - 1 if end < 0 else end - (char == "%")
             for blanked in range(position, end + 1):
                 if out[blanked] != "\n":
@@ -362,11 +363,11 @@ def _tags(source: _Text, text: str) -> tuple[list[tuple[str, str, int]], int]:
             return found, start
         match = _TAG.match(text, start)
         if match is None:
-            raise source.error(start, 'a tag is written [Name "value"], on one line')
+            raise source.error(start, Text("api.notation.tag_form"))
         name, value = match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
         folded = _GAME_TAG_BY_FOLDED.get(name.casefold(), name)
         if folded in seen:
-            raise source.error(start, f"the tag {folded} is given twice")
+            raise source.error(start, Text("api.notation.tag_twice", tag=folded))
         seen[folded] = start
         found.append((folded, value, start))
         position = match.end()
@@ -383,31 +384,27 @@ def _setup(source: _Text, tags: list[tuple[str, str, int]]) -> tuple[Setup, list
             later = [f"{PLAYER_TAG}{n}" for n in range(seat + 1, MAX_PLAYERS + 1)]
             missing = next((game[name][1] for name in later if name in game), None)
             if missing is not None:
-                raise source.error(
-                    missing,
-                    f"the players are Player1, Player2, ... in seat "
-                    f"order, with none left out: {tag} is missing",
-                )
+                raise source.error(missing, Text("api.notation.player_missing", tag=tag))
             break
         names.append(game[tag][0])
     seed = start = None
     if SEED_TAG in game:
         value, offset = game[SEED_TAG]
         if not re.fullmatch(r"\s*\d+\s*", value):
-            raise source.error(offset, f"the seed is a whole number from 0, not {value!r}")
+            raise source.error(offset, Text("api.notation.seed", value=repr(value)))
         seed = int(value)
     if START_TAG in game:
         value, offset = game[START_TAG]
-        start = _seat(source, offset, value.strip(), names, "the start player")
+        start = _seat(source, offset, value.strip(), names, Text("api.member.start_player"))
     mode, holes, modules = "digital", "region", frozenset[str]()
     if MODE_TAG in game:
-        mode = _choice(source, *game[MODE_TAG], MODES, "the mode")
+        mode = _choice(source, *game[MODE_TAG], MODES, Text("api.member.mode"))
     if HOLES_TAG in game:
-        holes = _choice(source, *game[HOLES_TAG], ("region", "cell"), "the hole rule (B5)")
+        holes = _choice(source, *game[HOLES_TAG], ("region", "cell"), Text("api.notation.holes"))
     if MODULES_TAG in game:
         value, offset = game[MODULES_TAG]
         modules = frozenset(
-            _choice(source, word, offset, registry.NAMES, "a module")
+            _choice(source, word, offset, registry.NAMES, Text("api.item.modules"))
             for word in re.split(r"[\s,]+", value.strip())
             if word
         )
@@ -429,29 +426,31 @@ def _setup(source: _Text, tags: list[tuple[str, str, int]]) -> tuple[Setup, list
     return Setup(tuple(names), seed, start, options), given
 
 
-def _choice(source: _Text, value: str, offset: int, allowed: Sequence[str], what: str) -> str:
+def _choice(source: _Text, value: str, offset: int, allowed: Sequence[str], what: Text) -> str:
     word = value.strip().casefold()
     for choice in allowed:
         if choice.casefold() == word:
             return choice
-    raise source.error(offset, f"{what} is one of {', '.join(allowed)}, not {value!r}")
+    told = Text("api.notation.choice", what=what, allowed=list(allowed), value=repr(value))
+    raise source.error(offset, told)
 
 
-def _seat(source: _Text, offset: int, who: str, names: Sequence[str], what: str) -> int:
+def _seat(source: _Text, offset: int, who: str, names: Sequence[str], what: Text) -> int:
     """A seat named by a player's name (any case, when that names one player) or by ``#n``,
     counted from 1."""
     if re.fullmatch(r"#\d+", who):
         number = int(who[1:])
         if not 1 <= number <= MAX_PLAYERS:
-            raise source.error(offset, f"a seat is #1 to #{MAX_PLAYERS} (C2), not {who}")
+            raise source.error(offset, Text("api.notation.seat", most=MAX_PLAYERS, who=who))
         return number - 1
     if who in names:
         return names.index(who)
     folded = [seat for seat, name in enumerate(names) if name.casefold() == who.casefold()]
     if len(folded) == 1:
         return folded[0]
-    listed = ", ".join(names) or "none (no Player tags)"
-    raise source.error(offset, f"{what} {who!r} is not a player; the players are {listed}")
+    players: Value = list(names) or Text("api.notation.no_players")
+    told = Text("api.notation.not_a_player", what=what, who=repr(who), players=players)
+    raise source.error(offset, told)
 
 
 def _one_tile(source: _Text, text: str, offset: int) -> Tile:
@@ -518,7 +517,7 @@ def _pieces(source: _Text, text: str, offset: int) -> Iterator[tuple[int, int, b
             continue
         position += 1
     if quoted:
-        raise source.error(start, "a name begun with '\"' never ends with '\"'")
+        raise source.error(start, Text("api.notation.name_open"))
     yield start, len(text), False
 
 
@@ -540,13 +539,12 @@ def _move(
         if piece.lstrip().startswith('"'):
             who = re.sub(r"\\(.)", r"\1", who)
             if who not in names:
-                raise source.error(
-                    first, f"{who!r} is not a player; the players are {', '.join(names)}"
-                )
+                told = Text("api.notation.no_player", who=repr(who), players=list(names))
+                raise source.error(first, told)
             player = names.index(who)
         else:
             who = re.sub(r"\s+", " ", who)
-            player = _seat(source, start + match.start(1), who, names, "the player")
+            player = _seat(source, start + match.start(1), who, names, Text("api.member.player"))
         body, base = piece[match.end() :], start + match.end()
     kind_at = base + len(body) - len(body.lstrip())
     normal = _normal(body)
@@ -562,7 +560,8 @@ def _move(
     )
     if kind_name is None:
         shown = body.strip().split()[0] if body.strip() else ""
-        raise source.error(kind_at, f"{shown!r} is not a move; a move is one of {', '.join(KINDS)}")
+        told = Text("api.notation.not_a_move", shown=repr(shown), kinds=list(KINDS))
+        raise source.error(kind_at, told)
     kind = KINDS[kind_name]
     words = len(kind_name.split("_"))
     skipped = re.match(r"\s*" + r"[\s_\-]+".join([r"[^\s_\-]+"] * words), body)
@@ -577,16 +576,14 @@ def _move(
         if player is None:
             player = actor
         if player is None:
-            raise source.error(
-                first, f"who plays this {kind_name}? Write the player's name first: 'Anna: ...'"
-            )
+            raise source.error(first, Text("api.notation.who_plays", move=kind_name))
         values["player"] = player
     elif player is not None:
-        raise source.error(first, f"a {kind_name} is the table's: it names no player")
+        raise source.error(first, Text("api.notation.the_tables", move=kind_name))
     try:
         action = kind(**values)
-    except (TypeError, ValueError) as error:
-        raise source.error(kind_at, str(error)) from None
+    except (TypeError, ValueError):
+        raise source.error(kind_at, Text("api.notation.no_such_move", move=kind_name)) from None
     return action, (player if kind in _PLAYED else actor)
 
 
@@ -621,7 +618,8 @@ class _Tokens:
         while position < len(text):
             match = _TOKEN.match(text, position)
             if match is None:
-                raise source.error(offset + position, f"{text[position]!r} has no place here")
+                stray = Text("api.notation.no_place", what=repr(text[position]))
+                raise source.error(offset + position, stray)
             if match.lastgroup != "space":
                 self.items.append((match.lastgroup or "", match.group(), offset + position))
             position = match.end()
@@ -631,12 +629,12 @@ class _Tokens:
     def peek(self) -> tuple[str, str, int] | None:
         return self.items[self.index] if self.index < len(self.items) else None
 
-    def take(self, kind: str, wanted: str) -> tuple[str, int]:
+    def take(self, kind: str, wanted: Text) -> tuple[str, int]:
         item = self.peek()
         if item is None or item[0] != kind:
             where = self.end_offset if item is None else item[2]
-            got = "nothing more" if item is None else repr(item[1])
-            raise self.source.error(where, f"{wanted} comes here, not {got}")
+            got: Value = Text("api.notation.nothing_more") if item is None else repr(item[1])
+            raise self.source.error(where, Text("api.notation.comes_here", wanted=wanted, got=got))
         self.index += 1
         return item[1], item[2]
 
@@ -647,7 +645,7 @@ class _Tokens:
     def end(self) -> None:
         item = self.peek()
         if item is not None:
-            raise self.source.error(item[2], f"{item[1]!r} has no place here: the move is over")
+            raise self.source.error(item[2], Text("api.notation.move_over", what=repr(item[1])))
 
     def decoration(self) -> None:
         """PGN's ``!``, ``?``, ``!?``...: a judgement of the move, not part of it."""
@@ -658,14 +656,14 @@ class _Tokens:
         if field.kind == INT:
             if self.word_is(field.name):
                 self.index += 1  # "slot 2", "round 1"
-            text, _ = self.take("num", f"the {field.name} (a number)")
+            text, _ = self.take("num", Text("api.notation.want.number", name=field.name))
             return {field.name: int(text)}
         if field.kind == TILE:
             return {field.name: self.tile()}
         if field.kind == CELL:
             if self.word_is("at", "to"):
                 self.index += 1
-            text, _ = self.take("cell", "the cell, as x,y")
+            text, _ = self.take("cell", Text("api.notation.want.cell"))
             x, y = (int(part) for part in text.strip("() \t").split(","))
             return {field.name: (x, y)}
         if field.kind == BUILDING:
@@ -681,7 +679,7 @@ class _Tokens:
         return {field.name: money, "module_cards": others} if others else {field.name: money}
 
     def building(self) -> Building:
-        text, offset = self.take("word", "a building (pavilion, seraglio, arcades, ...)")
+        text, offset = self.take("word", Text("api.notation.want.building"))
         return _building(self.source, text, offset)
 
     def tile(self) -> Tile:
@@ -690,10 +688,13 @@ class _Tokens:
         if self.word_is("hut"):
             self.index += 1
             colour = self.building()
-            text, offset = self.take("word", "the hut's walls (a hut has at least one, V4)")
+            text, offset = self.take("word", Text("api.notation.want.hut_walls"))
             return Tile(colour, _walls(self.source, text, offset), hut=True)
         building = self.building()
-        price_text, offset = self.take("num", f"the {building.value}'s price")
+        building_name = Text(f"building.{building.value}")
+        price_text, offset = self.take(
+            "num", Text("api.notation.want.price", building=building_name)
+        )
         price = int(price_text)
         walls: str | None = None
         item = self.peek()
@@ -706,7 +707,7 @@ class _Tokens:
         return _catalog_tile(self.source, offset, building, price, walls)
 
     def card(self) -> MoneyCard | ModuleCard:
-        text, offset = self.take("word", "a card (florin 4, ...)")
+        text, offset = self.take("word", Text("api.notation.want.card"))
         kind = registry.CARDS.get(text.casefold())
         if kind is not None:
             shown = [self._shown()]
@@ -715,20 +716,26 @@ class _Tokens:
                 shown.append(self._shown())
             try:
                 return kind.from_wire(shown if len(shown) > 1 else shown[0])
-            except ValueError as error:
-                raise self.source.error(offset, str(error)) from None
+            except ValueError:
+                card = Text(f"api.card.{kind.wire}")
+                raise self.source.error(
+                    offset, Text("api.card.not_of_the_game", card=card)
+                ) from None
         currency = _currency(self.source, text, offset)
-        value_text, value_offset = self.take("num", f"the {currency.value} card's value")
+        currency_name = Text(f"currency.{currency.value}")
+        value_text, value_offset = self.take(
+            "num", Text("api.notation.want.value", currency=currency_name)
+        )
         value = int(value_text)
         if not 1 <= value <= 9:
-            raise self.source.error(value_offset, "a money card's value is 1 to 9 (C3)")
+            raise self.source.error(value_offset, Text("api.schema.card_value"))
         return CARD[currency, value]
 
     def _shown(self) -> Any:
         item = self.peek()
         if item is None or item[0] not in ("word", "num"):
             raise self.source.error(
-                self.end_offset if item is None else item[2], "what the card shows comes here"
+                self.end_offset if item is None else item[2], Text("api.notation.card_shows")
             )
         self.index += 1
         if item[0] == "num":
@@ -752,7 +759,7 @@ def _building(source: _Text, word: str, offset: int) -> Building:
     if building is None:
         raise source.error(
             offset,
-            f"{word!r} is no building: pavilion, seraglio, arcades, chambers, garden or tower (C1)",
+            Text("api.notation.no_building", word=repr(word)),
         )
     return building  # type: ignore[no-any-return]
 
@@ -762,8 +769,7 @@ def _currency(source: _Text, word: str, offset: int) -> Currency:
     if currency is None:
         raise source.error(
             offset,
-            f"{word!r} is no money: denar, dirham, ducat or florin (blue, green, orange, "
-            "yellow) and a value (C3)",
+            Text("api.notation.no_money", word=repr(word)),
         )
     return currency  # type: ignore[no-any-return]
 
@@ -777,7 +783,7 @@ def _walls(source: _Text, word: str, offset: int) -> str:
     if folded == "NONE":
         return ""
     if not re.fullmatch(r"[NESW]{1,4}", folded) or len(set(folded)) < len(folded):
-        raise source.error(offset, f"walls are sides N, E, S, W, each once, not {word!r}")
+        raise source.error(offset, Text("api.notation.walls", word=repr(word)))
     return canonical_walls(folded)
 
 
@@ -793,18 +799,28 @@ def _catalog_tile(
         return same[0]
     if not same:
         prices = sorted({tile.price or 0 for tile in CATALOG if tile.building is building})
-        raise source.error(
-            offset, f"no {building.value} costs {price}: they cost {prices[0]} to {prices[-1]} (C1)"
+        told = Text(
+            "api.notation.no_price",
+            building=Text(f"building.{building.value}"),
+            price=price,
+            low=prices[0],
+            high=prices[-1],
         )
+        raise source.error(offset, told)
     texts = [tile_text(tile) for tile in same]
-    listed = texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+    either = listed(texts, "or")
+    named = Text(f"building.{building.value}")
     if walls is None:
-        raise source.error(offset, f"which {building.value} {price}? Say its walls: {listed} (C1)")
-    raise source.error(
-        offset,
-        f"there is no {tile_text(Tile(building, walls, price))} in the game; a "
-        f"{building.value} costing {price} is {listed} (C1)",
+        told = Text("api.notation.which_tile", building=named, price=price, tiles=either)
+        raise source.error(offset, told)
+    told = Text(
+        "api.notation.no_tile",
+        tile=tile_text(Tile(building, walls, price)),
+        building=named,
+        price=price,
+        tiles=either,
     )
+    raise source.error(offset, told)
 
 
 __all__ = [

@@ -28,6 +28,7 @@ from typing import Final
 from msgspec import Struct
 from msgspec.structs import replace
 
+from calculator.core.text import Text
 from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.components import (
     SCORING_CARDS,
@@ -74,7 +75,7 @@ class PositionRefused(Exception):
     referee gave) and with the rule it breaks."""
 
     def __init__(self, problems: Sequence[Inconsistency]) -> None:
-        super().__init__("; ".join(problem.message for problem in problems))
+        super().__init__("; ".join(repr(problem.message) for problem in problems))
         self.problems = tuple(problems)
 
 
@@ -102,8 +103,7 @@ def position(table: Table) -> GameState:
             problems.append(
                 Inconsistency(
                     ("players", index, "hand_size"),
-                    f"{seat.hidden_cards} cards cannot be in this hand: only {len(unseen)} "
-                    "money cards are out of sight (C3, D1)",
+                    Text("api.C3.hidden_cards", n=seat.hidden_cards, unseen=len(unseen)),
                 )
             )
             continue
@@ -166,5 +166,5 @@ def _said_of_the_table(problem: Inconsistency) -> Inconsistency:
     head = problem.where[0] if problem.where else ""
     if head in _COMPUTED:
         where: Path = ()
-        return Inconsistency(where, f"what is out of sight cannot be a game's: {problem.message}")
+        return Inconsistency(where, Text("api.out_of_sight", what=problem.message))
     return problem

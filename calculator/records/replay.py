@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from msgspec import Struct
 
+from calculator.core.text import Text
 from calculator.engine import Action, ActionRefused, Event, GameState, apply
 from calculator.records.record import Record, start
 
@@ -23,7 +24,7 @@ class Stop(Struct, frozen=True):
 
     move: int
     rule: str
-    message: str
+    message: Text
 
 
 class Step(Struct, frozen=True):

@@ -20,9 +20,11 @@ from pathlib import Path
 
 import flask_swagger_ui
 import yaml
-from flask import Blueprint, Response, abort, render_template, request, send_from_directory
+from flask import Blueprint, Response, render_template, request, send_from_directory
 
 from calculator.api.contract import SCHEMA_DIR, schema_documents, served_openapi
+from calculator.api.problems import NoSuchDocument
+from calculator.core.text import Text
 
 blueprint = Blueprint("docs", __name__)
 
@@ -62,7 +64,7 @@ def openapi_as_json() -> Response:
 @blueprint.get("/schemas/<file>")
 def schema(file: str) -> Response:
     if file not in schema_documents():
-        abort(404, description=f"there is no schema {file!r}; see /openapi.yaml")
+        raise NoSuchDocument(Text("api.detail.no_schema", file=repr(file)))
     return contract_document(schema_text(file), "application/schema+json")
 
 

@@ -6,17 +6,20 @@
   it to an operation of :mod:`calculator.api` and sends its answer with one success status.
 * The error handlers turn the api layer's :class:`~calculator.api.problems.ApiProblem`, HTTP
   errors and anything unexpected into problem+json quoting the request id.
+* Every word of an answer is said here, in the request's language (:func:`request_language`):
+  the layers below hand over :class:`~calculator.core.text.Text`, the JSON writer says it, and
+  the answer carries ``Content-Language`` and ``Vary: Accept-Language``.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-from flask import Blueprint, Flask, Request, Response, current_app, request
+from flask import Blueprint, Flask, Request, Response, current_app, g, request
 from flask.json.provider import JSONProvider
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import HTTPException
 
 from calculator.api.json_text import parse_json, to_json
 from calculator.api.problems import (
@@ -25,6 +28,8 @@ from calculator.api.problems import (
     UnsupportedMediaType,
     problem_document,
 )
+from calculator.core.text import Text, listed
+from calculator.web.languages import accepted_language
 from calculator.web.security import request_id, state_seal
 
 JSON = "application/json"
@@ -45,15 +50,50 @@ class ApiJSONProvider(JSONProvider):
     def response(self, *args: Any, **kwargs: Any) -> Response:
         return self.answer(self._prepare_response_obj(args, kwargs))
 
-    def answer(self, document: Any, status: int = 200, mimetype: str = JSON) -> Response:
-        """A JSON answer: its text on one line."""
-        return Response(to_json(document) + b"\n", status=status, mimetype=mimetype)
+    def answer(
+        self, document: Any, status: int = 200, mimetype: str = JSON, language: str | None = None
+    ) -> Response:
+        """A JSON answer: its text on one line; with a ``language``, its words said in it."""
+        if language is None:
+            return Response(to_json(document) + b"\n", status=status, mimetype=mimetype)
+        response = Response(to_json(document, language) + b"\n", status=status, mimetype=mimetype)
+        response.headers["Content-Language"] = language
+        response.vary.add("Accept-Language")
+        return response
 
 
 def json_response(document: Any, status: int = 200, mimetype: str = JSON) -> Response:
-    """The app's JSON answer of ``document`` (:meth:`ApiJSONProvider.answer`)."""
+    """The app's JSON answer of ``document`` (:meth:`ApiJSONProvider.answer`), a document of
+    no words (the contract, the probes)."""
     provider: ApiJSONProvider = current_app.json  # type: ignore[assignment]
     return provider.answer(document, status, mimetype)
+
+
+def said_response(document: Any, status: int = 200, mimetype: str = JSON) -> Response:
+    """The app's JSON answer of ``document``, its words in the request's language, which it
+    names (``Content-Language``), and says it was chosen by ``Accept-Language`` (``Vary``)."""
+    provider: ApiJSONProvider = current_app.json  # type: ignore[assignment]
+    return provider.answer(document, status, mimetype, request_language())
+
+
+def in_language(response: Response) -> Response:
+    """``response`` (a picture with words) marked as said in the request's language."""
+    response.headers["Content-Language"] = request_language()
+    response.vary.add("Accept-Language")
+    return response
+
+
+def request_language() -> str:
+    """The language of this request's answer: the one a member of the body names (a ruling's
+    ``lang``, kept by :func:`speak`), else the best match of ``Accept-Language``, else English."""
+    language: str | None = g.get("language")
+    return language or accepted_language(request)
+
+
+def speak(language: str | None) -> None:
+    """Answer this request in ``language`` (a member of the body named it), refusals too."""
+    if language is not None:
+        g.language = language
 
 
 def json_body(request: Request) -> Any:
@@ -66,16 +106,12 @@ def json_body(request: Request) -> Any:
     it.
     """
     if not request.mimetype:
-        raise UnsupportedMediaType(
-            "send the body as application/json: the request has no Content-Type header"
-        )
+        raise UnsupportedMediaType(Text("api.detail.no_content_type"))
     if request.mimetype != JSON:
-        raise UnsupportedMediaType(f"send the body as application/json, not {request.mimetype}")
+        raise UnsupportedMediaType(Text("api.detail.not_json", mimetype=request.mimetype))
     charset = request.mimetype_params.get("charset")
     if charset is not None and charset.lower() not in UTF_8:
-        raise UnsupportedMediaType(
-            f"send the body as application/json in UTF-8 (RFC 8259), not in {charset}"
-        )
+        raise UnsupportedMediaType(Text("api.detail.not_utf8", charset=charset))
     limit = request.max_content_length
     if limit is not None and request.content_length is not None and request.content_length > limit:
         raise ContentTooLarge(too_large(limit))
@@ -91,8 +127,8 @@ UTF_8 = ("utf-8", "utf8")
 """The charset a JSON body may declare: JSON exchanged between systems is UTF-8 (RFC 8259)."""
 
 
-def too_large(limit: int) -> str:
-    return f"the body is larger than the limit of {limit} bytes ({limit // 1024} KiB)"
+def too_large(limit: int) -> Text:
+    return Text("api.detail.too_large", limit=limit, kib=limit // 1024)
 
 
 def operation(
@@ -106,11 +142,11 @@ def operation(
         body = json_body(request)
         seal = state_seal()
         if seal is None:
-            return json_response(operate(body))
+            return said_response(operate(body))
         seal.check(body)
         answer = operate(body)
         seal.seal(answer)
-        return json_response(answer)
+        return said_response(answer)
 
     view.__name__ = name
     view.__doc__ = operate.__doc__
@@ -118,9 +154,9 @@ def operation(
 
 
 def problem_response(document: dict[str, Any]) -> Response:
-    """The problem+json answer of an RFC 9457 ``document``; it quotes the request id (a bug
-    report then finds the logs)."""
-    return json_response({**document, "request_id": request_id()}, document["status"], PROBLEM_JSON)
+    """The problem+json answer of an RFC 9457 ``document``, in the request's language; it quotes
+    the request id (a bug report then finds the logs)."""
+    return said_response({**document, "request_id": request_id()}, document["status"], PROBLEM_JSON)
 
 
 def register_error_handlers(app: Flask) -> None:
@@ -131,7 +167,7 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
         status = error.code or 500
-        response = problem_response(problem_document(status, error.name, _detail(error)))
+        response = problem_response(problem_document(status, status_title(status), _detail(error)))
         valid_methods = getattr(error, "valid_methods", None)
         if status == 405 and valid_methods:
             response.headers["Allow"] = ", ".join(valid_methods)
@@ -141,30 +177,41 @@ def register_error_handlers(app: Flask) -> None:
     def unexpected(error: Exception) -> Response:
         # The last line of defence: log the trace, never send it.
         log.exception("unhandled error")
-        server_error = InternalServerError()
         return problem_response(
-            problem_document(500, server_error.name, "the server could not handle this request")
+            problem_document(500, status_title(500), Text("api.detail.server_error"))
         )
 
     app.after_request(_precondition_failed)
 
 
-def _detail(error: HTTPException) -> str:
-    """A refusal Flask or Werkzeug raised, in our words: the description a view gave, else what
-    the status means for this request."""
-    if error.description and error.description != type(error).description:
-        return error.description  # a view's own words: abort(404, description=...)
-    status = error.code
+STATUSES: Final = (400, 404, 405, 406, 408, 412, 413, 415, 416, 429, 500, 503)
+"""The statuses a refusal of the framework or the server can have, each titled in the catalog
+(``api.status.404``); another is titled by its number."""
+
+
+def status_title(status: int) -> Text:
+    if status in STATUSES:
+        return Text(f"api.status.{status}")
+    return Text("api.status.other", status=status)
+
+
+def _detail(error: HTTPException) -> Text:
+    """A refusal Flask or Werkzeug raised, in our words: what the status means for this
+    request."""
+    status, method = error.code or 500, request.method
     if status == 404:
-        return f"there is no {request.path} on this server: its paths are listed in /openapi.yaml"
+        return Text("api.detail.no_path", path=request.path)
     if status == 405:
         methods = [m for m in getattr(error, "valid_methods", None) or () if m not in AUTOMATIC]
-        return f"{request.path} answers {' and '.join(methods)}, not {request.method}"
+        allowed = listed(methods)
+        return Text(
+            "api.detail.wrong_method", path=request.path, methods=allowed, method=request.method
+        )
     if status == 413:
         return too_large(request.max_content_length or 0)
     if status == 416:
-        return "the range asked for (the Range header) is not within the file"
-    return f"{error.name.lower()}: {request.method} {request.path}"
+        return Text("api.detail.range")
+    return Text("api.detail.other", method=method, path=request.path, status=status)
 
 
 AUTOMATIC = ("HEAD", "OPTIONS")
@@ -178,11 +225,12 @@ def _precondition_failed(response: Response) -> Response:
         return response
     response.close()  # a file's answer holds the file open
     document = problem_document(
-        412,
-        "Precondition Failed",
-        f"{request.path} has changed: If-Match names another version than its ETag",
+        412, status_title(412), Text("api.detail.precondition", path=request.path)
     )
+    language = request_language()
     response.direct_passthrough = False
-    response.set_data(to_json({**document, "request_id": request_id()}) + b"\n")
+    response.set_data(to_json({**document, "request_id": request_id()}, language) + b"\n")
     response.mimetype = PROBLEM_JSON
+    response.headers["Content-Language"] = language
+    response.vary.add("Accept-Language")
     return response

@@ -21,7 +21,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from calculator.api.module_catalog import score_expansions
 from calculator.core.scoring import POINTS, ROUNDS
 from calculator.core.tiles import BUILDINGS, CATALOG, MARKET_SLOTS
-from calculator.i18n import LANGUAGES, messages, translator
+from calculator.i18n import LANGUAGES, messages, page_messages, translator
 from calculator.modules import NAMES as MODULES
 from calculator.web.languages import choose_language
 
@@ -36,7 +36,7 @@ def index() -> Response:
         lang=language,
         t=translator(language),
         languages=[(code, messages(code)["language.name"]) for code in LANGUAGES],
-        messages=messages(language),
+        messages=page_messages(language),
         default_names=default_names(),
         buildings=[building.value for building in BUILDINGS],
         modules=list(MODULES),

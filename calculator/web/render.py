@@ -11,25 +11,28 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 
 from calculator.api import rulings, service
-from calculator.web.http import json_body
-from calculator.web.languages import accepted_language
+from calculator.web.http import in_language, json_body, request_language, speak
+from calculator.web.languages import body_language
 
 blueprint = Blueprint("render", __name__)
 
 
 @blueprint.post("/v1/render")
 def render() -> Response:
-    svg = service.render(json_body(request), accepted_language(request))
+    body = json_body(request)
+    speak(body_language(body))
+    svg = service.render(body, request_language())
     response = Response(svg, mimetype="image/svg+xml")
     # A name for the file when a referee saves it (curl -OJ, "save as" in a browser).
     response.headers["Content-Disposition"] = 'inline; filename="alhambra.svg"'
-    return response
+    return in_language(response)
 
 
 @blueprint.post("/v1/rulings")
 def ruling() -> Response:
-    picture = rulings.ruling(json_body(request), accepted_language(request))
+    body = json_body(request)
+    speak(body_language(body))
+    picture = rulings.ruling(body, request_language())
     response = Response(picture.content, mimetype=picture.media_type)
     response.headers["Content-Disposition"] = f'inline; filename="{picture.filename}"'
-    response.vary.add("Accept-Language")
-    return response
+    return in_language(response)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 
 from calculator.api import rulings
-from calculator.web.http import json_response
+from calculator.web.http import request_language, said_response, speak
 from calculator.web.languages import choose_language
 
 blueprint = Blueprint("rulings", __name__)
@@ -14,8 +14,5 @@ blueprint = Blueprint("rulings", __name__)
 
 @blueprint.get("/v1/rules")
 def rules() -> Response:
-    language = choose_language(request)
-    response = json_response(rulings.rules(language))
-    response.headers["Content-Language"] = language
-    response.vary.add("Accept-Language")
-    return response
+    speak(choose_language(request))
+    return said_response(rulings.rules(request_language()))

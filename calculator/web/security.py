@@ -40,6 +40,7 @@ from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_cors import CORS
 
 from calculator.api.problems import SealMismatch
+from calculator.core.text import Text
 
 REQUEST_ID_HEADER = "X-Request-Id"
 CORS_PATHS = re.compile(r"/v1/.*|/openapi\.yaml|/openapi\.json|/schemas/[^/]+")
@@ -173,16 +174,10 @@ class StateSeal:
             return  # no state to check: the request's contract refuses what is missing
         given = state.get(SEAL)
         if not isinstance(given, str):
-            raise SealMismatch(
-                "this server seals every state it gives: send the state back as it came, with "
-                "its seal"
-            )
+            raise SealMismatch(Text("api.seal.missing"))
         sent = given.encode("utf-8")
         if not any(hmac.compare_digest(self.of(state, key).encode(), sent) for key in self.keys):
-            raise SealMismatch(
-                "its seal does not match it: the state was changed after the server sealed it, "
-                "or another server (or a key no longer in use) sealed it"
-            )
+            raise SealMismatch(Text("api.seal.wrong"))
 
     def seal(self, answer: dict[str, Any]) -> None:
         """The answer's ``state``, if it holds one, sealed under the first key."""

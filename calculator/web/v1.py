@@ -9,7 +9,7 @@ from __future__ import annotations
 from flask import Blueprint, Response
 
 from calculator.api import service
-from calculator.web.http import json_response, operation
+from calculator.web.http import operation, said_response
 
 blueprint = Blueprint("v1", __name__, url_prefix="/v1")
 
@@ -24,4 +24,4 @@ operation(blueprint, "/scores", service.scores, "scores")
 @blueprint.get("/catalog")
 def catalog() -> Response:
     """The 54 tiles (C1), the point table (M2), currencies and market slots (C4)."""
-    return json_response(service.catalog())
+    return said_response(service.catalog())

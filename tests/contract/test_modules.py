@@ -169,7 +169,6 @@ SHARED: dict[str, dict[str, str]] = {
         "characters": "a player's members of a scoring request as the Big Box's terms read "
         "them (X1): the contract's ``characters`` (G3)"
     },
-    "api/explanation.py": {"characters": "the word: a name too many characters long"},
 }
 """Big Box modules' names outside their packages, each with its reason. No module the engine
 plays is here: outside its package only the registry names it. The list only shrinks: a file

@@ -21,6 +21,7 @@ from calculator.core.building import (
 )
 from calculator.core.errors import PositionError
 from calculator.core.tiles import CATALOG, Building, Tile
+from calculator.i18n import say
 from tests.helpers.alhambras import alhambra, grow, tile
 
 camp_of = modules.PIECES["camp"]
@@ -41,7 +42,7 @@ def test_b2_wall_against_no_wall_is_refused():
     assert rules(found) == ["B2", "B3"]
     assert set(found[0].cells) == {(0, 0), (1, 0)}
     assert set(found[0].sides) == {((1, 0), "W"), ((0, 0), "E")}
-    assert "west side of the garden at (1,0) has a wall" in found[0].message
+    assert "west side of the garden at (1,0) has a wall" in say(found[0].message, "en")
 
 
 def test_b2_wall_against_wall_is_fine():
@@ -106,7 +107,7 @@ def test_b5_two_cell_enclosure_is_allowed_under_the_literal_cell_reading():
 def test_b6_the_cell_must_be_free():
     built = alhambra((1, 0, ""))
     found = placement_violations(built, tile("garden"), (1, 0))
-    assert rules(found) == ["B6"] and "already taken by the garden" in found[0].message
+    assert rules(found) == ["B6"] and "already taken by the garden" in say(found[0].message, "en")
 
 
 def test_b6_the_fountain_cell_is_never_free():
@@ -346,7 +347,7 @@ def test_b6_g4_no_piece_on_a_taken_cell_and_no_tile_on_a_piece():
     with_camp = pieces.Furnished(alhambra((1, 0, "S"))).placed((1, 1), camp)
     assert rules(pieces.placement_violations(with_camp, _bazaar(), (1, 0))) == ["B6"]
     (taken,) = pieces.placement_violations(with_camp, tile("tower", ""), (1, 1))
-    assert taken.message == "the cell (1,1) is already taken by the camp"
+    assert say(taken.message, "en") == "the cell (1,1) is already taken by the camp"
 
 
 def test_t5_h4_k1_a_tile_leaves_with_its_added_walls_and_tokens():

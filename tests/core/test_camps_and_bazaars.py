@@ -6,6 +6,7 @@ from calculator.core.building import Violation
 from calculator.core.pieces import furnished_violations
 from calculator.core.tiles import Building
 from calculator.core.walls import wall_length
+from calculator.i18n import say
 from calculator.modules.bazaars import (
     MOST_POINTS,
     Bazaar,
@@ -36,7 +37,7 @@ def test_g4_a_bastion_facing_a_side_without_wall_is_an_error():
     position = furnished((1, 0, ""), pieces={(1, 1): Camp("N", "E")})
     (violation,) = camp_violations(position)
     assert violation.rule == "G4"
-    assert violation.message == (
+    assert say(violation.message, "en") == (
         "the bastion on the north side of the camp at (1,1) faces no building's wall at (1,0)"
     )
 
@@ -57,14 +58,14 @@ def test_g4_b4_a_camp_shares_a_side_with_the_alhambra():
     position = furnished((1, 0, ""), pieces={(2, 1): Camp("S", "N")})
     (violation,) = furnished_violations(position)
     assert violation.rule == "B4"
-    assert violation.message == (
+    assert say(violation.message, "en") == (
         "the camp at (2,1) shares no side with the Alhambra (a corner is not enough)"
     )
 
 
 def test_g4_a_camp_has_one_or_two_bastions_and_arrows():
     position = furnished((1, 0, "S"), pieces={(1, 1): Camp("NES", "")})
-    assert [v.message for v in camp_violations(position)] == [
+    assert [say(v.message, "en") for v in camp_violations(position)] == [
         "the camp at (1,1) shows one or two bastions, each once",
         "the camp at (1,1) shows one or two arrows, each once",
     ]
@@ -190,7 +191,7 @@ def test_k4_a_bazaar_is_placed_like_a_building_without_walls():
     walled = furnished((1, 0, "S"), pieces={(1, 1): RED_BROWN_PURPLE})
     violation, _ = furnished_violations(walled)  # and B3: the wall cuts the bazaar off
     assert violation.rule == "B2"
-    assert violation.message == (
+    assert say(violation.message, "en") == (
         "the south side of the garden at (1,0) has a wall, "
         "the north side of the bazaar at (1,1) has none"
     )
@@ -200,7 +201,10 @@ def test_k4_b3_a_bazaar_must_be_reached_and_is_a_way_through():
     cut_off = furnished((1, 0, "E"), pieces={(2, 0): RED_BROWN_PURPLE})
     mismatch, violation = furnished_violations(cut_off)
     assert (mismatch.rule, violation.rule) == ("B2", "B3")
-    assert violation.message == "the bazaar at (2,0) cannot be reached on foot from the fountain"
+    assert (
+        say(violation.message, "en")
+        == "the bazaar at (2,0) cannot be reached on foot from the fountain"
+    )
     through = furnished((2, 0, ""), pieces={(1, 0): RED_BROWN_PURPLE})
     assert furnished_violations(through) == []
 
@@ -210,4 +214,4 @@ def test_k4_a_bazaar_shows_three_different_types_and_the_table_has_eight():
     position = furnished(pieces={(1, 0): twice})
     assert rules(bazaar_violations(position)) == ["K4"]
     nine = furnished(pieces={(x, 0): RED_BROWN_PURPLE for x in range(1, 10)})
-    assert [v.message for v in bazaar_violations(nine)] == ["9 bazaars; the table has 8"]
+    assert [say(v.message, "en") for v in bazaar_violations(nine)] == ["9 bazaars; the table has 8"]

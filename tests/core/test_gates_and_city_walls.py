@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from calculator.core.pieces import furnished_violations
 from calculator.core.walls import wall_length
+from calculator.i18n import say
 from calculator.modules.city_walls import ADDED_WALLS, added_wall_violations
 from calculator.modules.gates import GATES_PER_PLAYER, gate_violations
 from tests.helpers.alhambras import furnished
@@ -45,7 +46,9 @@ def test_g1_a_gate_on_a_side_facing_no_tile_is_an_error():
     position = furnished((1, 0, "N"), gates=(((1, 0), "N"),))
     (violation,) = gate_violations(position)
     assert violation.rule == "G1"
-    assert violation.message.startswith("the gate on the north side of (1,0) stands on no double")
+    assert say(violation.message, "en").startswith(
+        "the gate on the north side of (1,0) stands on no double"
+    )
 
 
 def test_g1_a_gate_on_a_single_wall_is_an_error_and_opens_nothing():
@@ -57,7 +60,9 @@ def test_g1_a_gate_on_a_single_wall_is_an_error_and_opens_nothing():
 def test_g1_two_gates_on_one_double_wall_are_an_error():
     position = furnished(*BEHIND_A_DOUBLE_WALL, gates=(((1, 0), "E"), ((2, 0), "W")))
     (violation,) = gate_violations(position)
-    assert violation.message == "a second gate on the west side of (2,0): one gate per wall"
+    assert (
+        say(violation.message, "en") == "a second gate on the west side of (2,0): one gate per wall"
+    )
 
 
 def test_g1_a_player_has_at_most_six_gates():
@@ -67,7 +72,7 @@ def test_g1_a_player_has_at_most_six_gates():
     position = furnished(*row, gates=gates)  # type: ignore[arg-type]
     assert furnished_violations(position) == []  # every tile reached through its gates
     (violation,) = gate_violations(position)
-    assert violation.message == (
+    assert say(violation.message, "en") == (
         f"7 gates; a player has at most {GATES_PER_PLAYER}, one per gate card"
     )
 
@@ -95,12 +100,12 @@ def test_h4_an_added_wall_on_a_printed_wall_is_an_error():
     (violation,) = added_wall_violations(position)
     assert violation.rule == "H4"
     assert violation.sides == (((1, 0), "N"),)
-    assert "north side of the garden at (1,0) has a printed wall" in violation.message
+    assert "north side of the garden at (1,0) has a printed wall" in say(violation.message, "en")
 
 
 def test_h4_no_wall_is_added_to_the_fountain_or_an_empty_cell():
     position = furnished((1, 0, ""), added_walls={(0, 0): "N", (5, 5): "S"})
-    assert [v.message for v in added_wall_violations(position)] == [
+    assert [say(v.message, "en") for v in added_wall_violations(position)] == [
         "a wall added at (0,0), where the fountain stands",
         "a wall added at (5,5), where no tile stands",
     ]
@@ -112,4 +117,4 @@ def test_h4_the_table_has_twelve_added_walls():
     assert added_wall_violations(twelve) == []
     fourteen = furnished(*row, added_walls={(x, 0): "NS" for x in range(1, 8)})
     (violation,) = added_wall_violations(fourteen)
-    assert violation.message == f"14 added walls; the table has {ADDED_WALLS} in all"
+    assert say(violation.message, "en") == f"14 added walls; the table has {ADDED_WALLS} in all"

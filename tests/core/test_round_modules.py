@@ -8,6 +8,7 @@ import pytest
 from calculator.core.module_scoring import ScoringRequest, SeatRound
 from calculator.core.scoring import POINTS, Holding, score_round
 from calculator.core.tiles import BUILDINGS, Building
+from calculator.i18n import say
 from calculator.modules import most_held
 from calculator.modules.art_of_the_moors import MOST_POINTS, counters_needed
 from calculator.modules.bazaars import Bazaar
@@ -138,7 +139,8 @@ def test_h3_seven_residents_of_a_colour_at_the_table():
     row = [(x, 0, "") for x in range(1, 9)]
     position = furnished(*row, tokens={(x, 0): frozenset({RESIDENT}) for x in range(1, 9)})
     (violation,) = resident_violations(position)
-    assert violation.message == "8 residents on garden buildings; the table has 7 of that colour"
+    said = say(violation.message, "en")
+    assert said == "8 residents on garden buildings; the table has 7 of that colour"
 
 
 # --- K1 treasure chamber ---------------------------------------------------------------------
@@ -174,14 +176,15 @@ def test_k1_chests_on_an_alhambras_buildings():
 def test_k1_a_chest_on_a_hut_is_an_error():
     position = furnished(huts={(1, 0): "garden"}, tokens={(1, 0): frozenset({CHEST})})
     (violation,) = chest_violations(position)
-    assert violation.message == "a chest at (1,0), where no building stands to hold it"
+    assert say(violation.message, "en") == "a chest at (1,0), where no building stands to hold it"
 
 
 def test_k1_six_pavilion_chests_are_more_than_the_table_has():
     row = [(x, 0, "", "pavilion") for x in range(1, 7)]
     position = furnished(*row, tokens={(x, 0): frozenset({CHEST}) for x in range(1, 7)})
     (violation,) = chest_violations(position)
-    assert violation.message == "6 chests on pavilion buildings; the table has 5 of that colour"
+    said = say(violation.message, "en")
+    assert said == "6 chests on pavilion buildings; the table has 5 of that colour"
 
 
 # --- S1 new score cards ----------------------------------------------------------------------

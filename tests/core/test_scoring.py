@@ -15,6 +15,7 @@ from calculator.core.scoring import (
     winners,
 )
 from calculator.core.tiles import BUILDINGS, FOUNTAIN, Building, Tile
+from calculator.i18n import say
 
 TOWER, GARDEN, PAVILION = Building.TOWER, Building.GARDEN, Building.PAVILION
 
@@ -230,7 +231,7 @@ def test_v4_the_worker_huts_carry_walls_without_counting():
     seat = EnteredSeat({TOWER: 1}, 12)
     assert round_implausibilities(1, [seat, seat], None, huts) == []
     [warning] = round_implausibilities(1, [seat, EnteredSeat({TOWER: 1}, 13)], None, huts)
-    assert warning.message == (
+    assert say(warning.message, "en") == (
         "a wall of 13 is longer than 1 building and at most 3 worker huts (V4) can carry: "
         "at most 12 segments (W1-W3)"
     )

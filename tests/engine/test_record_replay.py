@@ -15,6 +15,7 @@ import pytest
 from msgspec.structs import replace
 
 from calculator.api.game_document import dump_event, dump_state
+from calculator.core.text import Text
 from calculator.engine import GameState, apply, to_act
 from calculator.engine.actions import Buy, PlaceTile, RevealMoney, RevealTile, TakeMoney
 from calculator.engine.components import CARD, MoneyCard
@@ -171,7 +172,7 @@ def test_a_move_after_the_end_is_refused_by_t9():
     record = played(2, 0)
     moves = (*record.moves, TakeMoney(0, (CARD[next(iter(CARD))],)))
     stopped = replay(Record(record.setup, moves)).stopped
-    assert stopped == Stop(len(record.moves), "T9", "the game is over")
+    assert stopped == Stop(len(record.moves), "T9", Text("api.T9.game_over"))
 
 
 def test_the_moves_after_a_stop_are_not_played_and_to_stops_before_it():

@@ -47,6 +47,7 @@ from calculator.engine.events import (
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import play_random_game
 from calculator.engine.state import to_game
+from calculator.i18n import say
 from calculator.modules import ruleset
 from calculator.modules.bonus.records import (
     ASIDE,
@@ -179,7 +180,7 @@ def test_v3_a_card_face_up_without_its_tile_is_inconsistent():
     wrong = CARDS.put(player, Cards(bonus_cards=hand[:1], bonus_hand=hand[1:]))
     problems = inconsistencies(replace(state, players=(wrong, *state.players[1:])))
     assert [p.where for p in problems] == [("players", 0, "bonus_cards", 0)]
-    assert "V3" in problems[0].message
+    assert "V3" in say(problems[0].message, "en")
 
 
 def test_v3_each_bonus_card_exists_once():
@@ -187,12 +188,13 @@ def test_v3_each_bonus_card_exists_once():
     doubled = ASIDE.put(
         state, Aside(aside(state.parts) + CARDS.of(state.players[0]).bonus_hand[:1])
     )
-    assert any("once" in p.message for p in inconsistencies(doubled))
+    assert any("once" in say(p.message, "en") for p in inconsistencies(doubled))
 
 
 def test_v3_a_missing_bonus_card_is_inconsistent():
     state = bonus_game()
-    assert any("missing" in p.message for p in inconsistencies(ASIDE.put(state, Aside())))
+    found = inconsistencies(ASIDE.put(state, Aside()))
+    assert any("missing" in say(p.message, "en") for p in found)
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (4, 2), (6, 3)])
@@ -360,7 +362,7 @@ def test_v4_a_player_owns_at_most_three_huts_reserve_included():
     assert not any(isinstance(a, TakeHut) for a in legal_actions(full))
     with pytest.raises(ActionRefused) as refused:
         apply(full, TakeHut(0, Building.GARDEN))
-    assert refused.value.rule == "V4" and "at most 3" in refused.value.message
+    assert refused.value.rule == "V4" and "at most 3" in say(refused.value.message, "en")
     # nor as the further action of an exact payment
     paid, _ = apply(
         with_huts_in_reserve(hut_scene([("florin 6",), (), ()]), 0, 3), Buy(0, 1, cards("florin 6"))
@@ -376,7 +378,8 @@ def test_v4_hut_waiting_while_the_player_still_acts_is_inconsistent():
     state, _ = apply(hut_game(), TakeHut(0, Building.TOWER))
     acting = replace(state, turn=replace(state.turn, phase="action"))
     problems = inconsistencies(acting)
-    assert [p.where for p in problems] == [("turn", "bought")] and "V4" in problems[0].message
+    said = say(problems[0].message, "en")
+    assert [p.where for p in problems] == [("turn", "bought")] and "V4" in said
     garden = BUILDINGS.index(Building.GARDEN)
     stacks = stacks_of(state.parts).hut_stacks
     two = STACKS.change(
@@ -384,7 +387,8 @@ def test_v4_hut_waiting_while_the_player_still_acts_is_inconsistent():
         hut_stacks=(*stacks[:garden], stacks[garden][1:], *stacks[garden + 1 :]),
     )
     problems = inconsistencies(two)
-    assert [p.where for p in problems] == [("turn", "bought")] and "V4" in problems[0].message
+    said = say(problems[0].message, "en")
+    assert [p.where for p in problems] == [("turn", "bought")] and "V4" in said
 
 
 def test_v4_an_empty_stack_cannot_be_taken_from():
@@ -397,7 +401,7 @@ def test_v4_a_hut_too_many_is_inconsistent():
     state = hut_game()
     stacks = stacks_of(state.parts).hut_stacks
     extra = STACKS.change(state, hut_stacks=(stacks[0] + stacks[0][:1], *stacks[1:]))
-    assert any("V4" in p.message for p in inconsistencies(extra))
+    assert any("V4" in say(p.message, "en") for p in inconsistencies(extra))
 
 
 def test_v4_the_caller_may_give_the_huts_walls():
@@ -612,7 +616,7 @@ def test_v1_activating_an_active_vizier_is_refused():
     assert ActivateVizier(0) not in legal_actions(state)
     with pytest.raises(IllegalAction) as refused:
         apply(state, ActivateVizier(0))
-    assert refused.value.rule == "V1" and "already" in refused.value.message
+    assert refused.value.rule == "V1" and "already" in say(refused.value.message, "en")
 
 
 def test_v1_no_offers_once_the_last_building_tile_has_entered_the_market():
@@ -657,10 +661,10 @@ def test_v1_the_vizier_pays_exactly_an_overpayment_is_refused():
     assert to_act(state) == 1
     with pytest.raises(IllegalAction) as refused:
         apply(state, VizierBuy(1, 1, cards("florin 9")))
-    assert refused.value.rule == "V1" and "exactly" in refused.value.message
+    assert refused.value.rule == "V1" and "exactly" in say(refused.value.message, "en")
     with pytest.raises(IllegalAction) as refused:  # too little, or the wrong currency
         apply(state, VizierBuy(1, 1, cards("florin 2")))
-    assert refused.value.rule == "V1" and "T4" in refused.value.message
+    assert refused.value.rule == "V1" and "T4" in say(refused.value.message, "en")
     assert [a for a in legal_actions(state) if isinstance(a, VizierBuy)] == [
         VizierBuy(1, 1, cards("florin 2", "florin 4"))
     ]
@@ -677,7 +681,7 @@ def test_v1_only_the_player_asked_decides_and_only_about_the_vizier():
     ):
         with pytest.raises(NotYourTurn) as refused:
             apply(state, wrong)
-        assert refused.value.rule == "V1" and "seat 1" in refused.value.message
+        assert refused.value.rule == "V1" and "seat 1" in say(refused.value.message, "en")
     with pytest.raises(IllegalAction) as refused:  # seat 1's turn has not begun yet
         apply(state, TakeMoney(1, cards("florin 1")))
     assert refused.value.rule == "V1"
@@ -692,7 +696,8 @@ def test_v1_the_vizier_is_not_offered_during_a_turn():
             with pytest.raises(IllegalAction) as refused:
                 apply(during, action)
             assert refused.value.rule == "V1"
-            assert refused.value.message.endswith("after a turn and its refill, not during a turn")
+            said = say(refused.value.message, "en")
+            assert said.endswith("after a turn and its refill, not during a turn")
 
 
 def test_v1_the_vizier_is_offered_no_more_once_the_last_tile_has_entered_the_market():
@@ -701,7 +706,7 @@ def test_v1_the_vizier_is_offered_no_more_once_the_last_tile_has_entered_the_mar
     with pytest.raises(IllegalAction) as refused:
         apply(state, VizierBuy(0, 1, cards("florin 6")))
     assert refused.value.rule == "V1"
-    assert refused.value.message.endswith("the last tile has entered the market")
+    assert say(refused.value.message, "en").endswith("the last tile has entered the market")
 
 
 def test_v1_never_for_worker_huts():
@@ -732,7 +737,8 @@ def test_v1_a_vizier_offer_nobody_can_take_is_inconsistent():
     state = vizier_scene([("ducat 1",), ("ducat 2",), ("ducat 3",)])
     waiting = replace(state, turn=replace(state.turn, phase="vizier"))
     problems = inconsistencies(waiting)
-    assert [p.where for p in problems] == [("turn", "phase")] and "V1" in problems[0].message
+    said = say(problems[0].message, "en")
+    assert [p.where for p in problems] == [("turn", "phase")] and "V1" in said
 
 
 def test_v1_vizier_states_survive_the_json_round_trip():

@@ -14,6 +14,7 @@ from typing import ClassVar, Final, Literal
 
 from msgspec import Struct
 
+from calculator.core.text import Text
 from calculator.engine.actions import Action
 from calculator.engine.errors import GameOver, NotYourTurn
 from calculator.engine.game import to_act
@@ -104,9 +105,9 @@ def check_seat(state: GameState, seat: int) -> None:
     """Only the seat that must decide now can be advised (T2; in a module's phase the seat it
     names, V1; in table mode a reveal is the table's, not a player's)."""
     if state.over:
-        raise GameOver("T9", "the game is over")
+        raise GameOver("T9", Text("api.T9.game_over"))
     acting = to_act(state)
     if acting is None:
-        raise NotYourTurn("T7", "the table must reveal a draw before anybody decides")
+        raise NotYourTurn("T7", Text("api.T7.reveal_before_deciding"))
     if acting != seat:
-        raise NotYourTurn("T2", f"seat {acting} decides now, not seat {seat}")
+        raise NotYourTurn("T2", Text("api.T2.other_seat_decides", acting=acting, seat=seat))

@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
+from calculator.core.text import Text
 from calculator.core.tiles import Tile
 from calculator.engine.actions import Action, RevealMoney, RevealScoringCard, RevealTile
 from calculator.engine.codes import MONEY, SCORING_CARD_CODES, TILE_CODE, TILES
@@ -25,8 +26,8 @@ from calculator.engine.events import DiscardReshuffled
 class Bag(Source):
     """The bag of building tiles (T1, T7, D2)."""
 
-    drawn = "tile from the bag"
-    holder = "the bag"
+    drawn = Text("api.draw.bag_item")
+    holder = Text("api.draw.bag")
     reveals: ClassVar[tuple[type, ...]] = (RevealTile,)
 
     def held(self, game: Game) -> Sequence[int]:
@@ -49,8 +50,8 @@ class Bag(Source):
 class Pile(Source):
     """The money pile: money, the scoring cards (T1, T8) and the modules' cards (V2)."""
 
-    drawn = "card from the money pile"
-    holder = "the money pile"
+    drawn = Text("api.draw.pile_item")
+    holder = Text("api.draw.pile")
     reveals: ClassVar[tuple[type, ...]] = (RevealMoney, RevealScoringCard)
 
     def held(self, game: Game) -> Sequence[int]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
+from calculator.core.text import Text
 from calculator.engine.actions import Action, TakeMoney
 from calculator.engine.codes import CARD_CODE, MONEY, MONEY_CARDS, VALUE
 from calculator.engine.core import Game, Kind, Move, card_of
@@ -64,21 +65,17 @@ def legal_takes(game: Game) -> list[Move]:
 
 def check_take(game: Game, action: TakeMoney) -> Move:
     if not action.cards:
-        raise IllegalAction("T3", "take at least one face-up money card")
+        raise IllegalAction("T3", Text("api.T3.take_one"))
     cards = tuple(CARD_CODE[card] for card in action.cards)
     left = list(game.face_up)
     for card in cards:
         if card not in left:
-            shown = ", ".join(card_of(game.rules, c).describe() for c in game.face_up) or "none"
-            raise IllegalAction("T3", f"those cards are not all face up (face up: {shown})")
+            shown = [card_of(game.rules, c).named() for c in game.face_up] or [Text("api.none")]
+            raise IllegalAction("T3", Text("api.T3.not_face_up", shown=shown))
         left.remove(card)
     paid = sum(VALUE[card] for card in cards)
     if len(cards) > 1 and paid > SMALL_CHANGE:
-        raise IllegalAction(
-            "T3",
-            f"several cards may be taken only when they total at most {SMALL_CHANGE}; "
-            f"these total {paid}",
-        )
+        raise IllegalAction("T3", Text("api.T3.small_change", most=SMALL_CHANGE, paid=paid))
     return (TAKE, action.player, cards)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from calculator.core.building import placement_violations
+from calculator.core.text import Text
 from calculator.engine.actions import GiveToDummy, PlaceTile, ReserveTile
 from calculator.engine.codes import HUT, TILE_CODE, TILES
 from calculator.engine.core import FINAL_PLACEMENT, PLACEMENT, Game, Kind, Move
@@ -65,7 +66,7 @@ def check_placement(game: Game, action: Placement) -> Move:
     if tile is None or tile not in waiting_tiles(game, action.player):
         raise IllegalAction(
             "T9" if game.phase is FINAL_PLACEMENT else "T6",
-            f"{action.tile.describe()} (price {action.tile.price}) is not waiting to be placed",
+            Text("api.T6.not_waiting", tile=action.tile.named(), price=action.tile.price or 0),
         )
     if isinstance(action, PlaceTile):
         alhambra = game.seats[action.player].alhambra
@@ -76,11 +77,11 @@ def check_placement(game: Game, action: Placement) -> Move:
     if isinstance(action, ReserveTile):
         return (RESERVE, action.player, tile)
     if game.dummy is None:
-        raise IllegalAction("D4", "there is a dummy only in a 2-player game")
+        raise IllegalAction("D4", Text("api.D4.no_dummy"))
     if not game.phase.bought:
-        raise IllegalAction("D4", "only a tile bought this turn can go to the dummy")
+        raise IllegalAction("D4", Text("api.D4.bought_only"))
     if HUT[tile]:
-        raise IllegalAction("V4", "a worker hut is placed or kept, never given to the dummy")
+        raise IllegalAction("V4", Text("api.V4.hut_to_dummy"))
     return (GIVE, action.player, tile)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from calculator.core.text import Text, Value, listed
 from calculator.core.tiles import CURRENCIES
 from calculator.engine.actions import Action, Buy
 from calculator.engine.codes import (
@@ -68,33 +69,40 @@ def check_payment(game: Game, action: Buy, currencies: Sequence[int]) -> tuple[i
     slot = action.slot
     tile = game.market[slot - 1] if 1 <= slot <= len(game.market) else NO_TILE
     if tile == NO_TILE or not PRICE[tile]:
-        raise IllegalAction("T4", f"market slot {slot} is empty until the end of the turn")
+        raise IllegalAction("T4", Text("api.T4.slot_empty", slot=slot))
     if not action.payment:
-        raise IllegalAction("T4", "pay with at least one money card")
+        raise IllegalAction("T4", Text("api.T4.pay_something"))
     cards = tuple(CARD_CODE[card] for card in action.payment)
-    names = [CURRENCIES[currency].value for currency in currencies if currency >= 0]
+    names: list[Value] = [
+        Text(f"currency.{CURRENCIES[currency].value}") for currency in currencies if currency >= 0
+    ]
     foreign = [
         card
         for card, code in zip(action.payment, cards, strict=True)
         if CURRENCY[code] not in currencies
     ]
     if foreign:
-        raise IllegalAction(
-            "T4",
-            f"market slot {slot} takes {' or '.join(names)}"
-            f"{' only' if len(names) == 1 else ''}; "
-            f"{', '.join(card.describe() for card in foreign)} cannot pay there",
-        )
+        cannot = [card.named() for card in foreign]
+        if len(names) == 1:
+            told = Text("api.T4.slot_takes_only", slot=slot, currency=names[0], cards=cannot)
+        else:
+            told = Text(
+                "api.T4.slot_takes", slot=slot, currencies=listed(names, "or"), cards=cannot
+            )
+        raise IllegalAction("T4", told)
     if not game.seats[action.player].hand.holds(cards):
-        raise IllegalAction("T4", "the payment holds cards the player does not have")
+        raise IllegalAction("T4", Text("api.T4.not_held"))
     paid = sum(VALUE[card] for card in cards)
     price = PRICE[tile]
     if paid < price:
-        described = TILES[tile]
-        raise IllegalAction(
-            "T4",
-            f"{paid} {' and '.join(names)} do not pay {described.describe()}'s price of {price}",
+        told = Text(
+            "api.T4.too_little",
+            paid=paid,
+            currencies=listed(names),
+            tile=TILES[tile].named(),
+            price=price,
         )
+        raise IllegalAction("T4", told)
     return cards
 
 

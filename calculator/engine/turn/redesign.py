@@ -29,6 +29,7 @@ from calculator.core.building import (
     swap_violations,
 )
 from calculator.core.grid import Grid
+from calculator.core.text import Text, one_after_another
 from calculator.core.tiles import FOUNTAIN_CELL, Cell
 from calculator.engine.actions import BuildFromReserve, MoveToReserve, Swap
 from calculator.engine.codes import TILE_CODE, TILES, WALLS
@@ -142,15 +143,14 @@ def check_redesign(game: Game, action: Redesign) -> Move:
 def _in_reserve(game: Game, action: BuildFromReserve | Swap) -> int:
     tile = TILE_CODE.get(action.tile)
     if tile is None or tile not in game.seats[action.player].reserve:
-        raise IllegalAction(
-            "T5", f"{action.tile.describe()} (price {action.tile.price}) is not in the reserve"
-        )
+        told = Text("api.T5.not_in_reserve", tile=action.tile.named(), price=action.tile.price or 0)
+        raise IllegalAction("T5", told)
     return tile
 
 
 def refuse(violations: list[Violation]) -> NoReturn:
     """Raise the refusal of an illegal redesign or placement, naming every broken rule."""
-    raise IllegalAction(violations[0].rule, "; ".join(v.message for v in violations))
+    raise IllegalAction(violations[0].rule, one_after_another([v.message for v in violations]))
 
 
 def _build(game: Game, move: Move) -> None:

@@ -19,6 +19,7 @@ from calculator.core.module_scoring import (
     beyond_supply,
 )
 from calculator.core.plausibility import Implausibility
+from calculator.core.text import Text
 from calculator.engine.core import Module
 
 NAME: Final[str] = "art_of_the_moors"
@@ -54,8 +55,7 @@ def culture_beyond_counters(points: Sequence[int]) -> Implausibility | None:
             return Implausibility(
                 "culture-points-beyond-counters",
                 ("players", player, "culture_points"),
-                f"the culture points up to this player need {needed} counters of at most "
-                f"{MOST_PER_COUNTER} points; the table has {COUNTERS} (S4)",
+                Text("api.S4.counters", n=needed, most=MOST_PER_COUNTER, counters=COUNTERS),
             )
     return None
 
@@ -67,7 +67,7 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
         for index, seat in enumerate(request.seats)
     ]
     return beyond_supply(
-        held, MOST_POINTS, f"culture points: {COUNTERS} counters show at most {MOST_POINTS} (S4)"
+        held, MOST_POINTS, Text("api.S4.supply", counters=COUNTERS, most=MOST_POINTS)
     )
 
 

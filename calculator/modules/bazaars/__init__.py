@@ -26,6 +26,7 @@ from calculator.core.module_scoring import (
 )
 from calculator.core.pieces import Face, Furnished
 from calculator.core.plausibility import Implausibility
+from calculator.core.text import Text
 from calculator.core.tiles import Building, Cell
 from calculator.engine.core import Module
 
@@ -60,8 +61,8 @@ class Bazaar(Struct, frozen=True):
     def outer_across(self) -> str:
         return ""
 
-    def describe(self) -> str:
-        return "the bazaar"
+    def named(self) -> Text:
+        return Text("api.piece.bazaar")
 
     @property
     def face(self) -> Face:
@@ -111,13 +112,13 @@ def bazaar_points(furnished: Furnished, scoring_round: int) -> dict[Cell, Bazaar
 def bazaar_violations(furnished: Furnished) -> list[Violation]:
     """K4: each bazaar shows three different types; the table has 8."""
     found = [
-        Violation("K4", f"the bazaar at ({cell[0]},{cell[1]}) shows three different types", (cell,))
+        Violation("K4", Text("api.K4.three_types", cell=f"({cell[0]},{cell[1]})"), (cell,))
         for cell, bazaar in bazaars_of(furnished)
         if len(set(bazaar.types)) != 3 or len(bazaar.types) != 3
     ]
     count = len(bazaars_of(furnished))
     if count > BAZAARS:
-        found.append(Violation("K4", f"{count} bazaars; the table has {BAZAARS}", ()))
+        found.append(Violation("K4", Text("api.K4.too_many", n=count, most=BAZAARS), ()))
     return found
 
 
@@ -166,8 +167,14 @@ def bazaar_points_beyond_tiles(
     return Implausibility(
         "bazaar-points-beyond-tiles",
         ("players", player, "bazaar_points"),
-        f"{points} bazaar points: {BAZAARS} bazaars beside {buildings} buildings of {types} "
-        f"types score at most {most} (K4)",
+        Text(
+            "api.K4.points_beyond",
+            points=points,
+            bazaars=BAZAARS,
+            n=buildings,
+            types=types,
+            most=most,
+        ),
     )
 
 
@@ -176,13 +183,13 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
     refused = [
         Refusal(
             ("players", index, "bazaar_points"),
-            f"bazaars score at the final scoring only (K4); this is round {request.scoring_round}",
+            Text("api.K4.final_only", round=request.scoring_round),
         )
         for index, player in enumerate(request.body["players"])
         if "bazaar_points" in player and request.scoring_round != FINAL_ROUND
     ]
     held = held_in_alhambras(request, lambda furnished: len(bazaars_of(furnished)))
-    return refused + beyond_supply(held, BAZAARS, f"bazaars: the table has {BAZAARS} (K4)")
+    return refused + beyond_supply(held, BAZAARS, Text("api.K4.supply", most=BAZAARS))
 
 
 def warnings(request: ScoringRequest) -> list[Implausibility]:

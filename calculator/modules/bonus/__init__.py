@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from calculator.core.text import Text
 from calculator.engine.core import Module, Records
 from calculator.modules.bonus.records import ASIDE, CARDS, EVENTS, NAME
 from calculator.modules.bonus.rules import (
@@ -36,17 +37,9 @@ MODULE: Final[Module] = Module(
     inconsistencies=inconsistencies,
     stand_ins={COMPONENT: PROVISIONAL_BONUS_CARDS},
     scoring=SCORING,
-    stood_in_for="the tiles shown on the bonus cards (V3)",
+    stood_in_for=Text("api.V3.stood_in_for"),
     counted=face_up,
-    member_words={
-        "bonus_aside": "the bonus cards set aside",
-        "bonus_hand": "the bonus cards in hand",
-    },
-    item_words={
-        "bonus_aside": ("a bonus card", "bonus cards"),
-        "bonus_cards": ("a bonus card", "bonus cards"),
-        "bonus_hand": ("a bonus card", "bonus cards"),
-    },
+    listed_items=("bonus_aside", "bonus_cards", "bonus_hand"),
     information=information,
     at_table=at_table,
     deal_unseen=deal_unseen,

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Final
 
 from msgspec.structs import replace
 
+from calculator.core.text import Text
 from calculator.core.tiles import CATALOG, Tile
 from calculator.engine.actions import Action
 from calculator.engine.codes import TILE_CODE, TILES
@@ -77,8 +78,8 @@ class Deck(Source):
     """V3: the bonus cards not dealt, from which the deal draws."""
 
     rule = "V3"
-    drawn = "bonus card (V3)"
-    holder = "the bonus cards not dealt (V3)"
+    drawn = Text("api.V3.drawn")
+    holder = Text("api.V3.holder")
     reveals: ClassVar[tuple[type, ...]] = (RevealBonusCard,)
 
     def held(self, game: Game) -> Sequence[Tile]:
@@ -188,7 +189,12 @@ def inconsistencies(game: Game) -> Problems:
     placed += [(("bonus_aside", index), card) for index, card in enumerate(aside(game.parts))]
     if NAME not in game.rules.names:
         return [
-            (where, 'there are bonus cards only with the "bonus" module (V3)')
+            (
+                where,
+                Text(
+                    "api.module.only_with", pieces=Text("api.V3.pieces"), module="bonus", rule="V3"
+                ),
+            )
             for where, _ in placed[:1]
         ]
     found: Problems = []
@@ -196,12 +202,12 @@ def inconsistencies(game: Game) -> Problems:
     seen: set[Tile] = set()
     for where, card in placed:
         if card not in game_cards:
-            found.append((where, "this game has no bonus card of that tile (V3)"))
+            found.append((where, Text("api.V3.no_such_card")))
         elif card in seen:
-            found.append((where, "each bonus card exists once (V3)"))
+            found.append((where, Text("api.V3.once")))
         seen.add(card)
     if game_cards - seen:
-        found.append((("bonus_aside",), f"{len(game_cards - seen)} bonus cards missing (V3)"))
+        found.append((("bonus_aside",), Text("api.V3.missing", n=len(game_cards - seen))))
     share = DEALT[len(game.seats)]
     cards_dealt = sum(dealt(player) for player in game.seats)
     if game.digital or game.phase != SETUP:
@@ -212,8 +218,7 @@ def inconsistencies(game: Game) -> Problems:
             found.append(
                 (
                     ("players", seat, "bonus_hand"),
-                    f"each player holds {share} bonus cards with {len(game.seats)} "
-                    "players, dealt in seat order (V3)",
+                    Text("api.V3.dealt", share=share, n=len(game.seats)),
                 )
             )
         for index, card in enumerate(CARDS.get(player.parts).bonus_cards):
@@ -221,7 +226,7 @@ def inconsistencies(game: Game) -> Problems:
                 found.append(
                     (
                         ("players", seat, "bonus_cards", index),
-                        "a card lies face up only while its tile is in the Alhambra (V3)",
+                        Text("api.V3.face_up_while_built"),
                     )
                 )
         for index, card in enumerate(CARDS.get(player.parts).bonus_hand):
@@ -229,11 +234,11 @@ def inconsistencies(game: Game) -> Problems:
                 found.append(
                     (
                         ("players", seat, "bonus_hand", index),
-                        "the card's tile is in the Alhambra: the card lies face up (V3)",
+                        Text("api.V3.built_face_up"),
                     )
                 )
     if cards_dealt < share * len(game.seats) and any(p.hand.cards for p in game.seats):
-        found.append((("players", 0, "hand"), "the bonus cards are dealt before the money (V3)"))
+        found.append((("players", 0, "hand"), Text("api.V3.before_money")))
     return found
 
 

@@ -30,7 +30,8 @@ from calculator.core.module_scoring import (
 )
 from calculator.core.pieces import Face, Furnished
 from calculator.core.plausibility import Implausibility
-from calculator.core.tiles import OPPOSITE, SIDE_NAME, SIDES, Cell, Side
+from calculator.core.text import Text
+from calculator.core.tiles import OPPOSITE, SIDES, Cell, Side
 from calculator.engine.core import Module
 
 NAME: Final[str] = "camps"
@@ -55,8 +56,8 @@ class Camp(Struct, frozen=True):
     def outer_across(self) -> str:
         return self.bastions
 
-    def describe(self) -> str:
-        return "the camp"
+    def named(self) -> Text:
+        return Text("api.piece.camp")
 
     @property
     def face(self) -> Face:
@@ -83,11 +84,14 @@ def camp_violations(furnished: Furnished) -> list[Violation]:
     camps = camps_of(furnished)
     for cell, camp in camps:
         at = f"({cell[0]},{cell[1]})"
-        for what, sides in (("bastions", camp.bastions), ("arrows", camp.arrows)):
+        faces = (
+            ("api.G4.one_or_two_bastions", camp.bastions),
+            ("api.G4.one_or_two_arrows", camp.arrows),
+        )
+        for key, sides in faces:
             if not _one_or_two(sides):
-                found.append(
-                    Violation("G4", f"the camp at {at} shows one or two {what}, each once", (cell,))
-                )
+                shows = Text(key, cell=at)
+                found.append(Violation("G4", shows, (cell,)))
         for side in SIDES:
             if side not in camp.bastions:
                 continue
@@ -99,14 +103,18 @@ def camp_violations(furnished: Furnished) -> list[Violation]:
                 found.append(
                     Violation(
                         "G4",
-                        f"the bastion on the {SIDE_NAME[side]} side of the camp at {at} faces "
-                        f"no building's wall at ({across[0]},{across[1]})",
+                        Text(
+                            "api.G4.bastion",
+                            side=Text(f"side.{side}"),
+                            cell=at,
+                            across=f"({across[0]},{across[1]})",
+                        ),
                         (cell, across),
                         ((cell, side),),
                     )
                 )
     if len(camps) > CAMPS:
-        found.append(Violation("G4", f"{len(camps)} camps; the table has {CAMPS}", ()))
+        found.append(Violation("G4", Text("api.G4.too_many", n=len(camps), most=CAMPS), ()))
     return found
 
 
@@ -165,15 +173,14 @@ def camp_points_beyond_tiles(player: int, points: int, buildings: int) -> Implau
     return Implausibility(
         "camp-points-beyond-tiles",
         ("players", player, "camp_points"),
-        f"{points} camp points: {CAMPS} camps along the lines of {buildings} buildings score "
-        f"at most {most} (G4)",
+        Text("api.G4.points_beyond", points=points, camps=CAMPS, n=buildings, most=most),
     )
 
 
 def refusals(request: ScoringRequest) -> list[Refusal]:
     """G4: the table's 8 camps."""
     held = held_in_alhambras(request, lambda furnished: len(camps_of(furnished)))
-    return beyond_supply(held, CAMPS, f"camps: the table has {CAMPS} (G4)")
+    return beyond_supply(held, CAMPS, Text("api.G4.supply", most=CAMPS))
 
 
 def warnings(request: ScoringRequest) -> list[Implausibility]:

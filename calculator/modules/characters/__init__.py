@@ -17,6 +17,7 @@ from typing import Final
 
 from calculator.core.module_scoring import Part, Refusal, RoundTable, ScoringModule, ScoringRequest
 from calculator.core.scoring import Majority, rank_places
+from calculator.core.text import Text
 from calculator.engine.core import Module
 
 NAME: Final[str] = "characters"
@@ -100,14 +101,17 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
                 refused.append(
                     Refusal(
                         ("players", index, "characters", character),
-                        f"{request.body['players'][owner[character]]['name']} owns the "
-                        f"{character.replace('_', ' ')}; each character has one owner (G3)",
+                        Text(
+                            "api.G3.owned",
+                            name=request.body["players"][owner[character]]["name"],
+                            character=Text(f"api.member.{character}"),
+                        ),
                     )
                 )
             else:
                 owner[character] = index
     if "characters" in (request.body.get("dummy") or {}):
-        refused.append(Refusal(("dummy", "characters"), "the dummy owns no character (G3)"))
+        refused.append(Refusal(("dummy", "characters"), Text("api.G3.dummy")))
     return refused
 
 

@@ -18,7 +18,8 @@ from calculator.core.module_scoring import (
     held_in_alhambras,
 )
 from calculator.core.pieces import Furnished
-from calculator.core.tiles import SIDE_NAME, SIDES
+from calculator.core.text import Text
+from calculator.core.tiles import SIDES
 from calculator.engine.core import Module
 
 NAME: Final[str] = "city_walls"
@@ -41,25 +42,24 @@ def added_wall_violations(furnished: Furnished) -> list[Violation]:
         tile = tiles.get(cell)
         at = f"({cell[0]},{cell[1]})"
         if tile is None or tile.is_fountain:
-            what = "no tile" if tile is None else "the fountain"
-            found.append(Violation("H4", f"a wall added at {at}, where {what} stands", (cell,)))
+            key = "api.H4.on_nothing" if tile is None else "api.H4.on_fountain"
+            found.append(Violation("H4", Text(key, cell=at), (cell,)))
             continue
         for side in SIDES:
             if side in furnished.added_walls[cell] and tile.has_wall(side):
                 found.append(
                     Violation(
                         "H4",
-                        f"the {SIDE_NAME[side]} side of {tile.describe()} at {at} has a printed "
-                        "wall; a wall is added only where none is printed",
+                        Text(
+                            "api.H4.printed", side=Text(f"side.{side}"), tile=tile.named(), cell=at
+                        ),
                         (cell,),
                         ((cell, side),),
                     )
                 )
     count = added_walls_count(furnished)
     if count > ADDED_WALLS:
-        found.append(
-            Violation("H4", f"{count} added walls; the table has {ADDED_WALLS} in all", ())
-        )
+        found.append(Violation("H4", Text("api.H4.too_many", n=count, most=ADDED_WALLS), ()))
     return found
 
 
@@ -67,7 +67,7 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
     """H4: added walls only where none is printed, on tiles; 12 at the table."""
     held = held_in_alhambras(request, added_walls_count)
     return alhambra_refusals(request, _on_tiles, "added_walls") + beyond_supply(
-        held, ADDED_WALLS, f"added walls: the table has {ADDED_WALLS} (H4)"
+        held, ADDED_WALLS, Text("api.H4.supply", most=ADDED_WALLS)
     )
 
 

@@ -52,6 +52,6 @@ MODULE: Final[Module] = Module(
     inconsistencies=inconsistencies,
     at_table=at_table,
     table_inconsistencies=_table_inconsistencies,
-    item_words={"exchange": ("a currency", "currencies")},
+    listed_items=("exchange",),
     catalog={"exchange_cards": [{card.wire: card.to_wire()} for card in EXCHANGE_CARDS]},
 )

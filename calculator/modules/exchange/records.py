@@ -9,6 +9,7 @@ from typing import ClassVar, Final
 
 from msgspec import Struct
 
+from calculator.core.text import Text
 from calculator.core.tiles import CURRENCIES, Currency
 from calculator.engine.components import ModuleCard
 from calculator.engine.parts import Part
@@ -31,6 +32,10 @@ class ExchangeCard(ModuleCard, frozen=True, order=True):
 
     def describe(self) -> str:
         return f"exchange card {self.currencies[0].value}/{self.currencies[1].value}"
+
+    def named(self) -> Text:
+        first, second = (Text(f"currency.{currency.value}") for currency in self.currencies)
+        return Text("api.card.exchange_pair", first=first, second=second)
 
     def to_wire(self) -> object:
         return [currency.value for currency in self.currencies]

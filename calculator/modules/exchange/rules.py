@@ -25,6 +25,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any, Final
 
+from calculator.core.text import Text
 from calculator.core.tiles import CURRENCIES, Currency
 from calculator.engine.actions import Buy, TakeMoney
 from calculator.engine.codes import MONEY_CARDS, NO_TILE, PRICE, SLOT_CURRENCY, money_code
@@ -69,13 +70,11 @@ def check_take(game: Game, action: TakeMoney) -> Move:
     """V2, T3: a face-up exchange card into the hand, instead of money; the turn ends."""
     _in_game(game)
     if action.cards or len(action.module_cards) != 1:
-        raise IllegalAction(
-            "V2", "an exchange card is taken alone, instead of money: one card, nothing else"
-        )
+        raise IllegalAction("V2", Text("api.V2.taken_alone"))
     (card,) = action.module_cards
     code = game.rules.card_code.get(card)
     if not isinstance(card, ExchangeCard) or code not in game.face_up:
-        raise IllegalAction("V2", f"the {card.describe()} is not face up")
+        raise IllegalAction("V2", Text("api.V2.not_face_up", card=card.named()))
     return (TAKE, action.player, code)
 
 
@@ -93,7 +92,7 @@ def _take(game: Game, move: Move) -> None:
 
 def _in_game(game: Game) -> None:
     if NAME not in game.rules.names:
-        raise IllegalAction("V2", "this game is played without the exchange cards")
+        raise IllegalAction("V2", Text("api.V2.without"))
 
 
 # --- paying with one -----------------------------------------------------------------------
@@ -183,21 +182,22 @@ def check_buy(game: Game, action: Buy) -> Move:
     them the slot's; the card is discarded with the payment."""
     _in_game(game)
     if len(action.module_cards) > 1:
-        raise IllegalAction("V2", "one exchange card covers one purchase: use one at most")
+        raise IllegalAction("V2", Text("api.V2.one_per_purchase"))
     (card,) = action.module_cards
     if not isinstance(card, ExchangeCard) or card not in held(game.seats[action.player].parts):
-        raise IllegalAction("V2", f"the player holds no {card.describe()}")
+        raise IllegalAction("V2", Text("api.V2.not_held", card=card.named()))
     if not usable(game):
-        raise IllegalAction(
-            "V2",
-            "exchange cards cannot be used once the last building tile has entered the market",
-        )
+        raise IllegalAction("V2", Text("api.V2.too_late"))
     currency = CURRENCIES[SLOT_CURRENCY[action.slot]]
     if currency not in card.currencies:
         raise IllegalAction(
             "V2",
-            f"the {card.describe()} does not show {currency.value}, the currency of market "
-            f"slot {action.slot}",
+            Text(
+                "api.V2.wrong_currency",
+                card=card.named(),
+                currency=Text(f"currency.{currency.value}"),
+                slot=action.slot,
+            ),
         )
     payment = check_payment(game, action, [CURRENCIES.index(c) for c in card.currencies])
     return (BUY, action.player, action.slot, payment, game.rules.card_code[card])
@@ -252,8 +252,10 @@ def inconsistencies(game: Game) -> Problems:
     for name, cards in money:
         places += _among(name, cards)
     if NAME not in game.rules.names:
-        return [(where, 'there are exchange cards only with the "exchange" module (V2)')
-                for where, _ in places[:1]]  # fmt: skip
+        only = Text(
+            "api.module.only_with", pieces=Text("api.V2.pieces"), module="exchange", rule="V2"
+        )
+        return [(where, only) for where, _ in places[:1]]
     found = repeated(places)
     seen = {card for _, card in places}
     # T1: the exchange cards join the money when it is split into piles, after the deal
@@ -262,16 +264,15 @@ def inconsistencies(game: Game) -> Problems:
         found.append(
             (
                 places[0][0],
-                "the exchange cards join the money when the piles are "
-                "formed, after the deal (T1, V2)",
+                Text("api.V2.join_the_piles"),
             )
         )
-    missing = [card.describe() for card in EXCHANGE_CARDS if card not in seen]
+    missing = [card.named() for card in EXCHANGE_CARDS if card not in seen]
     if missing and not before_piles:
         found.append(
             (
                 ("pile",),
-                f"{', '.join(missing)} missing: the 6 exchange cards are each somewhere (V2)",
+                Text("api.V2.missing", cards=missing, n=len(missing)),
             )
         )
     return found
@@ -316,6 +317,6 @@ def repeated(places: Sequence[tuple[Path, ExchangeCard]]) -> Problems:
     seen: set[ExchangeCard] = set()
     for where, card in places:
         if card in seen:
-            found.append((where, "there is one exchange card of each pair of currencies (V2)"))
+            found.append((where, Text("api.V2.one_of_each")))
         seen.add(card)
     return found

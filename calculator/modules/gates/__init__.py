@@ -13,7 +13,7 @@ from calculator.core.building import Violation
 from calculator.core.module_scoring import Refusal, ScoringModule, ScoringRequest
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Where
-from calculator.core.tiles import SIDE_NAME
+from calculator.core.text import Text
 from calculator.engine.core import Module
 
 NAME: Final[str] = "gates"
@@ -29,29 +29,25 @@ def gate_violations(furnished: Furnished) -> list[Violation]:
     seen: set[frozenset[tuple[int, int]]] = set()
     for cell, side in furnished.gates:
         across = neighbour(cell, side)
-        at = f"the {SIDE_NAME[side]} side of ({cell[0]},{cell[1]})"
+        at = Text("api.G1.side", side=Text(f"side.{side}"), cell=f"({cell[0]},{cell[1]})")
         if not furnished.is_double_wall((cell, side)):
             found.append(
                 Violation(
                     "G1",
-                    f"the gate on {at} stands on no double wall: a gate needs a wall there and "
-                    f"one across it on a tile at ({across[0]},{across[1]})",
+                    Text("api.G1.no_double_wall", at=at, across=f"({across[0]},{across[1]})"),
                     (cell, across),
                     ((cell, side),),
                 )
             )
         wall = frozenset((cell, across))
         if wall in seen:
-            found.append(
-                Violation("G1", f"a second gate on {at}: one gate per wall", (cell, across))
-            )
+            found.append(Violation("G1", Text("api.G1.second_gate", at=at), (cell, across)))
         seen.add(wall)
     if len(furnished.gates) > GATES_PER_PLAYER:
         found.append(
             Violation(
                 "G1",
-                f"{len(furnished.gates)} gates; a player has at most {GATES_PER_PLAYER}, "
-                "one per gate card",
+                Text("api.G1.too_many", n=len(furnished.gates), most=GATES_PER_PLAYER),
                 (),
             )
         )
@@ -74,7 +70,9 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
             where: Where = ("players", index, "gates")
             if violation.sides:
                 where = (*where, by_side[violation.sides[0]])
-            refused.append(Refusal(where, f"{violation.message} ({violation.rule})"))
+            refused.append(
+                Refusal(where, Text("api.with_rule", what=violation.message, rule=violation.rule))
+            )
     return refused
 
 

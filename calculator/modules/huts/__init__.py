@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from calculator.core.text import Text
 from calculator.core.tiles import BUILDINGS
 from calculator.engine.core import Claim, Module, Records
 from calculator.modules.huts.records import ACTIONS, EVENTS, NAME, STACKS, TakeHut
@@ -39,14 +40,9 @@ MODULE: Final[Module] = Module(
     table_inconsistencies=table_inconsistencies,
     stand_ins={COMPONENT: PROVISIONAL_HUTS},
     scoring=SCORING,
-    stood_in_for="the walls of the worker huts (V4)",
+    stood_in_for=Text("api.V4.stood_in_for"),
     given_components=given_huts,
-    member_words={"hut": "the hut's colour"},
-    item_words={
-        "hidden_tops": ("a hut stack", "hut stacks"),
-        "hut_stacks": ("a hut stack", "hut stacks"),
-        "huts": ("a worker hut", "worker huts"),
-    },
+    listed_items=("hidden_tops", "hut_stacks", "huts"),
     catalog={
         "huts_by_colour": {b.value: HUTS_BY_COLOUR[b] for b in BUILDINGS},
         "huts_per_player": HUTS_PER_PLAYER,

@@ -26,6 +26,7 @@ from typing import Any, ClassVar, Final
 
 from msgspec.structs import replace
 
+from calculator.core.text import Text
 from calculator.core.tiles import BUILDINGS, Building, Tile
 from calculator.engine.actions import Action
 from calculator.engine.codes import HUT, TILE_CODE, TILES
@@ -64,7 +65,7 @@ COMPONENT: Final[str] = "huts"
 """V4: the member of ``options.components`` that gives the huts' walls."""
 
 
-def given_huts(components: Mapping[str, Any]) -> list[tuple[str, str]]:
+def given_huts(components: Mapping[str, Any]) -> list[tuple[str, Text]]:
     """V4: the caller's 24 huts, if given (``options.components.huts``, as sent), are as many of
     each colour as the game has."""
     huts = components.get(COMPONENT, [])
@@ -72,8 +73,12 @@ def given_huts(components: Mapping[str, Any]) -> list[tuple[str, str]]:
     wrong = [b.value for b in BUILDINGS if counted[b.value] != HUTS_BY_COLOUR[b]]
     if not huts or not wrong:
         return []
-    expected = ", ".join(f"{b.value} {HUTS_BY_COLOUR[b]}" for b in BUILDINGS)
-    return [(COMPONENT, f"the huts are {expected} (V4); not so for: {', '.join(wrong)}")]
+    expected = [
+        Text("api.V4.colour_count", building=Text(f"building.{b.value}"), n=HUTS_BY_COLOUR[b])
+        for b in BUILDINGS
+    ]
+    wrongly = [Text(f"building.{building}") for building in wrong]
+    return [(COMPONENT, Text("api.V4.given_huts", expected=expected, wrong=wrongly))]
 
 
 def huts_in_play(game: Game) -> tuple[Tile, ...]:
@@ -113,8 +118,8 @@ class Stack(Source):
     its stack (the draw's step puts it on top)."""
 
     rule = "V4"
-    drawn = "top hut of a stack (V4)"
-    holder = "the stack whose top is turned up (V4)"
+    drawn = Text("api.V4.drawn")
+    holder = Text("api.V4.holder")
     reveals: ClassVar[tuple[type, ...]] = (RevealHut,)
 
     def held(self, game: Game) -> Sequence[Tile]:
@@ -208,12 +213,13 @@ def check_take(game: Game, action: TakeHut) -> Move:
     """V4: the top hut of a stack, if the game is played with the huts and the player may own
     one more."""
     if NAME not in game.rules.names:
-        raise IllegalAction("V4", "this game is played without the worker huts")
+        raise IllegalAction("V4", Text("api.V4.without"))
     index = BUILDINGS.index(action.building)
     if not stacks_of(game.parts).hut_stacks[index]:
-        raise IllegalAction("V4", f"the {action.building.value} huts are all taken")
+        taken = Text("api.V4.all_taken", building=Text(f"building.{action.building.value}"))
+        raise IllegalAction("V4", taken)
     if owned(game, action.player) >= HUTS_PER_PLAYER:
-        raise IllegalAction("V4", f"a player owns at most {HUTS_PER_PLAYER} worker huts")
+        raise IllegalAction("V4", Text("api.V4.at_most", most=HUTS_PER_PLAYER))
     return (TAKE, action.player, index)
 
 
@@ -265,23 +271,29 @@ def inconsistencies(game: Game) -> Problems:
         if places or held.hut_stacks or held.hidden_tops:
             member = "hut_stacks" if held.hut_stacks else "hidden_tops"
             where = places[0][0] if places else (member,)
-            return [(where, 'there are worker huts only with the "huts" module (V4)')]
+            only = Text(
+                "api.module.only_with", pieces=Text("api.V4.pieces"), module="huts", rule="V4"
+            )
+            return [(where, only)]
         return []
     found: Problems = []
     if len(held.hut_stacks) != len(BUILDINGS):
-        return [(("hut_stacks",), "the huts lie in 6 stacks, one per colour (V4)")]
+        return [(("hut_stacks",), Text("api.V4.six_stacks", n=len(BUILDINGS)))]
     found += _hidden_tops(game)
     for index, (building, stack) in enumerate(zip(BUILDINGS, held.hut_stacks, strict=True)):
         for i, hut in enumerate(stack):
             if hut.building != building:
-                found.append((("hut_stacks", index, i), f"stack {index} holds {building} huts"))
+                holds = Text(
+                    "api.V4.stack_holds", stack=index, building=Text(f"building.{building}")
+                )
+                found.append((("hut_stacks", index, i), holds))
     left = Counter(huts_in_play(game))
     for where, hut in places:
         if left[hut] == 0:
-            found.append((where, f"{hut.describe()} walled {hut.walls}: no more such huts (V4)"))
+            found.append((where, Text("api.V4.no_more_such", hut=hut.named(), walls=hut.walls)))
         left[hut] -= 1
     if +left:
-        found.append((("hut_stacks",), f"{sum((+left).values())} huts missing (V4)"))
+        found.append((("hut_stacks",), Text("api.V4.missing", n=sum((+left).values()))))
     for seat in range(len(game.seats)):
         count = owned(game, seat)
         if count > HUTS_PER_PLAYER:
@@ -295,13 +307,13 @@ def _hidden_tops(game: Game) -> Problems:
     if not held.hidden_tops:
         return []
     if game.digital:
-        return [(("hidden_tops",), "a digital game knows every stack's top hut (V4)")]
+        return [(("hidden_tops",), Text("api.V4.digital_tops"))]
     if any(not 0 <= index < len(BUILDINGS) for index in held.hidden_tops):
-        return [(("hidden_tops",), f"there are {len(BUILDINGS)} stacks, numbered from 0 (V4)")]
+        return [(("hidden_tops",), Text("api.V4.stacks", n=len(BUILDINGS)))]
     if len(set(held.hidden_tops)) < len(held.hidden_tops):
-        return [(("hidden_tops",), "a stack has one top hut to reveal (V4)")]
+        return [(("hidden_tops",), Text("api.V4.one_top"))]
     return [
-        (("hidden_tops", i), "an empty stack has no top hut to reveal (V4)")
+        (("hidden_tops", i), Text("api.V4.empty_stack"))
         for i, index in enumerate(held.hidden_tops)
         if not held.hut_stacks[index]
     ]
@@ -330,8 +342,11 @@ def table_inconsistencies(players: Sequence[Seat], face_up: Sequence[DisplayCard
                 found.append(
                     (
                         where,
-                        f"one {hut.building.value} hut too many: there are "
-                        f"{HUTS_BY_COLOUR[hut.building]} (V4)",
+                        Text(
+                            "api.V4.one_too_many",
+                            building=Text(f"building.{hut.building.value}"),
+                            most=HUTS_BY_COLOUR[hut.building],
+                        ),
                     )
                 )
     return found

@@ -17,6 +17,7 @@ from msgspec import Struct
 from calculator.core.module_scoring import ScoringModule
 from calculator.core.plausibility import WallCarriers
 from calculator.core.scoring import Added
+from calculator.core.text import Text
 from calculator.core.tiles import OFFSET, OPPOSITE, Building, Cell, Tile
 
 HUTS_PER_PLAYER: Final[int] = 3
@@ -44,11 +45,8 @@ def huts_beyond_limit(tiles: Iterable[Tile]) -> list[int]:
     return huts[HUTS_PER_PLAYER:]
 
 
-def too_many_huts_message(count: int) -> str:
-    return (
-        f"that is hut number {count} of one player; a player owns at most "
-        f"{HUTS_PER_PLAYER} worker huts, reserve included (V4)"
-    )
+def too_many_huts_message(count: int) -> Text:
+    return Text("api.V4.too_many_huts", count=count, most=HUTS_PER_PLAYER)
 
 
 class HutCount(Struct, frozen=True):
@@ -109,7 +107,7 @@ def added_by_huts(alhambra: Mapping[Cell, Tile]) -> Added | None:
     return Added("huts", adds, tuple(huts), _shown)
 
 
-def beyond_limit(tiles: Sequence[Tile]) -> list[tuple[int, str, str]]:
+def beyond_limit(tiles: Sequence[Tile]) -> list[tuple[int, str, Text]]:
     """V4: every hut of one player's after the third, pointed at its colour."""
     return [
         (index, "hut", too_many_huts_message(count))
@@ -120,7 +118,7 @@ def beyond_limit(tiles: Sequence[Tile]) -> list[tuple[int, str, str]]:
 SCORING: Final[ScoringModule] = ScoringModule(
     alhambra_adds=added_by_huts,
     beyond_limit=beyond_limit,
-    wall_carriers=WallCarriers(HUTS_PER_PLAYER, f"at most {HUTS_PER_PLAYER} worker huts (V4)"),
+    wall_carriers=WallCarriers(HUTS_PER_PLAYER, Text("api.V4.carriers", most=HUTS_PER_PLAYER)),
     most_held=HUTS_PER_PLAYER,
 )
 

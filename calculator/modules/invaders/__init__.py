@@ -25,6 +25,7 @@ from calculator.core.module_scoring import (
 )
 from calculator.core.pieces import Furnished
 from calculator.core.plausibility import Implausibility
+from calculator.core.text import Text
 from calculator.core.tiles import Side
 from calculator.engine.core import Module
 
@@ -108,15 +109,15 @@ def exposed_beyond_tiles(
     face the attack and ``2 * tiles`` the two directions beside it (``tiles``: the most the
     request allows, the fountain included)."""
     if sides.facing > tiles:
-        counted, most = f"{sides.facing} exposed sides facing the attack", tiles
+        counted, most = Text("api.K3.facing", n=sides.facing), tiles
     elif scoring_round == BESIDE_ROUND and sides.beside > 2 * tiles:
-        counted, most = f"{sides.beside} exposed sides beside the attack", 2 * tiles
+        counted, most = Text("api.K3.beside", n=sides.beside), 2 * tiles
     else:
         return None
     return Implausibility(
         "exposed-beyond-tiles",
         ("players", player, "exposed"),
-        f"{counted}: the tiles and pieces the request allows show at most {most} (K3)",
+        Text("api.K3.exposed_beyond", counted=counted, most=most),
     )
 
 
@@ -125,8 +126,7 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
     return [
         Refusal(
             ("players", index, "exposed", "beside"),
-            "sides at right angles to the attack count in round 3 only (K3); this is round "
-            f"{request.scoring_round}",
+            Text("api.K3.beside_round_3", round=request.scoring_round),
         )
         for index, player in enumerate(request.body["players"])
         if "beside" in player.get("exposed", {}) and request.scoring_round != BESIDE_ROUND

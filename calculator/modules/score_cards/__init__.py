@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from calculator.core.module_scoring import Refusal, ScoringModule, ScoringRequest
 from calculator.core.scoring import Points
+from calculator.core.text import Text
 from calculator.core.tiles import BUILDINGS, Building
 from calculator.engine.core import Module
 
@@ -42,7 +43,7 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
     return [
         Refusal(
             ("score_card",),
-            "a score card lists each of the six building types once, least valuable first (S1)",
+            Text("api.S1.score_card"),
         )
     ]
 

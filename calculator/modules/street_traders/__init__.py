@@ -23,6 +23,7 @@ from calculator.core.module_scoring import (
 )
 from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
 from calculator.core.plausibility import Where
+from calculator.core.text import Text
 from calculator.core.tiles import BUILDINGS, Building
 from calculator.engine.core import Module
 
@@ -103,16 +104,23 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
                 refused.append(
                     Refusal(
                         where,
-                        f"{count} {building.value} residents on {held} {building.value} "
-                        "buildings: a resident lives on a building of its colour, one per "
-                        "building (H3)",
+                        Text(
+                            "api.H3.residents_on_buildings",
+                            count=count,
+                            building=Text(f"building.{building.value}"),
+                            n=held,
+                        ),
                     )
                 )
     for building, held_by in by_colour.items():
         refused += beyond_supply(
             held_by,
             RESIDENTS_PER_COLOUR,
-            f"{building.value} residents: the table has {RESIDENTS_PER_COLOUR} (H3)",
+            Text(
+                "api.H3.supply_colour",
+                building=Text(f"building.{building.value}"),
+                most=RESIDENTS_PER_COLOUR,
+            ),
         )
     return refused
 

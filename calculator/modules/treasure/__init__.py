@@ -23,6 +23,7 @@ from calculator.core.module_scoring import (
 from calculator.core.pieces import Furnished, token_violations, tokens_by_colour
 from calculator.core.plausibility import Where
 from calculator.core.scoring import Majority, rank_places
+from calculator.core.text import Text
 from calculator.core.tiles import Building
 from calculator.engine.core import Module
 
@@ -100,19 +101,19 @@ def refusals(request: ScoringRequest) -> list[Refusal]:
                 refused.append(
                     Refusal(
                         ("players", index, "chests"),
-                        f"{seat.chests} chests on {buildings} building"
-                        f"{'s' if buildings != 1 else ''}: a chest lies on a building, one per "
-                        "building (K1)",
+                        Text("api.K1.chests_on_buildings", chests=seat.chests, n=buildings),
                     )
                 )
-    refused += beyond_supply(held, CHESTS, f"chests: the table has {CHESTS} (K1)")
+    refused += beyond_supply(held, CHESTS, Text("api.K1.supply", most=CHESTS))
     for building, colour_held in by_colour.items():
         limit = CHESTS_BY_COLOUR[building]
         refused += beyond_supply(
-            colour_held, limit, f"{building.value} chests: the table has {limit} (K1)"
+            colour_held,
+            limit,
+            Text("api.K1.supply_colour", building=Text(f"building.{building.value}"), most=limit),
         )
     if "chests" in (request.body.get("dummy") or {}):
-        refused.append(Refusal(("dummy", "chests"), "the dummy holds no chests (K1)"))
+        refused.append(Refusal(("dummy", "chests"), Text("api.K1.dummy")))
     return refused
 
 

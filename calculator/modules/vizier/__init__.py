@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from calculator.core.text import Text
 from calculator.engine.core import Claim, Game, Module, PhaseRules, RandomKind, Records, Step
 from calculator.modules.vizier.records import (
     ACTIONS,
@@ -63,12 +64,12 @@ MODULE: Final[Module] = Module(
             decide=decide,
             random_choice=random_decision,
             playout_choice=playout_decision,
-            who_acts=" (the vizier is offered in turn order from the next player)",
+            who_acts=Text("api.V1.who_acts"),
         ),
         PLACING: PhaseRules(to_act=buyer, placed=placed),
     },
     random_kinds=RANDOM_KINDS,
     inconsistencies=inconsistencies,
     information=passed_over,
-    item_words={"vizier_asked": ("a seat asked about the vizier", "seats")},
+    listed_items=("vizier_asked",),
 )

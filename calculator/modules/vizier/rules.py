@@ -33,6 +33,7 @@ import random
 from collections.abc import Iterator
 from typing import Final
 
+from calculator.core.text import Text
 from calculator.engine.actions import Action, Buy
 from calculator.engine.codes import HUT, MONEY_CARDS, NO_TILE, PRICE, SLOT_CURRENCY, TILES, VALUE
 from calculator.engine.components import ModuleCard
@@ -176,19 +177,14 @@ def decide(game: Game, action: Action) -> Move:
     if isinstance(action, DeclineVizier):
         return (DECLINE, action.player)
     if not isinstance(action, VizierBuy):
-        raise IllegalAction(
-            "V1",
-            "between two turns a player asked about the vizier buys a tile paying exactly "
-            "(vizier_buy) or declines (decline_vizier); nothing else",
-        )
+        raise IllegalAction("V1", Text("api.V1.buy_or_decline"))
     slot = action.slot
     tile = game.market[slot - 1] if 1 <= slot <= len(game.market) else NO_TILE
     paid = sum(card.value for card in action.payment)
     if tile != NO_TILE and PRICE[tile] and paid > PRICE[tile]:
         raise IllegalAction(
             "V1",
-            f"the vizier's purchase is paid exactly: {paid} for "
-            f"{TILES[tile].describe()}'s price of {PRICE[tile]}",
+            Text("api.V1.exact", paid=paid, tile=TILES[tile].named(), price=PRICE[tile]),
         )
     purchase = _purchase(game, action.player, slot, action.payment, action.module_cards)
     return (BUY, action.player, slot, purchase[3], action.module_cards)
@@ -209,7 +205,8 @@ def _purchase(
     try:
         return (check_buy if claim is None else claim.check)(game, purchase)
     except IllegalAction as refusal:
-        raise IllegalAction("V1", f"the vizier's purchase follows {refusal}") from None
+        told = Text("api.V1.follows", rule=refusal.rule, why=refusal.message)
+        raise IllegalAction("V1", told) from None
 
 
 def _buy(game: Game, move: Move) -> None:
@@ -261,9 +258,9 @@ def legal_activations(game: Game) -> list[Move]:
 def check_activate(game: Game, action: ActivateVizier) -> Move:
     """V1: turning the token face up again is the turn's action (T2)."""
     if NAME not in game.rules.names:
-        raise IllegalAction("V1", "this game is played without the vizier")
+        raise IllegalAction("V1", Text("api.V1.without"))
     if token(game, action.player):
-        raise IllegalAction("V1", "the vizier is already face up (active)")
+        raise IllegalAction("V1", Text("api.V1.already_active"))
     return (ACTIVATE, action.player)
 
 
@@ -279,12 +276,8 @@ def not_in_a_turn(game: Game, action: Action) -> Move:
     """V1: the vizier is offered between two turns, never during one, and not at all once the
     last building tile has entered the market."""
     if not game.bag:
-        raise IllegalAction(
-            "V1", "the vizier is offered no more: the last tile has entered the market"
-        )
-    raise IllegalAction(
-        "V1", "the vizier is offered after a turn and its refill, not during a turn"
-    )
+        raise IllegalAction("V1", Text("api.V1.no_more"))
+    raise IllegalAction("V1", Text("api.V1.between_turns"))
 
 
 def inconsistencies(game: Game) -> Problems:
@@ -294,26 +287,31 @@ def inconsistencies(game: Game) -> Problems:
     phase = game.phase
     if NAME not in game.rules.names:
         found = [
-            (("players", seat, "vizier"), 'there is a vizier only with the "vizier" module (V1)')
+            (
+                ("players", seat, "vizier"),
+                Text(
+                    "api.module.only_with", pieces=Text("api.V1.pieces"), module="vizier", rule="V1"
+                ),
+            )
             for seat in seats
             if token(game, seat) is not None
         ]
         if asked(game) or phase in PHASES:
-            found.append((("turn", "phase"), "the vizier is played only with its module (V1)"))
+            found.append((("turn", "phase"), Text("api.V1.module_only")))
         return found
     found = [
-        (("players", seat, "vizier"), "with the vizier module each player has a vizier (V1)")
+        (("players", seat, "vizier"), Text("api.V1.each_has"))
         for seat in seats
         if token(game, seat) is None
     ]
     seen = asked(game)
     if any(seat not in seats for seat in seen) or len(set(seen)) < len(seen):
-        return [*found, (("turn", "vizier_asked"), "each seat is asked at most once (V1)")]
+        return [*found, (("turn", "vizier_asked"), Text("api.V1.asked_once"))]
     if seen and phase not in (*PHASES, REFILL):  # a table waits in a vizier's refill
         found.append(
             (
                 ("turn", "vizier_asked"),
-                "players are asked about the vizier only between two turns (V1)",
+                Text("api.V1.asked_between"),
             )
         )
     if phase == OFFERED:
@@ -323,9 +321,7 @@ def inconsistencies(game: Game) -> Problems:
             found.append(
                 (
                     ("turn", "phase"),
-                    "nobody can be asked about the vizier now (V1): "
-                    "it takes an active vizier, an exact payment for a market tile and "
-                    "tiles left in the bag",
+                    Text("api.V1.nobody_asked"),
                 )
             )
     elif phase == PLACING:
@@ -334,22 +330,20 @@ def inconsistencies(game: Game) -> Problems:
             found.append(
                 (
                     ("turn", "vizier_asked"),
-                    "the vizier's tile is placed by the player "
-                    "who used the vizier, now face down (V1)",
+                    Text("api.V1.placed_by_user"),
                 )
             )
         if len(game.bought) != 1 or HUT[game.bought[0]]:
-            found.append((("turn", "bought"), "the vizier buys one market tile (V1)"))
+            found.append((("turn", "bought"), Text("api.V1.one_tile")))
         if sum(tile == NO_TILE for tile in game.market) != 1 or not game.bag:
             found.append(
                 (
                     ("market",),
-                    "the vizier's purchase leaves one market slot empty, "
-                    "refilled from the bag after the placement (V1)",
+                    Text("api.V1.slot_empty"),
                 )
             )
     if phase in PHASES and game.dummy_draws:
-        found.append((("turn", "dummy_draws"), "the dummy draws before the vizier (V1, D2)"))
+        found.append((("turn", "dummy_draws"), Text("api.V1.dummy_first")))
     return found
 
 
