@@ -113,7 +113,7 @@ def test_v2_t9_exchange_cards_are_no_money(client):
     market = evaluate(client, body)["end_of_game"]["market"]
     assert market == [
         {"slot": 1, "tile": PAVILION_5, "player": 0},  # florin: 1 against nothing
-        {"slot": 3, "tile": GARDEN_10, "player": None, "reason": "nobody_holds"},  # denar
+        {"slot": 3, "tile": GARDEN_10, "player": None, "reason": "nobody_holds"},  # denar: none
     ]
 
 

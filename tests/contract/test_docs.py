@@ -43,8 +43,8 @@ INLINE_CODE = re.compile(r"`((?:[^`\n]|\n(?!\n))+)`")
 FILE_SUFFIX = re.compile(r"\.(py|md|json|ya?ml|toml|conf|csv|js|css|html|png|svg|txt|cfg|ini)$")
 REPO_PATH = re.compile(r"^[\w.-]+(/[\w.*-]+)*/?(::\w+)?$")
 MEDIA_TYPES = {"application", "image", "text"}
-# Made by `make install` and by the test run, never committed.
-MADE_LOCALLY = (".venv/", "tests/artifacts/")
+# Made by `make install`, the test run and `make compiled`, never committed.
+MADE_LOCALLY = (".venv/", "tests/artifacts/", "build/")
 
 
 def prose(document: Path) -> str:
