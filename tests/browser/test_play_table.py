@@ -174,18 +174,22 @@ def test_t9_the_tiles_awarded_at_the_end_are_in_the_log_and_the_strip(phone, api
         f"Place the {first['building']} ({first['price']}) you received at the end (T9): tap a "
         "marked cell of your Alhambra, or choose a move above it."
     )
-    # a tile nobody holds the most of its currency for stays (the event names no player)
-    stays = page.evaluate(
-        """async (award) => {
-            const { stepText } = await import('/static/js/moves.js');
-            return stepText({ ...award, player: null }, ['You', 'Computer 1']);
-        }""",
-        {"type": "market_tile_awarded", **awarded[0]},
-    )
-    assert stays == (
-        f"The {first['building']} ({first['price']}) stays in slot {awarded[0]['slot']}: nobody "
-        "holds the most of its currency (T9)"
-    )
+
+    # a tile nobody holds the most of its currency for stays (the event names no player) and
+    # says why: a tie, or nobody holds any; a game kept before the reason was given says neither
+    def stays(**why: str) -> str:
+        return page.evaluate(
+            """async (award) => {
+                const { stepText } = await import('/static/js/moves.js');
+                return stepText(award, ['You', 'Computer 1']);
+            }""",
+            {"type": "market_tile_awarded", **awarded[0], "player": None, **why},
+        )
+
+    tile = f"The {first['building']} ({first['price']}) stays in slot {awarded[0]['slot']}"
+    assert stays(reason="tie") == f"{tile}: a tie for the most of its currency (T9)"
+    assert stays(reason="nobody_holds") == f"{tile}: nobody holds any of its currency (T9)"
+    assert stays() == f"{tile}: nobody holds the most of its currency (T9)"
     assert_accessible(page, "the tiles awarded at the end")
     page.evaluate("window.scrollTo(0, 0)")
     phone.shot("play-awarded")

@@ -70,9 +70,11 @@ export function steps(events) {
 export function stepText(event, names, you = YOU) {
   const scores = (totals) => totals.map((points, seat) => `${names[seat]} ${points}`).join(', ');
   const piece = event.tile || (event.hut && { hut: event.hut });
-  // T9: a tile nobody holds the most of its currency for stays on the market
+  // T9: a tile nobody holds the most of its currency for stays on the market, and says why (a
+  // tie, or nobody holds any); an event of a game kept before the reason was given says neither
   const stays = event.type === 'market_tile_awarded' && event.player === null;
-  const key = stays ? 'step.market_tile_stays' : `${event.player === you && you !== null ? 'step_you' : 'step'}.${event.type}`;
+  const why = event.reason ? `_${event.reason}` : '';
+  const key = stays ? `step.market_tile_stays${why}` : `${event.player === you && you !== null ? 'step_you' : 'step'}.${event.type}`;
   return t(key, {
     name: names[event.player],
     cards: cardsText(event.cards || event.payment || []),
