@@ -19,7 +19,7 @@ import pytest
 from playwright import sync_api as playwright_api
 
 from calculator.api.contract import schema_documents
-from calculator.i18n import LANGUAGES, messages
+from calculator.i18n import LANGUAGES, messages, page_messages
 from tests.helpers.browser import (
     BUILDINGS,
     Phone,
@@ -358,10 +358,11 @@ SAMPLES = {
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_of_every_catalog_renders(phone, language):
-    """Every key of every catalog, and every key the page names, rendered by the page's own
-    words.js with sample values and several counts: no key missing, no placeholder left."""
+    """Every key of every catalog the page gets (the API's words are the server's to say) and
+    every key the page names, rendered by the page's own words.js with sample values and
+    several counts: no key missing, no placeholder left."""
     page = phone.open(f"/?lang={language}")
-    keys = sorted(page_keys() | {key for code in LANGUAGES for key in messages(code)})
+    keys = sorted(page_keys() | {key for code in LANGUAGES for key in page_messages(code)})
     rendered = page.evaluate(
         """async ([keys, samples]) => {
             const { t } = await import('/static/js/words.js');

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 from playwright import sync_api as playwright_api
 
-from calculator.i18n import LANGUAGES, messages
+from calculator.core.text import Text
+from calculator.i18n import LANGUAGES, messages, say
 from tests.helpers.browser import (
     STORED,
     Phone,
@@ -401,11 +402,18 @@ def test_a_pasted_record_that_stops_says_where_and_why_in_the_page_language(phon
     api = Api()
     catalog = messages(language)
     rules = api.client.get(f"/v1/rules?lang={language}").get_json()["rules"]
-    stop = api.post("/v1/records/replay", {"record": STOPPED_TEXT})["stopped"]
-    refused = api.client.post("/v1/records/notation", json={"record": UNREADABLE_TEXT})
+    asked = {"Accept-Language": language}  # as the page asks: its words come in its language
+    stop = api.client.post(
+        "/v1/records/replay", json={"record": STOPPED_TEXT}, headers=asked
+    ).get_json()["stopped"]
+    refused = api.client.post(
+        "/v1/records/notation",
+        json={"record": UNREADABLE_TEXT},
+        headers=asked,
+    )
     [problem] = refused.get_json()["errors"]
-    where = re.match(r"line (\d+), column (\d+): (.*)", problem["message"])
-    assert where, problem
+    at = say(Text("api.notation.line_column", line=5, column=39, what=""), language)
+    assert problem["message"].startswith(at.rstrip()), problem  # the text's line and column
     page = phone.open(f"/?lang={language}")
     page.set_viewport_size(SMALL)
     page.locator("#tab-history").click()
@@ -413,10 +421,8 @@ def test_a_pasted_record_that_stops_says_where_and_why_in_the_page_language(phon
     page.locator("#record-given").fill(UNREADABLE_TEXT)
     page.locator("#record-open").click()
     shown = page.locator("#record-problems li")
-    expect(shown.locator("strong")).to_have_text(
-        catalog["record.at_line"].format(line=where[1], column=where[2])
-    )
-    expect(shown.locator("span[lang='en']")).to_have_text(where[3])
+    expect(shown.locator("strong")).to_have_text(catalog["record.at_record"])
+    expect(shown.locator(f"span[lang='{language}']")).to_have_text(problem["message"])
     phone.errors.clear()  # the browser logs the 422 it was sent, as it should
     page.locator("#record-given").fill(STOPPED_TEXT)
     page.locator("#record-open").click()
@@ -427,7 +433,9 @@ def test_a_pasted_record_that_stops_says_where_and_why_in_the_page_language(phon
     )
     text = f"T4 {rules['T4']['title']}: {rules['T4']['text']}"
     expect(page.locator("#replay-stopped-rule")).to_have_text(text)
-    expect(page.locator("#replay-stopped-why span[lang='en']")).to_have_text(stop["message"])
+    expect(page.locator(f"#replay-stopped-why span[lang='{language}']")).to_have_text(
+        stop["message"]
+    )
     expect(page.locator("#replay-moves li[data-position='2'] button")).to_be_disabled()
     assert stored(page)["replay"]["played"] == 1
     if language == "en":

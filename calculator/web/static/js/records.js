@@ -18,7 +18,7 @@ import {
 } from './game.js';
 import { steps } from './moves.js';
 import { currentGame, update } from './store.js';
-import { dateText, pointsOf, t } from './words.js';
+import { LANG, dateText, pointsOf, t } from './words.js';
 
 export const RECORD_LINK_PREFIX = '#record=';
 /** The most a link's record may take once inflated: what the API reads of a request. */
@@ -66,11 +66,9 @@ export async function recordOfLink(hash) {
 
 // --- the server's refusal of a record, in the page's words where it can -------------------------
 
-/** Where a problem of a record lies, in the page's words: a line and column of its text, a
- *  move of its JSON, its game or its tags; the rest of the server's message after it. */
+/** Where a problem of a record lies, in the page's words: a move of its JSON, its game, its
+ *  tags or the record (a text's line and column are in the server's message). */
 function problemPlace({ pointer = '', message = '' }) {
-  const atLine = message.match(/^line (\d+), column (\d+): (.*)$/s);
-  if (atLine) return [t('record.at_line', { line: atLine[1], column: atLine[2] }), atLine[3]];
   const move = pointer.match(/^\/record\/moves\/(\d+)/);
   if (move) return [t('record.at_move', { n: Number(move[1]) + 1 }), message];
   const part = pointer.match(/^\/record\/(game|tags)/)?.[1] ?? 'record';
@@ -78,14 +76,15 @@ function problemPlace({ pointer = '', message = '' }) {
 }
 
 /** A refused record's problems as list items: where, in the page's words, then the server's
- *  own words (English, marked as such); an error that is no refusal says what it is. */
+ *  own, in the page's language (api.js asks for it); an error that is no refusal says what it
+ *  is. */
 export function recordProblems(error) {
   const problems = error.kind === 'refused' && error.status === 422 ? error.problem.errors ?? [] : [];
   if (!problems.length) return [error.describe()];
   return problems.map((problem) => {
     const [where, detail] = problemPlace(problem);
     const words = document.createElement('span');
-    words.lang = 'en';
+    words.lang = LANG;
     words.textContent = detail;
     const place = document.createElement('strong');
     place.textContent = where;

@@ -87,7 +87,7 @@ async function renderStopped(replay) {
   $('#replay-stopped-where').textContent = where;
   $('#replay-stopped-move').textContent = move ? moveText(move, replayNames(replay)) : '';
   const why = document.createElement('span');
-  why.lang = 'en'; // the engine's own words
+  why.lang = LANG; // the engine's own words, in the language the page asked for
   why.textContent = stopped.message;
   $('#replay-stopped-why').replaceChildren(t('replay.why'), ' ', why);
   const rule = document.createElement('strong');
