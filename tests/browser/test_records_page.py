@@ -41,7 +41,7 @@ YOU = 0
 Record = dict[str, Any]
 State = dict[str, Any]
 
-# The README's referee: Anna's second purchase pays 4 florin for the chambers's 10 (T4).
+# The README's referee: Anna's second purchase pays 4 florin for the chambers at 10 (T4).
 STOPPED_TEXT = (
     '[Player1 "Anna"]\n[Player2 "Ben"]\n[Seed "1"]\n\n'
     "1. Anna: buy 2 dirham 8; buy 1 florin 4; place seraglio 8 S at 1,0\n"
@@ -394,7 +394,7 @@ def test_a_deeper_review_goes_on_from_where_each_answer_says(phone):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_pasted_record_that_stops_says_where_and_why_in_the_page_language(phone, language):
-    """The README's referee, pasted as text: move 2 pays 4 florin for the chambers's 10 (T4).
+    """The README's referee, pasted as text: move 2 pays 4 florin for the chambers at 10 (T4).
     It opens on the Play tab, says which move and line stop it, the rule in the page's
     language (GET /v1/rules) and the engine's reason, and is kept in History saying where it
     stops. A text the reader cannot read is refused at its line and column, said in the
