@@ -83,7 +83,7 @@ def _encoder(language: str) -> msgspec.json.Encoder:
     def said(value: Any) -> str:
         if isinstance(value, Text):
             return say(value, language)
-        raise NotImplementedError(f"{type(value).__name__} is not JSON")
+        raise TypeError(f"{type(value).__name__} is not JSON")
 
     return msgspec.json.Encoder(enc_hook=said)
 

@@ -26,6 +26,7 @@ are each optional (the model is boardgame.io's plugins and phases declared as co
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
@@ -298,7 +299,7 @@ Step = Callable[[Game], None]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # a module's own sources
-class Source:
+class Source(ABC):
     """Where a draw comes from: the bag, the money pile (:mod:`calculator.engine.turn.draws`) or a
     module's own (V3, V4), and how a table reveals what was drawn from it. ``rule`` is the rule
     of its draws, ``drawn`` the item as a refusal names it, ``holder`` the source itself."""
@@ -309,29 +310,29 @@ class Source:
     reveals: ClassVar[tuple[type, ...]] = ()
     """The kinds of reveal that name an item of this source."""
 
+    @abstractmethod
     def held(self, game: Game) -> Sequence[Any]:
         """What the source holds, the item drawn next first (digital mode)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def top(self, game: Game) -> Any:
         """Digital mode: take the item drawn next out of the source and give it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def take(self, game: Game, item: Any) -> None:
         """Table mode: take ``item``, the one the table revealed, out of the source."""
-        raise NotImplementedError
 
     def drawable(self, game: Game) -> list[Any]:
         """Table mode: what the next draw can bring, each kind once, in the state's order."""
         return list(dict.fromkeys(self.held(game)))
 
+    @abstractmethod
     def item(self, game: Game, reveal: Action) -> Any:
         """The item a reveal of this source names."""
-        raise NotImplementedError
 
+    @abstractmethod
     def reveal(self, game: Game, item: Any) -> Action:
         """The reveal that names ``item``."""
-        raise NotImplementedError
 
 
 Receive = Callable[[Game, Any], None]
