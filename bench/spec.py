@@ -95,14 +95,27 @@ def at(document: Any, where: str) -> Any:
 
 def replaced(document: Any, where: str, value: Any) -> Any:
     """A deep copy of ``document`` with the member at ``where`` replaced by ``value``."""
+    copy, holder, last = _holding(document, where)
+    holder[last] = value
+    return copy
+
+
+def removed(document: Any, where: str) -> Any:
+    """A deep copy of ``document`` without the member at ``where``."""
+    copy, holder, last = _holding(document, where)
+    del holder[last]
+    return copy
+
+
+def _holding(document: Any, where: str) -> tuple[Any, Any, int | str]:
+    """A deep copy of ``document``, the member of it holding ``where``, and its key there."""
     copy = json.loads(json.dumps(document))
     parts = [p.replace("~1", "/").replace("~0", "~") for p in where.split("/")[1:]]
     target = copy
     for part in parts[:-1]:
         target = target[int(part) if isinstance(target, list) else part]
     last = parts[-1]
-    target[int(last) if isinstance(target, list) else last] = value
-    return copy
+    return copy, target, int(last) if isinstance(target, list) else last
 
 
 def members(document: Any, here: str = "") -> Iterator[tuple[str, Any]]:

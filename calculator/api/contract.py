@@ -7,7 +7,10 @@ The files ship inside the package (``calculator/contract/``) and are read throug
   valid? Compiled code answers the common yes cheaply.
 * Only when the answer is no does the full ``jsonschema`` validator walk the body and report
   every problem with a JSON Pointer, in words a person can act on
-  (:mod:`calculator.api.explanation`).
+  (:mod:`calculator.api.explanation`). It walks only where something is wrong: at each
+  ``$ref`` and each choice of shapes it first asks the compiled validator of the schema there,
+  and a member that fits (the common case: all but one tile of a whole game state) is not
+  walked again.
 
 The same files, bundled into ``openapi.yaml``, are the ``components`` of the served OpenAPI
 document (see :func:`served_openapi`).
@@ -21,10 +24,13 @@ from functools import cache
 from importlib import metadata, resources
 from importlib.resources.abc import Traversable
 from typing import Any
+from urllib.parse import quote, urljoin
 
 import jsonschema_rs
 import yaml
 from jsonschema import Draft202012Validator
+from jsonschema.protocols import Validator
+from jsonschema.validators import extend
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -57,18 +63,91 @@ def schema_documents() -> dict[str, dict[str, Any]]:
     return documents
 
 
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+"""Every schema file's ``$schema``: each is read as JSON Schema 2020-12."""
+
+
+@cache
+def _walked() -> dict[str, dict[str, Any]]:
+    """The documents the full validator walks, by URI: the files without their ``$schema``.
+    jsonschema picks a validator class afresh at each ``$schema`` it meets, which would drop
+    :data:`_Explaining`'s own ``$ref`` below the first file; the dialect is the root's anyway."""
+    return {
+        SCHEMA_BASE + name: {key: value for key, value in document.items() if key != "$schema"}
+        for name, document in schema_documents().items()
+    }
+
+
 @cache
 def _registry() -> Registry[Any]:
-    resources = [
-        (SCHEMA_BASE + name, Resource.from_contents(document, default_specification=DRAFT202012))
-        for name, document in schema_documents().items()
-    ]
-    return Registry().with_resources(resources)
+    return Registry().with_resources(
+        (uri, Resource.from_contents(document, default_specification=DRAFT202012))
+        for uri, document in _walked().items()
+    )
 
 
-def _retrieve(uri: str) -> dict[str, Any]:
-    name = uri.removeprefix(SCHEMA_BASE)
-    return schema_documents()[name]
+@cache
+def _locations() -> dict[int, str]:
+    """The URI of each schema of the walked documents that holds a ``$ref`` or a choice, by
+    the schema object: the schema it names when it is only a ``$ref`` (so that each schema
+    named is compiled once), else its own, its file's with the JSON Pointer to it."""
+    found: dict[int, str] = {}
+
+    def visit(node: Any, uri: str, at: str) -> None:
+        if isinstance(node, dict):
+            if node.keys() <= {"$ref", "description"}:
+                found[id(node)] = urljoin(uri, node["$ref"])
+            elif not WALKED_WHERE_WRONG.isdisjoint(node):
+                found[id(node)] = f"{uri}#{quote(at, safe='/~$')}"
+            for key, value in node.items():
+                visit(value, uri, f"{at}/{key.replace('~', '~0').replace('/', '~1')}")
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                visit(value, uri, f"{at}/{index}")
+
+    for uri, document in _walked().items():
+        visit(document, uri, "")
+    return found
+
+
+@cache
+def _compiled_registry() -> jsonschema_rs.Registry:
+    return jsonschema_rs.Registry(
+        [(SCHEMA_BASE + name, document) for name, document in schema_documents().items()]
+    )
+
+
+@cache
+def _compiled(uri: str) -> jsonschema_rs.Validator:
+    """The compiled validator of the schema at ``uri`` (a file, or a part of one)."""
+    return jsonschema_rs.validator_for(
+        {"$schema": DIALECT, "$ref": uri}, registry=_compiled_registry()
+    )
+
+
+def _where_wrong(walk: Any) -> Any:
+    """``walk``, one keyword's walk of the full validator, done only where the compiled
+    validator of the schema holding the keyword refuses the instance: a member that fits has no
+    problem to report, so the problems found are those of a whole walk."""
+
+    def keyword(validator: Validator, value: Any, instance: Any, schema: dict[str, Any]) -> Any:
+        location = _locations().get(id(schema))
+        if location is not None and _compiled(location).is_valid(instance):
+            return
+        yield from walk(validator, value, instance, schema)
+
+    return keyword
+
+
+WALKED_WHERE_WRONG = frozenset({"$ref", "oneOf", "anyOf"})
+"""The keywords whose walk the compiled validator spares: where the contract names another
+schema, or offers a choice of shapes (every branch is walked to report a choice)."""
+
+_Explaining = extend(
+    Draft202012Validator,
+    {name: _where_wrong(Draft202012Validator.VALIDATORS[name]) for name in WALKED_WHERE_WRONG},
+)
+"""The full validator, walking only the members the compiled one refuses."""
 
 
 class RequestContract:
@@ -76,12 +155,8 @@ class RequestContract:
 
     def __init__(self, reference: str) -> None:
         self.reference = reference
-        root = {
-            "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "$ref": SCHEMA_BASE + reference,
-        }
-        self._fast = jsonschema_rs.validator_for(root, retriever=_retrieve)
-        self._full = Draft202012Validator(root, registry=_registry())
+        self._fast = _compiled(SCHEMA_BASE + reference)
+        self._full = _Explaining({"$ref": SCHEMA_BASE + reference}, registry=_registry())
 
     def is_valid(self, instance: Any) -> bool:
         return bool(self._fast.is_valid(instance))

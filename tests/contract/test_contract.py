@@ -16,15 +16,20 @@ import pytest
 import yaml
 from flask import Response
 from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
 
-from bench.spec import replaced
+from bench.spec import removed, replaced
 from calculator.api.contract import (
+    SCHEMA_BASE,
     SCHEMA_DIR,
     openapi_document,
     request_contract,
     schema_documents,
     served_openapi,
 )
+from calculator.api.explanation import explain
+from calculator.api.problems import Problem
 from tests.helpers.contract_check import check_response
 from tests.helpers.hostile import distinct_pointers
 
@@ -178,6 +183,40 @@ def test_the_bundle_accepts_and_refuses_exactly_what_the_schema_files_do(path, o
     verdicts = [(files.is_valid(body), bundled.is_valid(body)) for body in bodies]
     assert [i for i, (ours, theirs) in enumerate(verdicts) if ours != theirs] == []
     assert {ours for ours, _ in verdicts} == {True, False}  # both verdicts were put to the test
+
+
+def _whole_walk(reference: str, body: object) -> list[Problem]:
+    """The problems of ``body`` found by walking all of it with jsonschema, as the contract's
+    explanations would be without the compiled validator's help."""
+    registry = Registry().with_resources(
+        (SCHEMA_BASE + name, Resource.from_contents(document, default_specification=DRAFT202012))
+        for name, document in schema_documents().items()
+    )
+    walker = Draft202012Validator({"$ref": SCHEMA_BASE + reference}, registry=registry)
+    found = {(p.pointer, p.message): p for top in walker.iter_errors(body) for p in explain(top)}
+    return sorted(found.values(), key=lambda p: (p.pointer, repr(p.message)))
+
+
+@pytest.mark.parametrize("path, operation", [_walked_in_time(*op) for op in POST_OPERATIONS])
+def test_a_refused_body_has_the_problems_a_whole_walk_finds(path, operation):
+    """The full validator walks only the members the compiled one refuses (each ``$ref`` and
+    each choice asks it first). Each example bent at each place the schema tells apart (a
+    value of another kind, in turn, or the member removed) gets exactly the problems that a
+    walk of the whole body finds."""
+    reference = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    component = openapi_document()["components"]["schemas"][reference.rsplit("/", 1)[1]]
+    name = component["$ref"].removeprefix("schemas/")
+    example = operation["requestBody"]["content"]["application/json"]["example"]
+    bent = [{}, []]
+    for turn, where in enumerate(distinct_pointers(example)[1:]):
+        if turn % len(ODD_VALUES) == 0:
+            bent.append(removed(example, where))
+        else:
+            bent.append(replaced(example, where, ODD_VALUES[turn % len(ODD_VALUES)]))
+    refused = [body for body in bent if not request_contract(name).is_valid(body)]
+    assert len(refused) >= len(bent) // 2  # most bends break the body: the walks are compared
+    for body in refused:
+        assert request_contract(name).problems(body) == _whole_walk(name, body)
 
 
 def test_no_schema_gives_a_default():
