@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 from importlib import metadata
 from pathlib import Path
 
+import jsonschema_rs
 import pytest
 import yaml
 from flask import Response
@@ -168,10 +169,14 @@ def _walked_in_time(path, operation):
 def test_the_bundle_accepts_and_refuses_exactly_what_the_schema_files_do(path, operation):
     """The app checks requests with schemas/; clients and schemathesis read the bundle. Each
     example, and each example with one member replaced by an odd value, gets the same verdict
-    from both (the members of a game state's bag and pile counted once per shape)."""
+    from both (the members of a game state's bag and pile counted once per shape). Both are
+    asked of the same compiled validator, as the app and schemathesis ask it, so a difference
+    is the bundle's."""
     served = served_openapi()
     reference = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
-    bundled = Draft202012Validator({"$ref": reference, "components": served["components"]})
+    bundled = jsonschema_rs.Draft202012Validator(
+        {"$ref": reference, "components": served["components"]}, validate_formats=False
+    )
     component = openapi_document()["components"]["schemas"][reference.rsplit("/", 1)[1]]
     files = request_contract(component["$ref"].removeprefix("schemas/"))
     example = operation["requestBody"]["content"]["application/json"]["example"]
