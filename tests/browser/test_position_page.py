@@ -170,7 +170,8 @@ def test_a_table_entered_as_it_lies_is_played_on_with_the_hint_and_a_move(phone)
     expect(seat(page, 0).locator(".position-alhambra")).to_have_text(
         "Alhambra: 1 tile, drawn in Build"
     )
-    phone.shot("position-entry", full_page=True)
+    page.locator("#position-heading").evaluate("h => h.scrollIntoView()")
+    phone.shot("position-entry")
     play_on(page)
     expect(page.locator("#play-table")).to_be_visible()
     expect(page.locator("#play-heading")).to_have_text("A game at the table")
@@ -190,7 +191,9 @@ def test_a_table_entered_as_it_lies_is_played_on_with_the_hint_and_a_move(phone)
     expect(page.locator("#play-actions button.hinted, #play-grid button.hinted")).to_have_count(1)
     hinted = stored(page)["play"]["hint"]
     assert hinted in legal["actions"]
-    phone.shot("position-play-hint", full_page=True)
+    hinted_button = page.locator("#play-actions button.hinted, #play-grid button.hinted")
+    hinted_button.evaluate("b => b.scrollIntoView({ block: 'center' })")
+    phone.shot("position-play-hint")
 
     take = {"type": "take_money", "player": 0, "cards": [FACE_UP[0]]}
     assert take in legal["actions"]
@@ -206,6 +209,7 @@ def test_a_table_entered_as_it_lies_is_played_on_with_the_hint_and_a_move(phone)
     reveals = api.legal(after)
     assert reveals["player"] is None
     expect(page.locator("#play-actions button")).to_have_count(len(reveals["actions"]))
+    phone.shot("position-reveal")
 
 
 def test_a_refused_table_shows_each_refusal_at_its_entry_in_the_page_language(phone):
@@ -377,3 +381,62 @@ def test_the_table_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, lang
         )
     assert_accessible(page, f"{language}: a table over a game in progress")
     page.locator("#confirm-keep").click()
+
+
+DUMMY = [  # D2: the dummy's six tiles of the setup
+    {"building": "chambers", "walls": "", "price": 11},
+    {"building": "pavilion", "walls": "NEW", "price": 2},
+    {"building": "pavilion", "walls": "SW", "price": 3},
+    {"building": "pavilion", "walls": "ES", "price": 4},
+    {"building": "seraglio", "walls": "ESW", "price": 3},
+    {"building": "seraglio", "walls": "NE", "price": 4},
+]
+
+
+def test_d2_v1_two_players_give_the_dummy_his_tiles_and_the_vizier_its_tokens(phone):
+    """With two players the screen asks for the dummy's tiles (D2), and with the vizier each
+    player's token (V1): the game on Play is the API's state for that table, the vizier among
+    its modules, and Ben, whose token is spent, has none to use."""
+    api = Api()
+    page = phone.open("/?lang=en")
+    page.set_viewport_size(SMALL)
+    page.get_by_role("button", name="Number of players: one fewer").click()
+    for index, name in enumerate(NAMES[:2]):
+        page.get_by_label(f"Name of player {index + 1}").fill(name)
+    open_the_screen(page)
+    expect(page.locator("#position fieldset.position-seat")).to_have_count(2)
+    expect(page.locator("#position-dummy")).to_be_visible()
+    for tile in DUMMY:
+        add(page, "#position-dummy", tile_key(tile))
+    for slot, tile in enumerate(MARKET, start=1):
+        page.locator(f"#position-slot-{slot}").select_option(tile_key(tile))
+    for card in FACE_UP:
+        add(page, "#position-face-up", card_key(card))
+    page.locator("#position-vizier").check()
+    seat(page, 1).get_by_label("The vizier token lies before this player (V1)").uncheck()
+    page.locator("#position-turn").select_option("1")
+    page.locator("#position-table-cards fieldset").last.evaluate("f => f.scrollIntoView()")
+    phone.shot("position-dummy-vizier")
+    play_on(page)
+    expect(page.locator("#play-table")).to_be_visible()
+    body = {
+        "players": [
+            {"name": name, "alhambra": [], "reserve": [], "hand_size": 0, "score": 0,
+             "vizier": name == "Anna"}
+            for name in NAMES[:2]
+        ],
+        "market": TABLE["market"],
+        "face_up": FACE_UP,
+        "dummy": {"tiles": DUMMY},
+        "round": 1,
+        "turn": 1,
+        "options": {"modules": ["vizier"]},
+    }  # fmt: skip
+    state = api.post("/v1/games/position", body)["state"]
+    assert stored(page)["play"]["state"] == state
+    assert stored(page)["play"]["modules"] == ["vizier"]
+    expect(page.locator("#play-moves-heading")).to_have_text("Moves of Ben")
+    legal = api.legal(state)
+    expect(page.locator("#play-actions button")).to_have_count(
+        len([a for a in legal["actions"] if a["type"] != "place"])
+    )

@@ -414,6 +414,7 @@ $('#position-play').addEventListener('click', async () => {
     return;
   }
   problems = [];
+  status.textContent = '';
   const choice = await room(currentGame().play);
   if (!choice) {
     status.textContent = t('position.not_opened');
