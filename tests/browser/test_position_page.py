@@ -440,3 +440,34 @@ def test_d2_v1_two_players_give_the_dummy_his_tiles_and_the_vizier_its_tokens(ph
     expect(page.locator("#play-actions button")).to_have_count(
         len([a for a in legal["actions"] if a["type"] != "place"])
     )
+
+
+def test_a_game_from_a_table_joins_history_as_played_on_from_a_table(phone):
+    """At its end a game from the table is kept in History as the page keeps any Play game
+    (the page's own change, play-finished), said to be played on from a table, with its totals
+    and no rounds it never saw; a reload reads it back."""
+    page = phone.open("/?lang=en")
+    name_the_players(page)
+    open_the_screen(page)
+    for slot, tile in enumerate(MARKET, start=1):
+        page.locator(f"#position-slot-{slot}").select_option(tile_key(tile))
+    play_on(page)
+    expect(page.locator("#play-table")).to_be_visible()
+    page.evaluate(
+        """async () => {
+            const { update } = await import('/static/js/store.js');
+            update({ type: 'play-finished', at: '2026-11-27T12:00:00.000Z' });
+        }"""
+    )
+    page.reload()
+    page.wait_for_load_state("networkidle")
+    kept = stored(page)["past"][0]
+    assert kept["at_table"] is True and kept["rounds"] is None and "record" not in kept
+    assert kept["names"] == NAMES
+    page.locator("#tab-history").click()
+    entry = page.locator("#past-list li").first
+    expect(entry).to_contain_text("Played on from a table: Anna, Ben, and Carla")
+    expect(entry.get_by_role("button", name="Replay", exact=False)).to_have_count(0)
+    entry.get_by_role("button", name="Open", exact=False).click()
+    expect(page.locator("#past-game")).to_be_visible()
+    expect(page.locator("#past-game")).to_contain_text("Carla")

@@ -355,7 +355,8 @@ const isPast = (entry) => typeof entry?.id === 'string' && ['score', 'play', 're
     && entry.table.names.length === entry.names.length))
   && (entry.record === undefined ? entry.kind !== 'record' : (entry.kind !== 'score'
     && isRecord(entry.record) && entry.record.game.players.length === entry.names.length))
-  && (entry.stopped === undefined || (entry.kind === 'record' && isStop(entry.stopped)));
+  && (entry.stopped === undefined || (entry.kind === 'record' && isStop(entry.stopped)))
+  && (entry.at_table === undefined || (entry.kind === 'play' && entry.at_table === true));
 
 /** A list of past games read back (from this device or a history file), each checked;
  *  the newest first, at most MAX_PAST. */
@@ -504,7 +505,8 @@ const playRounds = (steps) => steps.filter((step) => step.type === 'round_scored
 
 /** A game against the computer, from its state document and steps (T8, T9, M6), with the
  *  opponents' levels, the modules it was played with and its record: finished, or set aside
- *  in progress (then continued from its record, records.js). */
+ *  in progress (then continued from its record, records.js). A game from a table
+ *  (`at_table`) has neither levels nor record, nor the rounds scored before it was entered. */
 export function pastPlay(play, at) {
   const { players, winners, over } = play.state;
   return {
@@ -512,11 +514,12 @@ export function pastPlay(play, at) {
     kind: 'play',
     at,
     names: players.map((player) => player.name),
-    rounds: playRounds(play.steps),
+    // a game from a table began mid-game: its steps hold no round scored before it
+    rounds: play.table ? null : playRounds(play.steps),
     totals: players.map((player) => player.score),
     winners: [...winners],
     finished: over,
-    ...(play.table ? {} : { opponents: [...play.opponents] }), // a table's seats are its players
+    ...(play.table ? { at_table: true } : { opponents: [...play.opponents] }),
     modules: [...play.modules],
     ...(play.record ? { record: play.record } : {}),
   };
