@@ -17,6 +17,7 @@ import pytest
 from playwright import sync_api as playwright_api
 
 from calculator.i18n import LANGUAGES, messages
+from tests.browser.test_records_page import STOPPED_TEXT
 from tests.helpers.browser import (
     STORED,
     assert_accessible,
@@ -330,12 +331,15 @@ def test_a_table_over_a_game_in_progress_asks_first_and_keeps_both(phone):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_table_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, language):
-    """The screen with a refusal, the table's game on Play (the reveals too) and the question
-    over a game in progress: at 360 x 740 and 390 x 844 nothing scrolls sideways and no word
-    breaks, and axe-core finds nothing (WCAG 2.1 AA)."""
+    """The screen of a 2-player table (the dummy's tiles, the vizier's tokens) with a refusal,
+    the table's game on Play and its next move, and the question over a game in progress: at
+    360 x 740 and 390 x 844 nothing scrolls sideways and no word breaks, and axe-core finds
+    nothing (WCAG 2.1 AA)."""
     page = phone.open(f"/?lang={language}")
+    page.locator('#player-count-stepper button[data-step="-1"]').click()  # two: the dummy too
     page.locator("#tab-play").click()
     page.locator("#position-from-setup").click()
+    expect(page.locator("#position-dummy")).to_be_visible()
     for slot, tile in enumerate(MARKET, start=1):
         page.locator(f"#position-slot-{slot}").select_option(tile_key(tile))
     seat(page, 0).locator('input[type="checkbox"]').first.check()
@@ -353,6 +357,8 @@ def test_the_table_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, lang
 
     page.locator("#position-slot-2").select_option(tile_key(MARKET[1]))
     page.locator("#position-vizier").uncheck()
+    for tile in DUMMY:
+        add(page, "#position-dummy", tile_key(tile))
     play_on(page)
     expect(page.locator("#play-table")).to_be_visible()
     expect(page.locator("#play-actions button").first).to_be_enabled()
@@ -396,7 +402,8 @@ DUMMY = [  # D2: the dummy's six tiles of the setup
 def test_d2_v1_two_players_give_the_dummy_his_tiles_and_the_vizier_its_tokens(phone):
     """With two players the screen asks for the dummy's tiles (D2), and with the vizier each
     player's token (V1): the game on Play is the API's state for that table, the vizier among
-    its modules, and Ben, whose token is spent, has none to use."""
+    its modules; the moves and the hint are Ben's, whose turn begins. New game, or a record
+    opened over it, asks first: the game at the table has no record to keep it by."""
     api = Api()
     page = phone.open("/?lang=en")
     page.set_viewport_size(SMALL)
@@ -440,6 +447,20 @@ def test_d2_v1_two_players_give_the_dummy_his_tiles_and_the_vizier_its_tokens(ph
     expect(page.locator("#play-actions button")).to_have_count(
         len([a for a in legal["actions"] if a["type"] != "place"])
     )
+    page.locator("#play-hint").click()  # the advice for Ben, whose turn it is
+    expect(page.locator("#play-actions button.hinted, #play-grid button.hinted")).to_have_count(1)
+    assert stored(page)["play"]["hint"] in legal["actions"]
+    page.locator("#play-new").click()  # nothing lost without a question
+    expect(question(page)).to_contain_text("End this game at the table?")
+    page.locator("#confirm-keep").click()
+    assert stored(page)["play"]["state"] == state
+    page.locator("#tab-history").click()  # a record pasted over it asks too
+    page.locator("#record-open-fold summary").click()
+    page.locator("#record-given").fill(STOPPED_TEXT)
+    page.locator("#record-open").click()
+    expect(question(page)).to_contain_text("end the game at the table?")
+    page.locator("#confirm-keep").click()
+    assert stored(page)["play"]["state"] == state
 
 
 def test_a_game_from_a_table_joins_history_as_played_on_from_a_table(phone):

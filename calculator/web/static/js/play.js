@@ -117,7 +117,7 @@ $('#play-start').addEventListener('click', async () => {
 $('#play-new').addEventListener('click', async () => {
   const { state } = play();
   if (!state.over && !(await confirmLoss({
-    question: t('play.new_confirm'),
+    question: t(play().table ? 'position.new_confirm' : 'play.new_confirm'),
     lost: [t('lost.play',
       { scores: state.players.map((p) => pointsOf(p.name, p.score)).join(', ') })],
     action: t('play.new_action'),
