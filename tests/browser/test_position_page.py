@@ -17,7 +17,6 @@ import pytest
 from playwright import sync_api as playwright_api
 
 from calculator.i18n import LANGUAGES, messages
-from tests.browser.test_records_page import STOPPED_TEXT
 from tests.helpers.browser import (
     STORED,
     assert_accessible,
@@ -57,6 +56,7 @@ FACE_UP = [
     {"currency": "dirham", "value": 7},
     {"currency": "florin", "value": 2},
 ]
+A_RECORD = '[Player1 "Anna"]\n[Player2 "Ben"]\n[Seed "1"]\n\n'  # a new game, no move yet
 ANNA_HAND = [{"currency": "florin", "value": 5}, {"currency": "dirham", "value": 8}]
 # The table the test enters, as the position editor takes it: what the page must send.
 TABLE: dict[str, Any] = {
@@ -456,7 +456,7 @@ def test_d2_v1_two_players_give_the_dummy_his_tiles_and_the_vizier_its_tokens(ph
     assert stored(page)["play"]["state"] == state
     page.locator("#tab-history").click()  # a record pasted over it asks too
     page.locator("#record-open-fold summary").click()
-    page.locator("#record-given").fill(STOPPED_TEXT)
+    page.locator("#record-given").fill(A_RECORD)
     page.locator("#record-open").click()
     expect(question(page)).to_contain_text("end the game at the table?")
     page.locator("#confirm-keep").click()

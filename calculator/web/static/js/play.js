@@ -310,8 +310,10 @@ function renderMoves(setup) {
   renderChoice(waiting);
   if (placing) {
     const tile = JSON.parse(placing);
-    status.textContent = t(legal.phase === 'final_placement' ? 'play.placing_awarded' : 'play.placing',
-      { ...buildingForms(tile.building || tile.hut), price: tile.price ?? '' });
+    const words = setup.table ? 'position.placing' : 'play.placing'; // at a table: whose tile
+    status.textContent = t(legal.phase === 'final_placement' ? `${words}_awarded` : words, {
+      ...buildingForms(tile.building || tile.hut), price: tile.price ?? '', name: state.players[seat].name,
+    });
   }
   $('#play-actions').replaceChildren(...shown.filter((a) => a.type !== ON_THE_GRID).map((action) => {
     const item = document.createElement('li');
