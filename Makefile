@@ -69,6 +69,8 @@ SCREENSHOTS += score-previous-round-offer score-changed-marked link-confirm scor
 	play-choose-tile play-awarded play-strip-since-your-turn play-hand-market play-wide-alhambra-360
 SCREENSHOTS += replay-move replay-table replay-review replay-review-summary record-stopped \
 	record-link-confirm build-ruling
+SCREENSHOTS += position-entry position-refused position-play-hint position-reveal \
+	position-replace-confirm position-dummy-vizier
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done

@@ -264,9 +264,8 @@ def page_keys() -> set[str]:
     template = (PAGE / "templates" / "page.html").read_text("utf-8")
     keys = set(re.findall(r"\bt\(\s*'([\w.-]+)'", "\n".join(sources)))
     keys |= set(re.findall(r"\bt\('([\w.-]+)'", template))
-    keys |= {
-        key for text in sources for key in re.findall(r"'((?:play|step|results)\.[\w]+)'", text)
-    }
+    built = r"'((?:play|step|results|position)\.[\w]+)'"  # keys chosen before t() says them
+    keys |= {key for text in sources for key in re.findall(built, text)}
     # every action, the table's reveals too: a record of a table game shows them (issue 26)
     player_actions = list(schema_documents()["game-action.json"]["discriminator"]["mapping"])
     moves = (PAGE / "static" / "js" / "moves.js").read_text("utf-8")

@@ -1,6 +1,7 @@
 // The phone page: quick scoring over three rounds, drawing an Alhambra, a game against the
-// computer (play.js lists the game endpoints it calls), and a game's record replayed and
-// reviewed (records.js, replay.js list the records endpoints).
+// computer or at a table entered as it lies (play.js lists the game endpoints it calls,
+// position.js the position editor's), and a game's record replayed and reviewed (records.js,
+// replay.js list the records endpoints).
 //
 // Every rule is decided by the server through the public API (RULES.md ids in brackets):
 //   POST /v1/scores            majorities, ties and walls of a round (M1-M5, W4, D3)
@@ -13,7 +14,7 @@
 // The game lives in store.js and changes only through update(change) (changes.js lists every
 // change); after each change the store saves it on the device and calls renderPage, which draws
 // every view from it. Modules import downwards only, never back:
-//   app -> scoring, build, play, replay, past -> records -> store -> changes -> game -> words, dom
+//   app -> scoring, build, play, position, replay, past -> records -> store -> changes -> game -> words, dom
 // (api: fetch, for the views; confirm: the question before a loss; card: the share card)
 // The page words the answers in the visitor's language (words.js).
 
@@ -22,6 +23,7 @@ import { $, $$ } from './dom.js';
 import { LINK_PREFIX, fromLink } from './game.js';
 import { renderPast, showRecordProblems } from './past.js';
 import { renderPlay } from './play.js';
+import { renderPosition } from './position.js';
 import { RECORD_LINK_PREFIX, openGiven, recordOfLink } from './records.js';
 import { renderReplay } from './replay.js';
 import { openShared, renderScoring, scoringOn } from './scoring.js';
@@ -71,6 +73,7 @@ function renderPage(game, previous) {
   renderBuild(game);
   renderPlay(game);
   renderReplay(game);
+  renderPosition(game);
   renderPast(game);
   renderTabs(game);
   markScrolling();

@@ -4,7 +4,7 @@
 
 import {
   BUILDINGS, MAX_MOVES, MAX_PAST, MAX_ROSTER, MAX_STEPS, NAME_LENGTH, currentRound, drawingOnShow,
-  keptAs, localized, localizedState, newGame, newId, newPlay, noMembers, pastGame, pastPlay, resumed,
+  keptAs, localized, localizedState, newGame, newId, newPlay, newSeat, noMembers, pastGame, pastPlay, resumed,
   sameAsKept, typedNames, zeros,
 } from './game.js';
 import { leavingWith, samePiece } from './pieces.js';
@@ -112,8 +112,8 @@ export function changed(game, change) {
   if (change.type === 'new-game') { // `same`: the same table again (names, seats, modules)
     const table = change.same ? { names: game.names, modules: game.modules } : null;
     return {
-      ...newGame(game.names.length, game.past, table), play: game.play, replay: game.replay,
-      roster: game.roster,
+      ...newGame(game.names.length, game.past, table), play: game.play, position: game.position,
+      replay: game.replay, roster: game.roster,
     };
   }
   // A link: the scores only, its default names in this page's language. `keep` (a time): the
@@ -121,7 +121,8 @@ export function changed(game, change) {
   if (change.type === 'load') {
     const past = change.keep ? keptAside(game, change.keep) : game.past;
     return {
-      ...localized(change.game), play: game.play, replay: game.replay, past, roster: game.roster,
+      ...localized(change.game), play: game.play, position: game.position, replay: game.replay,
+      past, roster: game.roster,
     };
   }
   // A game set aside unfinished, played on: it leaves the past games, and the game on show,
@@ -131,7 +132,7 @@ export function changed(game, change) {
     const entry = past.find((e) => e.id === change.id);
     return {
       ...resumed(entry, past.filter((e) => e.id !== change.id), game.roster),
-      play: game.play, replay: game.replay, tab: 'score',
+      play: game.play, position: game.position, replay: game.replay, tab: 'score',
     };
   }
   // The past games (up to MAX_PAST, each with its record) are frozen and never changed in
@@ -275,11 +276,38 @@ export function changed(game, change) {
       next.play.viewing = change.seat;
       break;
     case 'play-quit':
-      next.play = newPlay(next.play.opponents, next.play.modules);
+      next.play = newPlay(next.play.opponents, next.play.table ? [] : next.play.modules);
       break;
     case 'play-resume': // a game set aside in History continued from its record: the state
       // and steps its replay gave; with `aside` (a time) the game in progress goes there first
       playResumed(next, change);
+      break;
+    case 'position-open': // the table's position to enter, on the Play tab
+      next.position.open = true;
+      next.tab = 'play';
+      break;
+    case 'position-close':
+      next.position.open = false;
+      break;
+    case 'position-seat': { // a seat's `field` (score, hand, hand_size, reserve, vizier)
+      const { seats } = next.position;
+      while (seats.length <= change.seat) seats.push(newSeat());
+      seats[change.seat][change.field] = change.value;
+      break;
+    }
+    case 'position-table': // the table's `field` (round, turn, market, face_up, dummy, modules)
+      next.position[change.field] = change.value;
+      break;
+    case 'position-played': // the position's state (POST /v1/games/position), a game at a
+      // table on the Play tab; with `aside` (a time) the game in progress goes to History first
+      if (change.aside) next.past = remembered(next.past, pastPlay(next.play, change.aside));
+      next.play = {
+        ...newPlay(next.play.opponents, next.position.modules),
+        state: change.state, table: true, viewing: 0,
+      };
+      next.position.open = false;
+      next.replay = null;
+      next.tab = 'play';
       break;
     case 'replay-open': // a record on the Play tab, move by move (newReplay); `entry`, a game
       // of a record kept in History; with `aside` (a time) the game in progress goes there

@@ -165,6 +165,9 @@ export function newPlay(opponents = ['greedy'], modules = []) {
     hint: null, // the advisor's best action for the state on show
     viewing: 1, // whose Alhambra among the opponents is on show
     record: null, // the game's record (isRecord): the new-game request and every move so far
+    // a game at a table (position.js): every seat is a player there, the table reveals its
+    // draws; no computer seat, and no record (a record starts from a new game, not a position)
+    table: false,
   };
 }
 
@@ -174,12 +177,64 @@ const isPlay = (play) => typeof play?.id === 'string' && Array.isArray(play?.opp
   && play.opponents.length >= 1 && play.opponents.length <= MAX_OPPONENTS
   && play.opponents.every((level) => LEVELS.includes(level))
   && Array.isArray(play.modules) && play.modules.every((m) => MODULES.includes(m))
-  && (play.state === null || (Array.isArray(play.state?.players)
-    && play.state.players.length === play.opponents.length + 1))
+  && typeof play.table === 'boolean'
+  && (play.state === null || (Array.isArray(play.state?.players) && (play.table
+    ? play.state.players.length >= MIN_PLAYERS && play.state.players.length <= MAX_PLAYERS
+    : play.state.players.length === play.opponents.length + 1)))
   && Array.isArray(play.steps) && play.steps.length <= MAX_STEPS
   && play.steps.every((event) => typeof event?.type === 'string')
-  && isAction(play.hint) && isCount(play.viewing - 1, play.opponents.length - 1)
-  && (play.record === null || isRecord(play.record));
+  && isAction(play.hint) && (play.table ? isCount(play.viewing, (play.state?.players.length ?? 1) - 1)
+    : isCount(play.viewing - 1, play.opponents.length - 1))
+  && (play.record === null || (!play.table && isRecord(play.record)));
+
+// --- a position entered from the table (the Play tab's "From the table", position.js) -------
+// What lies on a table, as POST /v1/games/position takes it, less what the page holds already:
+// the players and their Alhambras are the Score tab's names and Build's drawings.
+
+export const CURRENCIES = ['denar', 'dirham', 'ducat', 'florin'];
+export const MARKET_SLOTS = 4; // T4: the market's four slots
+export const MAX_HAND = 114; // the API's bound on a hand (108 money cards, 6 exchange cards)
+export const MAX_SCORE = 100000; // the API's bound on a score
+const MAX_CARDS = 108; // C3: the money cards
+
+/** A seat of the position, beside the Score tab's seat: its score (null: the Score tab's
+ *  total), its hand when known (else `hand_size`), its reserve, and the vizier token (V1). */
+export const newSeat = () => ({ score: null, hand: null, hand_size: 0, reserve: [], vizier: true });
+
+export function newPosition() {
+  return {
+    open: false, // the screen on show, in place of Play's game
+    seats: [], // by seat, as many as the Score tab seats (newSeat fills those not yet entered)
+    round: null, // the scoring round to come; null: the one after those the Score tab scored
+    turn: 0, // whose turn begins
+    market: Array(MARKET_SLOTS).fill(null), // a tile per slot, slot 1 first
+    face_up: [], // the money on the table
+    dummy: [], // the dummy's tiles (D2), with two players
+    modules: [], // the Vizier's Favour modules the table plays with: 'vizier' (V1)
+  };
+}
+
+const isGameTile = (tile) => BUILDINGS.includes(tile?.building) && typeof tile.walls === 'string'
+  && /^N?E?S?W?$/.test(tile.walls) && Number.isInteger(tile.price);
+const isCard = (card) => CURRENCIES.includes(card?.currency) && Number.isInteger(card.value);
+const isSeat = (seat) => (seat.score === null || isCount(seat.score, MAX_SCORE))
+  && (seat.hand === null || (Array.isArray(seat.hand) && seat.hand.length <= MAX_CARDS
+    && seat.hand.every(isCard)))
+  && isCount(seat.hand_size, MAX_HAND) && Array.isArray(seat.reserve)
+  && seat.reserve.length <= CATALOG.length && seat.reserve.every(isGameTile)
+  && typeof seat.vizier === 'boolean';
+const isPosition = (position) => typeof position?.open === 'boolean'
+  && Array.isArray(position.seats) && position.seats.length <= MAX_PLAYERS
+  && position.seats.every((seat) => seat !== null && typeof seat === 'object' && isSeat(seat))
+  && (position.round === null || ROUNDS.includes(position.round))
+  && isCount(position.turn, MAX_PLAYERS - 1)
+  && Array.isArray(position.market) && position.market.length === MARKET_SLOTS
+  && position.market.every((tile) => tile === null || isGameTile(tile))
+  && Array.isArray(position.face_up) && position.face_up.length <= MARKET_SLOTS
+  && position.face_up.every(isCard)
+  && Array.isArray(position.dummy) && position.dummy.length <= CATALOG.length
+  && position.dummy.every(isGameTile)
+  && Array.isArray(position.modules) && position.modules.every((m) => m === 'vizier');
 
 /** A new game of scores: `players` seats named by default, or the same table again
  *  (`table`: the names, in their seats, and the modules of the game before). */
@@ -198,6 +253,7 @@ export function newGame(players = 3, past = [], table = null) {
     builder: 0, // whose drawing build mode shows
     tab: 'score',
     play: newPlay(),
+    position: newPosition(), // what lies on a table, as entered to be played on (position.js)
     replay: null, // the record open on the Play tab (newReplay), or null
     past, // the games kept on this device (pastGame, pastPlay, pastRecord), the newest first
     roster: [], // the names typed at this device's tables, offered again, the latest first
@@ -299,7 +355,8 @@ const isPast = (entry) => typeof entry?.id === 'string' && ['score', 'play', 're
     && entry.table.names.length === entry.names.length))
   && (entry.record === undefined ? entry.kind !== 'record' : (entry.kind !== 'score'
     && isRecord(entry.record) && entry.record.game.players.length === entry.names.length))
-  && (entry.stopped === undefined || (entry.kind === 'record' && isStop(entry.stopped)));
+  && (entry.stopped === undefined || (entry.kind === 'record' && isStop(entry.stopped)))
+  && (entry.at_table === undefined || (entry.kind === 'play' && entry.at_table === true));
 
 /** A list of past games read back (from this device or a history file), each checked;
  *  the newest first, at most MAX_PAST. */
@@ -319,12 +376,17 @@ export function checkedGame(stored) {
   if (value?.play && typeof value.play === 'object' && !('record' in value.play)) {
     value.play = { ...value.play, record: null }; // a game begun before games kept records
   }
+  if (value?.play && typeof value.play === 'object' && !('table' in value.play)) {
+    value.play = { ...value.play, table: false }; // a game begun before games from a table
+  }
+  if (value && !('position' in value)) value.position = newPosition();
   if (value && !('replay' in value)) value.replay = null;
   if (value && !('modules' in value)) value.modules = [];
   if (Array.isArray(value?.rounds)) value.rounds = value.rounds.map(withAsked);
   const ok = value?.v === 1 && isTable(value)
     && isCount(value.builder, value.names.length - 1) && TABS.includes(value.tab)
-    && isPlay(value.play) && isReplay(value.replay) && typeof value.id === 'string'
+    && isPlay(value.play) && isPosition(value.position) && isReplay(value.replay)
+    && typeof value.id === 'string'
     && isHistory(value.past)
     && Array.isArray(value.roster) && value.roster.length <= MAX_ROSTER
     && value.roster.every((name) => isName(name) && name.trim() !== '');
@@ -443,7 +505,8 @@ const playRounds = (steps) => steps.filter((step) => step.type === 'round_scored
 
 /** A game against the computer, from its state document and steps (T8, T9, M6), with the
  *  opponents' levels, the modules it was played with and its record: finished, or set aside
- *  in progress (then continued from its record, records.js). */
+ *  in progress (then continued from its record, records.js). A game from a table
+ *  (`at_table`) has neither levels nor record, nor the rounds scored before it was entered. */
 export function pastPlay(play, at) {
   const { players, winners, over } = play.state;
   return {
@@ -451,11 +514,12 @@ export function pastPlay(play, at) {
     kind: 'play',
     at,
     names: players.map((player) => player.name),
-    rounds: playRounds(play.steps),
+    // a game from a table began mid-game: its steps hold no round scored before it
+    rounds: play.table ? null : playRounds(play.steps),
     totals: players.map((player) => player.score),
     winners: [...winners],
     finished: over,
-    opponents: [...play.opponents],
+    ...(play.table ? { at_table: true } : { opponents: [...play.opponents] }),
     modules: [...play.modules],
     ...(play.record ? { record: play.record } : {}),
   };

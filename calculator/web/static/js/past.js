@@ -39,7 +39,7 @@ function verdictText(entry) {
   if (entry.kind !== 'record') return t('past.set_aside', { n });
   return entry.stopped ? t('past.record_stopped', { n: entry.stopped.move + 1 }) : t('past.record_unfinished', { n });
 }
-const kindText = (entry) => t(`past.kind_${entry.kind}`);
+const kindText = (entry) => t(entry.at_table ? 'past.kind_table' : `past.kind_${entry.kind}`);
 
 function button(kind, words, label, act) {
   const made = document.createElement('button');

@@ -9,6 +9,10 @@
 // The game keeps its record (docs/records.md: the new-game request, with the seed chosen here,
 // and every move in order: yours, and the computer's as bot-turns answers them), kept with it
 // in History; once over it is replayed and reviewed (records.js, replay.js).
+// A game at a table (`play.table`, entered from the table by position.js) has no computer
+// seat: the moves on show are those of whoever decides, the table's reveals included (T7), and
+// the hint is that player's. It keeps no record: a record starts from a new game (records.md),
+// and a table entered mid-game has none; its state document is kept, as any Play game's.
 // What this tab only shows (the legal moves of the state on show) it keeps here.
 
 import { post } from './api.js';
@@ -39,6 +43,12 @@ let busy = false; // a move of yours on its way
 let placing = null; // the tile you chose to place (as JSON), among those waiting
 
 const play = () => currentGame().play;
+/** The legal moves asked for `state`, once they came; else null. */
+const legalOf = (state) => (legal && asked === JSON.stringify(state) ? legal : null);
+/** Whose moves, Alhambra, reserve and hand are on show: yours, or at a table whoever decides
+ *  (the player whose turn it is while the table reveals a draw, T7). */
+const seatOf = (setup) => (setup.table
+  ? legalOf(setup.state)?.player ?? setup.state.turn.player : YOU);
 const sameAction = (a, b) => a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b);
 const key = (x, y) => `${x},${y}`;
 const names = (state) => state.players.map((player) => player.name);
@@ -107,7 +117,7 @@ $('#play-start').addEventListener('click', async () => {
 $('#play-new').addEventListener('click', async () => {
   const { state } = play();
   if (!state.over && !(await confirmLoss({
-    question: t('play.new_confirm'),
+    question: t(play().table ? 'position.new_confirm' : 'play.new_confirm'),
     lost: [t('lost.play',
       { scores: state.players.map((p) => pointsOf(p.name, p.score)).join(', ') })],
     action: t('play.new_action'),
@@ -154,6 +164,13 @@ async function settle() {
   try {
     const listing = await post('/v1/games/legal-actions', { state });
     if (asked !== shown) return; // another state came meanwhile
+    if (play().table) { // every seat is the table's, and so are the reveals (T7)
+      legal = listing;
+      status.textContent = listing.player === null ? t('position.reveal')
+        : t('position.turn_of', { name: state.players[listing.player].name });
+      renderShownAgain(play());
+      return;
+    }
     if (listing.player === YOU) {
       legal = listing;
       status.textContent = t(yourTurn(listing.phase, state.turn));
@@ -202,7 +219,7 @@ $('#play-hint').addEventListener('click', async () => {
   const shown = asked;
   $('#play-hint-status').textContent = t('play.hint_asking');
   try {
-    const advice = await post('/v1/games/advice', { state, player: YOU, ...HINT });
+    const advice = await post('/v1/games/advice', { state, player: seatOf(play()), ...HINT });
     if (shown !== asked) return;
     const [best] = advice.actions;
     // a tile to place: the hint's tile is the one shown, so that its cell can be tapped
@@ -223,14 +240,14 @@ function renderScoresOf(state) {
 
 /** The market slots a purchase of yours pays exactly (T4), by the legal moves on show. */
 function exactSlots(state) {
-  const mine = legal && asked === JSON.stringify(state) ? legal.actions : [];
+  const mine = legalOf(state)?.actions ?? [];
   return new Set(mine.filter((action) => isExact(action, state)).map((action) => action.slot));
 }
 
 /** The market, the money on the table, your hand and reserve, the slots your purchases on
  *  offer pay exactly marked (T4). */
-function renderTableOf(state) {
-  renderTable(state, YOU, {
+function renderTableOf(state, seat) {
+  renderTable(state, seat, {
     market: $('#play-market'), faceUp: $('#play-face-up'), hand: $('#play-hand'), reserve: $('#play-reserve'),
   }, exactSlots(state));
 }
@@ -280,19 +297,23 @@ function renderChoice(waiting) {
  *  more than one waits), every other move a button; the hinted one marked. */
 function renderMoves(setup) {
   const { state, hint } = setup;
-  const current = legal && asked === JSON.stringify(state) && !state.over;
+  const current = legalOf(state) !== null && !state.over;
   const mine = current ? legal.actions : [];
+  const seat = seatOf(setup);
   const waiting = waitingTiles(mine);
   if (!waiting.includes(placing)) placing = waiting[0] ?? null;
   const shown = mine.filter((a) => !PLACING.includes(a.type) || JSON.stringify(a.tile) === placing);
   const cells = new Map(shown.filter((a) => a.type === ON_THE_GRID).map((a) => [key(a.x, a.y), a]));
-  renderGrid($('#play-grid'), state.players[YOU], cells, placeButton);
-  renderTableOf(state);
+  renderGrid($('#play-grid'), state.players[seat], cells, placeButton);
+  renderTableOf(state, seat);
+  renderHeadings(setup, seat, current && legal.player === null);
   renderChoice(waiting);
   if (placing) {
     const tile = JSON.parse(placing);
-    status.textContent = t(legal.phase === 'final_placement' ? 'play.placing_awarded' : 'play.placing',
-      { ...buildingForms(tile.building || tile.hut), price: tile.price ?? '' });
+    const words = setup.table ? 'position.placing' : 'play.placing'; // at a table: whose tile
+    status.textContent = t(legal.phase === 'final_placement' ? `${words}_awarded` : words, {
+      ...buildingForms(tile.building || tile.hut), price: tile.price ?? '', name: state.players[seat].name,
+    });
   }
   $('#play-actions').replaceChildren(...shown.filter((a) => a.type !== ON_THE_GRID).map((action) => {
     const item = document.createElement('li');
@@ -314,20 +335,33 @@ function renderMoves(setup) {
     item.append(button);
     return item;
   }));
-  $('#play-hint').disabled = busy || !mine.length;
+  $('#play-hint').disabled = busy || !mine.length || (current && legal.player === null);
   $('#play-hint-status').textContent = hint && mine.some((a) => sameAction(a, hint))
     ? t('play.hint_shown', { action: actionText(hint, state) }) : '';
 }
 
+/** The headings of the seat on show: yours, or at a table the name of whoever decides (the
+ *  table's reveals, `reveals`, are nobody's moves). */
+function renderHeadings(setup, seat, reveals) {
+  const { name } = setup.state.players[seat];
+  $('#play-moves-heading').textContent = !setup.table ? t('play.actions')
+    : t(reveals ? 'position.reveals' : 'position.moves_of', { name });
+  $('#play-mine-heading').textContent = setup.table ? t('play.alhambra_of', { name }) : t('play.your_alhambra');
+  $('#play-reserve-heading').textContent = t(setup.table ? 'position.reserve' : 'play.reserve');
+  $('#play-hand-heading').textContent = t(setup.table ? 'position.hand' : 'play.hand');
+  $('#play-opponents-heading').textContent = t(setup.table ? 'position.alhambras' : 'play.their_alhambras');
+}
+
 function renderOpponents(setup) {
   const { state, viewing } = setup;
-  $('#play-opponent-choice').replaceChildren(...state.players.slice(1).map((player, index) => {
+  const first = setup.table ? 0 : 1; // at a table every seat is a player there
+  $('#play-opponent-choice').replaceChildren(...state.players.slice(first).map((player, index) => {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'secondary';
     button.textContent = player.name;
-    button.setAttribute('aria-pressed', String(index + 1 === viewing));
-    button.addEventListener('click', () => update({ type: 'play-view', seat: index + 1 }));
+    button.setAttribute('aria-pressed', String(index + first === viewing));
+    button.addEventListener('click', () => update({ type: 'play-view', seat: index + first }));
     return button;
   }));
   $('#play-opponent-heading').textContent = t('play.alhambra_of', { name: state.players[viewing].name });
@@ -336,10 +370,10 @@ function renderOpponents(setup) {
 
 /** The steps since your last turn began, newest first: what everyone did since you last
  *  played, your own moves of that turn included (all of them before your first turn). */
-function sinceYourLastTurn(steps, state) {
+function sinceYourLastTurn(steps, state, you = YOU) {
   const yours = steps.flatMap((step, index) => (
-    step.type === 'turn_started' && step.player === YOU ? [index] : []));
-  const playing = state.turn.player === YOU && ['action', 'placement'].includes(state.turn.phase);
+    step.type === 'turn_started' && step.player === you ? [index] : []));
+  const playing = state.turn.player === you && ['action', 'placement'].includes(state.turn.phase);
   const from = (playing ? yours.at(-2) : yours.at(-1)) ?? 0;
   return steps.slice(from).filter((step) => step.type !== 'turn_started').reverse();
 }
@@ -349,12 +383,22 @@ function sinceYourLastTurn(steps, state) {
 function renderStrip(setup) {
   const { state } = setup;
   const all = names(state);
-  renderWhere($('#play-where'), state, all, YOU);
+  const you = setup.table ? null : YOU; // at a table nobody is "you"
+  renderWhere($('#play-where'), state, all, you);
   const newest = [...setup.steps].reverse();
-  listOf($('#play-latest'), sinceYourLastTurn(setup.steps, state)
-    .map((event) => stepText(event, all)), t('play.no_steps'));
+  // at a table: everything since the player whose turn it is last began one
+  listOf($('#play-latest'), sinceYourLastTurn(setup.steps, state, you ?? state.turn.player)
+    .map((event) => stepText(event, all, you)), t('play.no_steps'));
   $('#play-log-summary').textContent = t('play.log', { n: setup.steps.length });
-  listOf($('#play-steps'), newest.map((event) => stepText(event, all)), t('play.no_steps'));
+  listOf($('#play-steps'), newest.map((event) => stepText(event, all, you)), t('play.no_steps'));
+}
+
+/** The game on show, drawn again (the legal moves of a table's state came: whose they are
+ *  decides what the table shows). */
+function renderShownAgain(setup) {
+  renderMoves(setup);
+  renderOpponents(setup);
+  renderStrip(setup);
 }
 
 const renderShown = renderWhen((game) => game.play, (game) => {

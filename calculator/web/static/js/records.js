@@ -112,7 +112,7 @@ async function room(play, askFirst) {
     return { aside: new Date().toISOString(), quit: true };
   }
   if (!(await confirmLoss({
-    question: t('record.open_end_confirm'),
+    question: t(play.table ? 'record.open_end_table_confirm' : 'record.open_end_confirm'),
     lost: [t('lost.play', { scores: state.players.map((p) => pointsOf(p.name, p.score)).join(', ') })],
     action: t('record.open_end'), keep: t('record.keep_playing'),
   }))) return null;
