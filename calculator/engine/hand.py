@@ -119,24 +119,27 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     (the combinations of the cards would be exponential in the copies held).
     """
     available = _counted(values)  # (value, copies), largest first
+    last = len(available)
     found: list[tuple[int, ...]] = []
-    left_after = [0] * (len(available) + 1)
-    for index in range(len(available) - 1, -1, -1):
+    left_after = [0] * (last + 1)
+    for index in range(last - 1, -1, -1):
         value, copies = available[index]
         left_after[index] = left_after[index + 1] + value * copies
 
-    def extend(index: int, chosen: list[int], paid: int) -> None:
-        if paid >= price:
-            if paid - chosen[-1] < price:  # chosen[-1] is the smallest card chosen
-                found.append(tuple(reversed(chosen)))
-            return  # any further card could be dropped again
-        if index == len(available) or paid + left_after[index] < price:
-            return
+    def extend(index: int, chosen: tuple[int, ...], paid: int) -> None:
+        # paid < price: each count of this value (most first) pays, or leaves the rest to pay
         value, copies = available[index]
+        index += 1
         for count in range(copies, -1, -1):
-            extend(index + 1, chosen + [value] * count, paid + value * count)
+            total = paid + value * count
+            if total >= price:
+                if total - value < price:  # the smallest card chosen (this value) is needed
+                    found.append((value,) * count + chosen)
+            elif index < last and total + left_after[index] >= price:
+                extend(index, (value,) * count + chosen, total)
 
-    extend(0, [], 0)
+    if left_after[0] >= price:
+        extend(0, (), 0)
     return tuple(found)
 
 

@@ -225,11 +225,29 @@ def copied_from_the_context(stage: list[dict[str, Any]]) -> set[str]:
     }
 
 
-def test_a_builder_stage_builds_the_wheel_from_the_package_sources(dockerfile):
+def test_a_builder_stage_builds_the_compiled_wheel_from_the_package_sources(dockerfile):
     builder, _ = stages(dockerfile)
     assert values(builder, "FROM")[0].endswith(" AS builder")
-    assert copied_from_the_context(builder) == {"pyproject.toml", "README.md", "calculator"}
-    assert any("python -m build --wheel --outdir /dist" in run for run in values(builder, "RUN"))
+    assert copied_from_the_context(builder) == {
+        "pyproject.toml",
+        "setup.py",
+        "_build",
+        "README.md",
+        "calculator",
+    }
+    assert any(
+        "ALHAMBRA_COMPILE=1 python -m build --wheel --outdir /dist" in run
+        for run in values(builder, "RUN")
+    )
+
+
+def test_only_the_builder_stage_has_a_c_compiler_pinned(dockerfile):
+    builder, image = stages(dockerfile)
+    (install,) = [run for run in values(builder, "RUN") if "apt-get install" in run]
+    assert re.search(r"\bgcc=\S+", install) and "--no-install-recommends" in install
+    assert not any(
+        re.search(r"\b(gcc|clang|build-essential)\b", run) for run in values(image, "RUN")
+    )
 
 
 def test_the_image_installs_the_built_wheel_not_the_sources(dockerfile):
@@ -244,7 +262,14 @@ def test_the_image_installs_the_built_wheel_not_the_sources(dockerfile):
 
 def test_dockerignore_lets_through_exactly_what_the_stages_copy(dockerfile):
     copied = set().union(*(copied_from_the_context(stage) for stage in stages(dockerfile)))
-    assert copied == {"calculator", "pyproject.toml", "README.md", "gunicorn.conf.py"}
+    assert copied == {
+        "calculator",
+        "pyproject.toml",
+        "setup.py",
+        "_build",
+        "README.md",
+        "gunicorn.conf.py",
+    }
     assert all((ROOT / name).exists() for name in copied)
     lines = [
         line.strip()

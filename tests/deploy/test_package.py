@@ -50,7 +50,7 @@ def outside_environment(venv: Path | None = None) -> dict[str, str]:
     environment = {
         key: value
         for key, value in os.environ.items()
-        if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")
+        if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "ALHAMBRA_COMPILE")
     }
     if venv is not None:
         environment["PATH"] = f"{venv / 'bin'}{os.pathsep}{environment.get('PATH', '')}"
@@ -66,8 +66,11 @@ def dists(tmp_path_factory) -> dict[str, Path]:
     all the same.
     """
     source = tmp_path_factory.mktemp("source")
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
         shutil.copy(ROOT / name, source)
+    shutil.copytree(
+        ROOT / "_build", source / "_build", ignore=shutil.ignore_patterns("__pycache__")
+    )
     shutil.copytree(
         PACKAGE, source / "calculator", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
     )
@@ -139,6 +142,8 @@ def run_in(
 
 
 def test_the_wheel_holds_every_file_of_the_package_byte_for_byte_and_nothing_else(dists):
+    # pure Python: the compiled build is asked for (ALHAMBRA_COMPILE=1, setup.py), not the default
+    assert dists["wheel"].name.endswith("-py3-none-any.whl")
     with zipfile.ZipFile(dists["wheel"]) as wheel:
         names = wheel.namelist()
         shipped = {name: wheel.read(name) for name in names if name.startswith("calculator/")}
