@@ -70,7 +70,7 @@ SCREENSHOTS += score-previous-round-offer score-changed-marked link-confirm scor
 SCREENSHOTS += replay-move replay-table replay-review replay-review-summary record-stopped \
 	record-link-confirm build-ruling
 SCREENSHOTS += position-entry position-refused position-play-hint position-reveal \
-	position-replace-confirm position-dummy-vizier
+	position-replace-confirm position-dummy-vizier position-modules
 screenshots: test
 	mkdir -p docs/screenshots
 	for name in $(SCREENSHOTS); do cp tests/artifacts/$$name.png docs/screenshots/; done

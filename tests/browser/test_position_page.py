@@ -153,6 +153,19 @@ def refusal_at(page: Any, pointers: str) -> Any:
     return page.locator(f'#position .position-problems[data-pointers~="{pointers}"] .entry-refusal')
 
 
+def take_and_await_the_refill(page: Any, api: Api, state: Any, take: Any, text: str) -> Any:
+    """The take of money whose button says `text`: the page's next state is the API's (the
+    refill to come, T7). Returns it."""
+    page.locator("#play-actions button").filter(has_text=text).first.click()
+    after, _ = api.advance(state, take)
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('alhambra-scores/v1')).play.state.turn.phase"
+        " === 'refill'"
+    )
+    assert stored(page)["play"]["state"] == after
+    return after
+
+
 # --- the tests --------------------------------------------------------------------------------
 
 
@@ -198,13 +211,7 @@ def test_a_table_entered_as_it_lies_is_played_on_with_the_hint_and_a_move(phone)
 
     take = {"type": "take_money", "player": 0, "cards": [FACE_UP[0]]}
     assert take in legal["actions"]
-    page.locator("#play-actions button").filter(has_text="Take denar 3").first.click()
-    after, _ = api.advance(expected, take)
-    page.wait_for_function(
-        "() => JSON.parse(localStorage.getItem('alhambra-scores/v1')).play.state.turn.phase"
-        " === 'refill'"
-    )
-    assert stored(page)["play"]["state"] == after
+    after = take_and_await_the_refill(page, api, expected, take, "Take denar 3")
     expect(page.locator("#play-moves-heading")).to_have_text("What the table reveals")
     expect(page.locator("#play-hint")).to_be_disabled()  # the table's draws are nobody's
     reveals = api.legal(after)
@@ -275,6 +282,10 @@ def test_the_entry_survives_a_reload(phone):
     score_field = page.locator("#position-score-1")
     score_field.fill("17")
     score_field.press("Enter")
+    choose_modules(page, "exchange", "bonus", "huts")
+    add(page, "#position-face-up", exchange_key(*EXCHANGE_FACE_UP["exchange"]))
+    add(page, "#position-bonus-hand-0", tile_key(BONUS_HANDS[0][0]))
+    page.locator("#position-hut-garden").select_option("NE")
     page.reload()
     page.wait_for_load_state("networkidle")
     expect(page.locator("#position")).to_be_visible()
@@ -284,7 +295,13 @@ def test_the_entry_survives_a_reload(phone):
     expect(seat(page, 1).locator("ul.pieces li")).to_have_text(["✕ chambers 11 — no walls"])
     expect(seat(page, 2).locator("ul.pieces li").last).to_have_text("✕ dirham 8")
     face_up = page.locator("#position-table-cards ul.pieces").nth(0)
-    expect(face_up.locator("li")).to_have_text(["✕ denar 3"])
+    expect(face_up.locator("li")).to_have_text(["✕ denar 3", "✕ exchange card dirham/ducat"])
+    expect(page.locator("#position-module-bonus")).to_be_checked()
+    expect(page.locator("#position-module-vizier")).not_to_be_checked()
+    expect(seat(page, 0).locator("ul.pieces").last.locator("li")).to_have_text(
+        ["✕ garden 10 — no walls"]
+    )
+    expect(page.locator("#position-hut-garden")).to_have_value("NE")
 
 
 def test_a_table_over_a_game_in_progress_asks_first_and_keeps_both(phone):
@@ -331,7 +348,9 @@ def test_a_table_over_a_game_in_progress_asks_first_and_keeps_both(phone):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_table_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, language):
-    """The screen of a 2-player table (the dummy's tiles, the vizier's tokens) with a refusal,
+    """The screen of a 2-player table (the dummy's tiles; every module chosen: the vizier's
+    tokens, an exchange card in hand, bonus cards laid and in hand, a hut stack's top) with
+    refusals,
     the table's game on Play and its next move, and the question over a game in progress: at
     360 x 740 and 390 x 844 nothing scrolls sideways and no word breaks, and axe-core finds
     nothing (WCAG 2.1 AA)."""
@@ -344,11 +363,16 @@ def test_the_table_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, lang
         page.locator(f"#position-slot-{slot}").select_option(tile_key(tile))
     seat(page, 0).locator('input[type="checkbox"]').first.check()
     add(page, "#position-hand-0", card_key(ANNA_HAND[0]))
-    page.locator("#position-vizier").check()
+    choose_modules(page, "vizier", "exchange", "bonus", "huts")  # every module's pieces
     page.locator(f"#position-vizier-{1}").uncheck()
+    add(page, "#position-hand-0", exchange_key("denar", "florin"))
+    add(page, "#position-bonus-cards-0", tile_key(ANNA_TOWER))
+    add(page, "#position-bonus-hand-1", tile_key(BONUS_HANDS[1][0]))
+    page.locator("#position-hut-chambers").select_option("NE")
     page.locator("#position-slot-2").select_option(tile_key(MARKET[0]))
     play_on(page)
     expect(page.locator("#position .entry-refusal").first).to_be_visible()
+    expect(refusal_at(page, "/players/0/bonus_cards").first).to_be_visible()
     phone.errors.clear()  # the 422 the browser logs
     for size in SIZES:
         page.set_viewport_size(size)
@@ -356,7 +380,8 @@ def test_the_table_screens_fit_keep_words_whole_and_pass_wcag_checks(phone, lang
     assert_accessible(page, f"{language}: the table refused")
 
     page.locator("#position-slot-2").select_option(tile_key(MARKET[1]))
-    page.locator("#position-vizier").uncheck()
+    for module in ("vizier", "exchange", "bonus", "huts"):
+        page.locator(f"#position-module-{module}").uncheck()
     for tile in DUMMY:
         add(page, "#position-dummy", tile_key(tile))
     play_on(page)
@@ -419,7 +444,7 @@ def test_d2_v1_two_players_give_the_dummy_his_tiles_and_the_vizier_its_tokens(ph
         page.locator(f"#position-slot-{slot}").select_option(tile_key(tile))
     for card in FACE_UP:
         add(page, "#position-face-up", card_key(card))
-    page.locator("#position-vizier").check()
+    page.locator("#position-module-vizier").check()
     seat(page, 1).get_by_label("The vizier token lies before this player (V1)").uncheck()
     page.locator("#position-turn").select_option("1")
     page.locator("#position-table-cards fieldset").last.evaluate("f => f.scrollIntoView()")
@@ -492,3 +517,151 @@ def test_a_game_from_a_table_joins_history_as_played_on_from_a_table(phone):
     entry.get_by_role("button", name="Open", exact=False).click()
     expect(page.locator("#past-game")).to_be_visible()
     expect(page.locator("#past-game")).to_contain_text("Carla")
+
+
+# --- the Vizier's Favour's pieces (V2-V4) ----------------------------------------------------
+
+EXCHANGE_FACE_UP = {"exchange": ["dirham", "ducat"]}
+# V3, with three players each holds three bonus cards (the stand-in cards of the catalog), laid
+# face up only while the tile is in the Alhambra: Anna's tower.
+ANNA_TOWER = {"building": "tower", "walls": "ES", "price": 9}
+BONUS_HANDS = [
+    [
+        {"building": "garden", "walls": "", "price": 10},
+        {"building": "garden", "walls": "NE", "price": 8},
+    ],
+    [
+        {"building": "pavilion", "walls": "NEW", "price": 2},
+        {"building": "pavilion", "walls": "E", "price": 7},
+        {"building": "seraglio", "walls": "ES", "price": 6},
+    ],
+    [
+        {"building": "arcades", "walls": "NW", "price": 5},
+        {"building": "arcades", "walls": "E", "price": 8},
+        {"building": "chambers", "walls": "SW", "price": 7},
+    ],
+]
+# V4: each stack's face-up top, pavilion to tower (the arcades' stack empty).
+HUT_TOPS = ["N", "E", None, "S", "W", "NE"]
+BUILDINGS = ["pavilion", "seraglio", "arcades", "chambers", "garden", "tower"]
+MODULES_TABLE: dict[str, Any] = {
+    "players": [
+        {
+            "name": "Anna",
+            "alhambra": [{**ANNA_TOWER, "x": 1, "y": 0}],
+            "reserve": [],
+            "hand": [{"currency": "florin", "value": 5}, {"exchange": ["denar", "florin"]}],
+            "score": 0,
+            "bonus_cards": [ANNA_TOWER],
+            "bonus_hand": BONUS_HANDS[0],
+        },
+        *(
+            {"name": name, "alhambra": [], "reserve": [], "hand_size": 0, "score": 0,
+             "bonus_cards": [], "bonus_hand": hand}
+            for name, hand in zip(NAMES[1:], BONUS_HANDS[1:], strict=True)
+        ),
+    ],
+    "market": TABLE["market"],
+    "face_up": [*FACE_UP[:3], EXCHANGE_FACE_UP],
+    "round": 1,
+    "turn": 0,
+    "options": {"modules": ["exchange", "bonus", "huts"]},
+    "hut_stacks": [
+        [{"hut": building, "walls": walls}] if walls else []
+        for building, walls in zip(BUILDINGS, HUT_TOPS, strict=True)
+    ],
+}  # fmt: skip
+
+exchange_key = "exchange/{0}/{1}".format
+
+
+def choose_modules(page: Any, *modules: str) -> None:
+    for module in modules:
+        page.locator(f"#position-module-{module}").check()
+
+
+def enter_the_modules_table(page: Any) -> None:
+    """MODULES_TABLE typed on the screen (open, the players named): Anna's tower drawn in
+    Build, the rest on the screen."""
+    choose_modules(page, "exchange", "bonus", "huts")
+    draw_in_build(page, 0, 1, 0, "tower", "9:ES")
+    seat(page, 0).get_by_label("The hand is known").check()
+    add(page, "#position-hand-0", card_key(ANNA_HAND[0]))
+    add(page, "#position-hand-0", exchange_key("denar", "florin"))
+    add(page, "#position-bonus-cards-0", tile_key(ANNA_TOWER))
+    for index, hand in enumerate(BONUS_HANDS):
+        for card in hand:
+            add(page, f"#position-bonus-hand-{index}", tile_key(card))
+    for slot, tile in enumerate(MARKET, start=1):
+        page.locator(f"#position-slot-{slot}").select_option(tile_key(tile))
+    for card in FACE_UP[:3]:
+        add(page, "#position-face-up", card_key(card))
+    add(page, "#position-face-up", exchange_key(*EXCHANGE_FACE_UP["exchange"]))
+    for building, walls in zip(BUILDINGS, HUT_TOPS, strict=True):
+        if walls:
+            page.locator(f"#position-hut-{building}").select_option(walls)
+
+
+def test_v2_v4_a_table_with_the_modules_pieces_is_the_apis_and_plays_on(phone):
+    """With the exchange cards (V2), the bonus cards (V3) and the worker huts (V4) chosen, the
+    screen asks for their pieces: an exchange card in Anna's hand and one face up, every
+    player's bonus cards laid and in hand, each hut stack's face-up top. At 360 px the game on
+    Play is the API's state for exactly that table; taking the face-up exchange card (V2) gives
+    the API's next state. Without the modules, nothing of theirs shows."""
+    api = Api()
+    page = phone.open("/?lang=en")
+    page.set_viewport_size(SMALL)
+    name_the_players(page)
+    open_the_screen(page)
+    for hidden in ("#position-bonus-cards-0", "#position-bonus-hand-0", "#position-hut-pavilion"):
+        expect(page.locator(hidden)).to_have_count(0)  # a table without modules: none of theirs
+    enter_the_modules_table(page)
+    expect(page.locator("#position-vizier-0")).to_have_count(0)  # the vizier not chosen
+    expect(seat(page, 0).locator("ul.pieces").nth(1).locator("li")).to_have_text(
+        ["✕ florin 5", "✕ exchange card denar/florin"]
+    )
+    page.locator("#position-hut-pavilion").evaluate("s => s.scrollIntoView({ block: 'center' })")
+    phone.shot("position-modules")
+    play_on(page)
+    expect(page.locator("#play-table")).to_be_visible()
+    expected = api.post("/v1/games/position", MODULES_TABLE)["state"]
+    game = stored(page)
+    assert game["play"]["state"] == expected
+    assert game["play"]["modules"] == ["exchange", "bonus", "huts"]
+
+    expect(page.locator("#play-moves-heading")).to_have_text("Moves of Anna")
+    legal = api.legal(expected)
+    take = {"type": "take_money", "player": 0, "cards": [EXCHANGE_FACE_UP]}
+    assert take in legal["actions"]
+    expect(page.locator("#play-actions button")).to_have_count(
+        len([a for a in legal["actions"] if a["type"] != "place"])
+    )
+    take_and_await_the_refill(page, api, expected, take, "exchange card dirham/ducat")
+
+
+def test_v3_v4_a_refused_module_piece_shows_at_its_field(phone):
+    """A bonus card laid whose tile is not in its player's Alhambra (V3) and a hut top that is
+    no hut of the game (V4): each refusal stands under its own field, and goes once that field
+    changes."""
+    page = phone.open("/?lang=en")
+    page.set_viewport_size(SMALL)
+    name_the_players(page)
+    open_the_screen(page)
+    enter_the_modules_table(page)
+    page.locator("#position-hut-seraglio").select_option("NS")
+    laid = BONUS_HANDS[1][2]  # Ben's seraglio card, from his hand to the table
+    seat(page, 1).locator("ul.pieces").last.locator("button").last.click()
+    add(page, "#position-bonus-cards-1", tile_key(laid))
+    play_on(page)
+    at_laid = refusal_at(page, "/players/1/bonus_cards")
+    at_hut = refusal_at(page, "/hut_stacks/1")
+    expect(at_laid).to_have_text(
+        ["a card lies face up only while its tile is in the Alhambra (V3)"]
+    )
+    expect(at_hut).to_have_text(["the seraglio hut walled NS: no more such huts (V4)"])
+    expect(page.locator("#position .entry-refusal")).to_have_count(2)
+    expect(page.locator("#play-table")).to_be_hidden()
+    page.locator("#position-hut-seraglio").select_option("E")
+    expect(at_hut).to_have_count(0)  # that field changed
+    expect(at_laid).to_have_count(1)  # this one did not
+    phone.errors.clear()  # the 422 the browser logs

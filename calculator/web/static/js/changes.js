@@ -289,13 +289,15 @@ export function changed(game, change) {
     case 'position-close':
       next.position.open = false;
       break;
-    case 'position-seat': { // a seat's `field` (score, hand, hand_size, reserve, vizier)
+    case 'position-seat': { // a seat's `field` (score, hand, hand_size, reserve, vizier,
+      // bonus_cards, bonus_hand)
       const { seats } = next.position;
       while (seats.length <= change.seat) seats.push(newSeat());
       seats[change.seat][change.field] = change.value;
       break;
     }
-    case 'position-table': // the table's `field` (round, turn, market, face_up, dummy, modules)
+    case 'position-table': // the table's `field` (round, turn, market, face_up, dummy, modules,
+      // hut_stacks)
       next.position[change.field] = change.value;
       break;
     case 'position-played': // the position's state (POST /v1/games/position), a game at a

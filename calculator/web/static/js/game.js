@@ -195,11 +195,14 @@ export const CURRENCIES = ['denar', 'dirham', 'ducat', 'florin'];
 export const MARKET_SLOTS = 4; // T4: the market's four slots
 export const MAX_HAND = 114; // the API's bound on a hand (108 money cards, 6 exchange cards)
 export const MAX_SCORE = 100000; // the API's bound on a score
-const MAX_CARDS = 108; // C3: the money cards
 
 /** A seat of the position, beside the Score tab's seat: its score (null: the Score tab's
- *  total), its hand when known (else `hand_size`), its reserve, and the vizier token (V1). */
-export const newSeat = () => ({ score: null, hand: null, hand_size: 0, reserve: [], vizier: true });
+ *  total), its hand when known (else `hand_size`), its reserve, the vizier token (V1), and the
+ *  bonus cards laid face up and in hand (V3). */
+export const newSeat = () => ({
+  score: null, hand: null, hand_size: 0, reserve: [], vizier: true, bonus_cards: [], bonus_hand: [],
+});
+const MAX_BONUS = 10; // V3: the bonus cards
 
 export function newPosition() {
   return {
@@ -210,19 +213,26 @@ export function newPosition() {
     market: Array(MARKET_SLOTS).fill(null), // a tile per slot, slot 1 first
     face_up: [], // the money on the table
     dummy: [], // the dummy's tiles (D2), with two players
-    modules: [], // the Vizier's Favour modules the table plays with: 'vizier' (V1)
+    modules: [], // the Vizier's Favour modules the table plays with (MODULES, V1-V4)
+    hut_stacks: Array(BUILDINGS.length).fill(null), // V4: each stack's face-up top, or none
   };
 }
 
 const isGameTile = (tile) => BUILDINGS.includes(tile?.building) && typeof tile.walls === 'string'
   && /^N?E?S?W?$/.test(tile.walls) && Number.isInteger(tile.price);
-const isCard = (card) => CURRENCIES.includes(card?.currency) && Number.isInteger(card.value);
+/** A money card (C3), or an exchange card of two currencies (V2). */
+const isCard = (card) => (CURRENCIES.includes(card?.currency) && Number.isInteger(card.value))
+  || (Array.isArray(card?.exchange) && card.exchange.length === 2
+    && card.exchange.every((currency) => CURRENCIES.includes(currency)));
+const isHut = (hut) => hut === null
+  || (BUILDINGS.includes(hut?.hut) && typeof hut.walls === 'string' && /^N?E?S?W?$/.test(hut.walls));
+const isBonus = (cards) => Array.isArray(cards) && cards.length <= MAX_BONUS && cards.every(isGameTile);
 const isSeat = (seat) => (seat.score === null || isCount(seat.score, MAX_SCORE))
-  && (seat.hand === null || (Array.isArray(seat.hand) && seat.hand.length <= MAX_CARDS
+  && (seat.hand === null || (Array.isArray(seat.hand) && seat.hand.length <= MAX_HAND
     && seat.hand.every(isCard)))
   && isCount(seat.hand_size, MAX_HAND) && Array.isArray(seat.reserve)
   && seat.reserve.length <= CATALOG.length && seat.reserve.every(isGameTile)
-  && typeof seat.vizier === 'boolean';
+  && typeof seat.vizier === 'boolean' && isBonus(seat.bonus_cards) && isBonus(seat.bonus_hand);
 const isPosition = (position) => typeof position?.open === 'boolean'
   && Array.isArray(position.seats) && position.seats.length <= MAX_PLAYERS
   && position.seats.every((seat) => seat !== null && typeof seat === 'object' && isSeat(seat))
@@ -234,7 +244,9 @@ const isPosition = (position) => typeof position?.open === 'boolean'
   && position.face_up.every(isCard)
   && Array.isArray(position.dummy) && position.dummy.length <= CATALOG.length
   && position.dummy.every(isGameTile)
-  && Array.isArray(position.modules) && position.modules.every((m) => m === 'vizier');
+  && Array.isArray(position.modules) && position.modules.every((m) => MODULES.includes(m))
+  && Array.isArray(position.hut_stacks) && position.hut_stacks.length === BUILDINGS.length
+  && position.hut_stacks.every(isHut);
 
 /** A new game of scores: `players` seats named by default, or the same table again
  *  (`table`: the names, in their seats, and the modules of the game before). */
@@ -380,6 +392,13 @@ export function checkedGame(stored) {
     value.play = { ...value.play, table: false }; // a game begun before games from a table
   }
   if (value && !('position' in value)) value.position = newPosition();
+  if (value?.position && typeof value.position === 'object' && !('hut_stacks' in value.position)) {
+    // an entry begun before the screen took the modules' pieces (V2-V4)
+    value.position.hut_stacks = newPosition().hut_stacks;
+    if (Array.isArray(value.position.seats)) {
+      value.position.seats = value.position.seats.map((seat) => ({ bonus_cards: [], bonus_hand: [], ...seat }));
+    }
+  }
   if (value && !('replay' in value)) value.replay = null;
   if (value && !('modules' in value)) value.modules = [];
   if (Array.isArray(value?.rounds)) value.rounds = value.rounds.map(withAsked);

@@ -1,10 +1,14 @@
 // From the table: a game at a physical table entered as it lies now, to be played on from
 // there on the Play tab (legal moves, the hint, the table's reveals). It asks
 //   POST /v1/games/position   the table-mode state of what lies on the table (C1, C3, D1, D2,
-//                             T1, T4, T8, B2-B5, V1), everything unseen pooled
+//                             T1, T4, T8, B2-B5; the modules' pieces, V1-V4), everything
+//                             unseen pooled
 // and types only what the page does not hold already: the players are the Score tab's names
 // and their Alhambras are Build's drawings; the scores are the Score tab's totals and the round
-// to come the one after those it scored, until the table says otherwise. A refusal stands at
+// to come the one after those it scored, until the table says otherwise. Of the Vizier's
+// Favour, only the pieces of the modules chosen are asked (and sent): the vizier tokens (V1),
+// exchange cards among the cards (V2), the bonus cards laid and in hand (V3), each
+// hut stack's face-up top (V4). A refusal stands at
 // the field its pointer names, in the page's language (the server words it), until that part
 // of the entry changes. The entry is the game's (game.position): a reload keeps it.
 
@@ -12,8 +16,8 @@ import { post } from './api.js';
 import { confirmLoss } from './confirm.js';
 import { $ } from './dom.js';
 import {
-  BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS, MAX_HAND, MAX_SCORE, ROUNDS, newSeat, playerName,
-  totalsOf,
+  BUILDINGS, CATALOG, CURRENCIES, MARKET_SLOTS, MAX_HAND, MAX_SCORE, MODULES, ROUNDS, SIDES, newSeat,
+  playerName, totalsOf,
 } from './game.js';
 import { numeric } from './steppers.js';
 import { currentGame, update } from './store.js';
@@ -22,23 +26,33 @@ import { buildingName, pointsOf, t, wallsText } from './words.js';
 const view = $('#position');
 const status = $('#position-status');
 const VALUES = Array.from({ length: 9 }, (_, i) => i + 1); // C3: money cards of 1 to 9
+/** V2: the six exchange cards, one per pair of currencies (in alphabetical order). */
+const EXCHANGE = CURRENCIES.flatMap((a, i) => CURRENCIES.slice(i + 1).map((b) => ({ exchange: [a, b] })));
+/** V4: a hut's walls, at least one (the printed layouts are the table's to say). */
+const HUT_WALLS = Array.from({ length: 15 }, (_, i) => SIDES.filter((_, side) => (i + 1) & (1 << side)).join(''))
+  .sort((a, b) => a.length - b.length);
+const MAX_BONUS = 10; // V3: the bonus cards
 /** The refusals of the last answer, each with the part of the request it points at as it was
  *  then (`was`): shown beside their field while that part is unchanged. */
 let problems = [];
 
 const tileKey = (tile) => `${tile.building}/${tile.walls}/${tile.price}`;
-const cardKey = (card) => `${card.currency}/${card.value}`;
+const cardKey = (card) => (card.exchange ? `exchange/${card.exchange.join('/')}` : `${card.currency}/${card.value}`);
 const tileOfKey = (key) => {
   const [building, walls, price] = key.split('/');
   return { building, walls, price: Number(price) };
 };
 const cardOfKey = (key) => {
-  const [currency, value] = key.split('/');
-  return { currency, value: Number(value) };
+  const [currency, value, other] = key.split('/');
+  return currency === 'exchange' ? { exchange: [value, other] } : { currency, value: Number(value) };
 };
 const tileText = (tile) => t('picker.catalog_item',
   { building: buildingName(tile.building), price: tile.price, walls: wallsText(tile.walls) });
-const cardText = (card) => `${t(`currency.${card.currency}`)} ${card.value}`;
+const cardText = (card) => (card.exchange
+  ? t('play.exchange_card', { a: t(`currency.${card.exchange[0]}`), b: t(`currency.${card.exchange[1]}`) })
+  : `${t(`currency.${card.currency}`)} ${card.value}`);
+/** The cards a module not chosen has not: exchange cards only with V2. */
+const cardsOf = (cards, modules) => (modules.includes('exchange') ? cards : cards.filter((card) => !card.exchange));
 
 // --- the request, from the game --------------------------------------------------------------
 
@@ -63,7 +77,9 @@ function alhambraOf(drawing, taken) {
 /** The body of POST /v1/games/position for the game's table. */
 export function positionRequest(game) {
   const { position } = game;
-  const vizier = position.modules.includes('vizier');
+  const { modules } = position;
+  const vizier = modules.includes('vizier');
+  const bonus = modules.includes('bonus');
   const totals = totalsOf(game);
   const seats = seatsOf(game);
   const drawn = game.drawings.flat().filter((e) => Array.isArray(e) && e[4] !== null)
@@ -75,16 +91,18 @@ export function positionRequest(game) {
       name: playerName(game, index),
       alhambra: alhambraOf(game.drawings[index], taken),
       reserve: seat.reserve,
-      ...(seat.hand ? { hand: seat.hand } : { hand_size: seat.hand_size }),
+      ...(seat.hand ? { hand: cardsOf(seat.hand, modules) } : { hand_size: seat.hand_size }),
       score: seat.score ?? totals[index],
       ...(vizier ? { vizier: seat.vizier } : {}),
+      ...(bonus ? { bonus_cards: seat.bonus_cards, bonus_hand: seat.bonus_hand } : {}),
     })),
     market: position.market.map((tile, index) => ({ slot: index + 1, tile })),
-    face_up: position.face_up,
+    face_up: cardsOf(position.face_up, modules),
     ...(seats.length === 2 ? { dummy: { tiles: position.dummy } } : {}),
     round: roundOf(game),
     turn: Math.min(position.turn, seats.length - 1),
-    options: { modules: position.modules },
+    options: { modules },
+    ...(modules.includes('huts') ? { hut_stacks: position.hut_stacks.map((top) => (top ? [top] : [])) } : {}),
   };
 }
 
@@ -155,8 +173,9 @@ function tileSelect(first, chosen = null) {
   return select;
 }
 
-/** A select of the money cards (C3), with `first` as its empty choice. */
-function cardSelect(first) {
+/** A select of the money cards (C3), and with `exchange` the exchange cards (V2), with `first`
+ *  as its empty choice. */
+function cardSelect(first, exchange = false) {
   const select = document.createElement('select');
   select.append(new Option(first, ''));
   CURRENCIES.forEach((currency) => {
@@ -166,12 +185,21 @@ function cardSelect(first) {
       cardKey({ currency, value }))));
     select.append(group);
   });
+  if (exchange) {
+    const group = document.createElement('optgroup');
+    group.label = t('play.module.exchange');
+    group.append(...EXCHANGE.map((card) => new Option(cardText(card), cardKey(card))));
+    select.append(group);
+  }
   return select;
 }
 
+/** The cards of a game with the modules `modules`: with V2, the exchange cards too. */
+const cardAdder = (modules) => (first) => cardSelect(first, modules.includes('exchange'));
+
 /** A list of tiles or cards, each with a button that takes it off, then a select that adds one
  *  (one tap and a choice: the catalog's pickers, C1, C3). `change(list)` keeps the new list. */
-function pieceList({ id, label, items, text, adder, ofKey, change, most }) {
+function pieceList({ id, label, items, text, adder, ofKey, change, most, adds = 'position.add_card' }) {
   const wrap = document.createElement('div');
   wrap.className = 'position-list';
   const list = document.createElement('ul');
@@ -188,7 +216,7 @@ function pieceList({ id, label, items, text, adder, ofKey, change, most }) {
     row.append(remove);
     return row;
   }));
-  const add = adder(t(adder === tileSelect ? 'position.add_tile' : 'position.add_card'));
+  const add = adder(t(adds));
   add.disabled = items.length >= most;
   add.addEventListener('change', () => {
     if (add.value) change([...items, ofKey(add.value)]);
@@ -197,7 +225,7 @@ function pieceList({ id, label, items, text, adder, ofKey, change, most }) {
   return wrap;
 }
 
-function seatCard(game, seat, index, vizier) {
+function seatCard(game, seat, index, modules) {
   const name = playerName(game, index);
   const card = document.createElement('fieldset');
   card.className = 'card position-seat';
@@ -228,21 +256,33 @@ function seatCard(game, seat, index, vizier) {
     pieceList({
       id: `position-reserve-${index}`, label: t('position.reserve'), items: seat.reserve,
       text: tileText, adder: tileSelect, ofKey: tileOfKey, change: change('reserve'), most: CATALOG.length,
+      adds: 'position.add_tile',
     }),
     problemBox(`/players/${index}/reserve`),
     checkField(t('position.hand_known'), `position-known-${index}`, known, { seat: index, field: 'known' }),
     known ? pieceList({
-      id: `position-hand-${index}`, label: t('position.hand'), items: seat.hand,
-      text: cardText, adder: cardSelect, ofKey: cardOfKey, change: change('hand'), most: MAX_HAND,
+      id: `position-hand-${index}`, label: t('position.hand'),
+      text: cardText, adder: cardAdder(modules), ofKey: cardOfKey, change: change('hand'), most: MAX_HAND,
+      items: cardsOf(seat.hand, modules),
     }) : numberField(t('position.hand_size'), `position-hand-size-${index}`, seat.hand_size, MAX_HAND,
       { seat: index, field: 'hand_size' }),
     problemBox(`/players/${index}/hand`, `/players/${index}/hand_size`, `/players/${index}`),
   );
-  if (vizier) {
+  if (modules.includes('vizier')) {
     card.append(
       checkField(t('position.vizier_token'), `position-vizier-${index}`, seat.vizier, { seat: index, field: 'vizier' }),
       problemBox(`/players/${index}/vizier`),
     );
+  }
+  if (modules.includes('bonus')) {
+    // V3: a bonus card shows one tile of the catalog; the API takes each player's whole share,
+    // laid and in hand (it pools the other players' hands again for advice)
+    const bonusList = (fieldName, label) => [pieceList({
+      id: `position-${fieldName.replace('_', '-')}-${index}`, label, items: seat[fieldName],
+      text: tileText, adder: tileSelect, ofKey: tileOfKey, change: change(fieldName), most: MAX_BONUS,
+    }), problemBox(`/players/${index}/${fieldName}`)];
+    card.append(...bonusList('bonus_cards', t('position.bonus_cards')),
+      ...bonusList('bonus_hand', t('position.bonus_hand')));
   }
   return card;
 }
@@ -276,8 +316,8 @@ function marketCard(position) {
 function moneyCard(position) {
   const card = tableCard(t('position.face_up'));
   card.append(pieceList({
-    id: 'position-face-up', label: t('position.face_up_cards'), items: position.face_up,
-    text: cardText, adder: cardSelect, ofKey: cardOfKey, most: MARKET_SLOTS,
+    id: 'position-face-up', label: t('position.face_up_cards'), items: cardsOf(position.face_up, position.modules),
+    text: cardText, adder: cardAdder(position.modules), ofKey: cardOfKey, most: MARKET_SLOTS,
     change: (value) => update({ type: 'position-table', field: 'face_up', value }),
   }), problemBox('/face_up', '/discard'));
   return card;
@@ -290,9 +330,29 @@ function dummyCard(position) {
   help.textContent = t('position.dummy_help');
   card.append(help, pieceList({
     id: 'position-dummy', label: t('position.dummy_tiles'), items: position.dummy,
-    text: tileText, adder: tileSelect, ofKey: tileOfKey, most: CATALOG.length,
+    text: tileText, adder: tileSelect, ofKey: tileOfKey, most: CATALOG.length, adds: 'position.add_tile',
     change: (value) => update({ type: 'position-table', field: 'dummy', value }),
   }), problemBox('/dummy'));
+  return card;
+}
+
+/** V4: the six hut stacks, pavilion to tower, each with its face-up top (none: it is empty). */
+function hutsCard(position) {
+  const card = tableCard(t('position.hut_stacks'));
+  BUILDINGS.forEach((building, index) => {
+    const select = document.createElement('select');
+    select.append(new Option(t('position.hut_stack_empty'), ''),
+      ...HUT_WALLS.map((walls) => new Option(t('position.hut_top', { walls: wallsText(walls) }), walls)));
+    select.value = position.hut_stacks[index]?.walls ?? '';
+    select.addEventListener('change', () => {
+      const stacks = [...position.hut_stacks];
+      stacks[index] = select.value ? { hut: building, walls: select.value } : null;
+      update({ type: 'position-table', field: 'hut_stacks', value: stacks });
+    });
+    card.append(field(t('position.hut_stack', { building: buildingName(building) }), select,
+      `position-hut-${building}`), problemBox(`/hut_stacks/${index}`));
+  });
+  card.append(problemBox('/hut_stacks'));
   return card;
 }
 
@@ -301,7 +361,6 @@ function dummyCard(position) {
 function renderEntry(game) {
   const { position } = game;
   const seats = seatsOf(game);
-  const vizier = position.modules.includes('vizier');
   const focused = document.activeElement?.closest('#position') ? document.activeElement.id : null;
 
   $('#position-players').textContent = t('position.players', {
@@ -313,11 +372,14 @@ function renderEntry(game) {
   const turn = $('#position-turn');
   turn.replaceChildren(...seats.map((_, index) => new Option(playerName(game, index), index)));
   turn.value = String(Math.min(position.turn, seats.length - 1));
-  $('#position-vizier').checked = vizier;
+  MODULES.forEach((module) => {
+    $(`#position-module-${module}`).checked = position.modules.includes(module);
+  });
 
-  $('#position-seats').replaceChildren(...seats.map((seat, index) => seatCard(game, seat, index, vizier)));
+  $('#position-seats').replaceChildren(...seats.map((seat, index) => seatCard(game, seat, index, position.modules)));
   $('#position-table-cards').replaceChildren(marketCard(position), moneyCard(position),
-    ...(seats.length === 2 ? [dummyCard(position)] : []));
+    ...(seats.length === 2 ? [dummyCard(position)] : []),
+    ...(position.modules.includes('huts') ? [hutsCard(position)] : []));
   showProblems(positionRequest(game));
   if (focused) document.getElementById(focused)?.focus();
 }
@@ -370,9 +432,10 @@ $('#position-round').addEventListener('change', (event) => {
 $('#position-turn').addEventListener('change', (event) => {
   update({ type: 'position-table', field: 'turn', value: Number(event.target.value) });
 });
-$('#position-vizier').addEventListener('change', (event) => {
-  update({ type: 'position-table', field: 'modules', value: event.target.checked ? ['vizier'] : [] });
-});
+MODULES.forEach((module) => $(`#position-module-${module}`).addEventListener('change', () => {
+  const value = MODULES.filter((m) => $(`#position-module-${m}`).checked);
+  update({ type: 'position-table', field: 'modules', value });
+}));
 
 // --- opening it on the Play tab --------------------------------------------------------------
 
