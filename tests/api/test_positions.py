@@ -176,6 +176,25 @@ def test_a_hand_not_known_is_dealt_from_what_is_unseen_and_keeps_its_size(client
     assert as_multiset(built["players"][2]["hand"] + built["money"]["pile"]) == as_multiset(unseen)
 
 
+def test_v3_bonus_cards_not_known_are_dealt_from_those_nobody_shows(client):
+    """V3: a player whose bonus cards in hand are not known shows fewer than their share; the
+    rest are dealt face down from the cards nobody shows, none whose tile the player has built
+    (it would lie face up), and the others stay set aside."""
+    real = next(s for s in turn_starts(3, 5, MODULES) if s["players"][1].get("bonus_hand"))
+    table = table_of(real)
+    hidden = table["players"][1].pop("bonus_hand")
+    built = post(client, table).get_json()["state"]
+    dealt = built["players"][1]["bonus_hand"]
+    assert len(dealt) == len(hidden)
+    assert as_multiset(dealt + built["bonus_aside"]) == as_multiset(hidden + real["bonus_aside"])
+    alhambra = [
+        {k: t[k] for k in ("building", "walls", "price")} for t in real["players"][1]["alhambra"]
+    ]
+    assert not [card for card in dealt if card in alhambra]
+    others = {k: v for k, v in built["players"][1].items() if k != "bonus_hand"}
+    assert others == {k: v for k, v in real["players"][1].items() if k != "bonus_hand"}
+
+
 # --- refusals ----------------------------------------------------------------------------------
 
 

@@ -277,8 +277,10 @@ def _pool(game: Game, seat: int) -> list[Tile]:
 
 
 def at_table(game: Game) -> None:
-    """V3, a game built from what lies on a table: the bonus cards no player holds, face up or
-    in hand, are set aside."""
+    """V3, a game built from what lies on a table: a player who shows fewer cards than their
+    share (laid, and in hand where the hand is known) holds the rest face down, dealt in seat
+    order from the cards no player shows, none whose tile the player has built (it would lie
+    face up); the cards left are set aside."""
     held = Counter(
         card
         for player in game.seats
@@ -290,6 +292,15 @@ def at_table(game: Game) -> None:
             held[card] -= 1
         else:
             unheld.append(card)
+    share = DEALT[len(game.seats)]
+    for player in game.seats:
+        hidden = [card for card in unheld if not _in_alhambra(player, card)][
+            : max(0, share - dealt(player))
+        ]
+        if hidden:
+            cards = CARDS.get(player.parts)
+            CARDS.set(player.parts, replace(cards, bonus_hand=(*cards.bonus_hand, *hidden)))
+            unheld = [card for card in unheld if card not in hidden]
     ASIDE.set(game.parts, Aside(tuple(unheld)))
 
 
