@@ -18,6 +18,7 @@ from calculator.api.advice import MAX_BUDGET_MS
 from calculator.api.game_document import dump_state
 from calculator.engine import Options, apply, new_game, to_act
 from calculator.engine.components import CARD
+from calculator.engine.players import greedy
 from calculator.engine.players.advice import Clock
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import NAMES
@@ -72,13 +73,16 @@ def test_mcts_rates_actions_with_visits_and_chances_best_first(client):
     assert all(0 <= rated["win_probability"] <= 1 for rated in tried)
 
 
-def test_greedy_judges_every_action_one_ply_deep(client):
+def test_greedy_judges_every_action_and_its_best_again(client):
     state = a_game(client, players=3)
     answer = ask(client, {"state": state, "level": "greedy", "seed": 1})
     assert all(
         "visits" not in rated and "win_probability" not in rated for rated in answer["actions"]
     )
-    assert answer["iterations"] == len(answer["actions"])  # every action judged
+    # every action one ply, then the best few again with the seat's turn played out
+    listed = len(answer["actions"])
+    assert listed > greedy.CANDIDATES
+    assert answer["iterations"] == listed + greedy.CANDIDATES
 
 
 def test_the_same_seed_and_iterations_give_the_same_advice(client):

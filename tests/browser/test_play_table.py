@@ -135,10 +135,10 @@ def make(page: Any, action: dict[str, Any]) -> None:
 
 
 def test_t9_the_tiles_awarded_at_the_end_are_in_the_log_and_the_strip(phone, api):
-    """Seed 1: you take money every turn; when the bag runs out the market's tiles go to you,
+    """Seed 38: you take money every turn; when the bag runs out the market's tiles go to you,
     who holds the most of each slot's currency, and you place them while the turn is still the
     computer's: the strip says who places, and the log names each tile received."""
-    turns = play(api, 1, 1, money_first, lambda state, legal: legal["phase"] == "final_placement")
+    turns = play(api, 38, 1, money_first, lambda state, legal: legal["phase"] == "final_placement")
     last = turns[-1]
     assert last.bot_turns is not None  # the computer's refill ended the game
     page = phone.open()

@@ -13,11 +13,12 @@ import pytest
 from msgspec.structs import replace
 
 from calculator.core.scoring import POINTS, ROUNDS, rank_places
-from calculator.core.tiles import BUILDINGS, Building
+from calculator.core.tiles import BUILDINGS, CATALOG, Building
 from calculator.engine import GameOver, NotYourTurn, Options, apply, legal_actions, new_game, to_act
 from calculator.engine.actions import Buy, PlaceTile, ReserveTile, TakeMoney
 from calculator.engine.components import CARD, MoneyCard
-from calculator.engine.players import LEVELS, Budget, advise, choose, mcts
+from calculator.engine.game import legal_moves, play
+from calculator.engine.players import LEVELS, Budget, advise, choose, greedy, mcts
 from calculator.engine.players.advice import Clock
 from calculator.engine.players.evaluation import (
     WEIGHTS,
@@ -25,6 +26,7 @@ from calculator.engine.players.evaluation import (
     majority_gains,
     majority_points,
     money_values,
+    projections,
     win_chances,
 )
 from calculator.engine.players.information import Unseen, determinise, information_set
@@ -32,6 +34,7 @@ from calculator.engine.players.mcts import EVALUATOR, Evaluation
 from calculator.engine.players.random_play import random_action, random_move
 from calculator.engine.simulate import NAMES
 from calculator.engine.state import GameState, to_game, to_state
+from calculator.engine.turn.purchase import BUY
 from calculator.modules import ruleset
 from calculator.modules.bonus.records import ASIDE, CARDS, Aside
 from calculator.modules.bonus.rules import aside
@@ -40,6 +43,7 @@ from calculator.modules.exchange.rules import held
 from calculator.modules.huts.records import STACKS
 from calculator.modules.huts.rules import stacks_of
 from calculator.modules.vizier.records import DeclineVizier, VizierBuy
+from tests.helpers import engine_scenes as scenes
 from tests.helpers.clocks import Ticks
 from tests.helpers.engine_scenes import holding_exchange, with_hand
 
@@ -409,7 +413,75 @@ def test_scoring_rounds_are_those_of_m2():
 def test_greedy_judges_every_action_whatever_the_iteration_budget():
     state = _worst_state()
     advice = advise("greedy", state, to_act(state), budget=Budget(iterations=1))
-    assert advice.iterations == len(advice.actions) > 500
+    # every action once, and the best again with the turn played out (a few at most)
+    assert len(advice.actions) < advice.iterations <= len(advice.actions) + greedy.CANDIDATES
+    assert len(advice.actions) > 500
+
+
+def _pavilion_then_tower() -> GameState:
+    """2 players, the seat to act holding a florin 3 and a denar 9 only: slot 1's pavilion
+    (florin, 3) is paid exactly (T4: a further action), slot 3's tower (denar, 8) only with a
+    card to spare; the dummy already leads the pavilions (D3), so the pavilion alone is worth
+    little and the tower a majority."""
+    tile = scenes.tile
+    state = scenes.with_market(
+        scenes.game(players=2, seed=7, start=0),
+        [tile("pavilion", 3), tile("garden", 8, "NE"), tile("tower", 8), tile("garden", 10, "N")],
+    )
+    dummy = [tile("pavilion", price) for price in (4, 5, 6)]
+    dummy += [t for t in CATALOG if t.building is Building.ARCADES][:3]
+    return with_hand(scenes.with_dummy(state, dummy), 0, scenes.cards("florin 3", "denar 9"))
+
+
+def test_t4_greedy_pays_exactly_for_the_further_action_that_buys_the_tower():
+    state = _pavilion_then_tower()
+    pavilion = Buy(player=0, slot=1, payment=scenes.cards("florin 3"))
+    tower = Buy(player=0, slot=3, payment=scenes.cards("denar 9"))
+    information = information_set(state, 0)
+    world = determinise(Unseen(information, 0), random.Random("greedy/0"))
+    moves = legal_moves(information)
+    one_ply = greedy.judge(world, 0, moves, Clock(None))
+    record = [
+        moves[rated.position][0].record(information, moves[rated.position]) for rated in one_ply
+    ]
+    assert record[:2] == [tower, pavilion]  # one ply: the further action is a flat term
+    advice = advise("greedy", state, 0, budget=BUDGETS["greedy"])
+    assert [rated.action for rated in advice.actions[:2]] == [pavilion, tower]
+    # the turn it valued is the turn it plays: the tower with the further action
+    state, _ = apply(state, advice.best)
+    assert choose("greedy", state, 0, budget=BUDGETS["greedy"]) == tower
+
+
+def test_t6_greedy_values_a_candidate_with_its_tiles_placed():
+    state = _pavilion_then_tower()
+    information = information_set(state, 0)
+    world = determinise(Unseen(information, 0), random.Random("greedy/0"))
+    moves = legal_moves(information)
+    tower = moves.index(next(m for m in moves if m[0] is BUY and m[2] == 3))
+    one_ply = next(r for r in greedy.judge(world, 0, moves, Clock(None)) if r.position == tower)
+    again = greedy.played_out(world, 0, moves, one_ply, Clock(None))
+    # the tower placed where the one-ply best puts it, and the turn over: what the seat
+    # then projects, judged as the one-ply judgement judges any game
+    game = world.copy()
+    play(game, moves[tower])
+    placements = legal_moves(game)
+    play(game, placements[greedy.judge(game, 0, placements, Clock(None))[0].position])
+    assert game.player != 0 and not game.bought
+    assert again.points == projections(game)[0] != one_ply.points
+    assert again.position == tower
+
+
+@pytest.mark.parametrize("milliseconds", [5, 20, 40])
+def test_greedys_look_past_one_ply_keeps_to_the_time_budget(milliseconds, monkeypatch):
+    # six actions: 5 ms cut the one-ply judgement short, 20 ms a candidate's turn played
+    # out; 40 ms are enough for the whole look
+    state = _pavilion_then_tower()
+    ticks = Ticks()
+    monkeypatch.setattr(Clock, "now", staticmethod(ticks))
+    advice = advise("greedy", state, 0, budget=Budget(milliseconds=milliseconds))
+    assert ticks.readings <= milliseconds + 2, ticks.readings
+    assert len(advice.actions) == len(legal_actions(state))
+    assert len({rated.action for rated in advice.actions}) == len(advice.actions)
 
 
 @pytest.mark.parametrize("milliseconds", [1, 3, 10])
