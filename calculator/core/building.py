@@ -265,22 +265,31 @@ def fitting_walls(grid: Grid, walls: int) -> tuple[int, int]:
     """:func:`fitting` for a tile walled as ``walls`` (:func:`~calculator.core.grid.
     wall_pattern`)."""
     occupied, width = grid.occupied, grid.width
-    # per side of the cell: the cells whose neighbour there has a wall facing them, and those
-    # whose neighbour there is open towards them (each neighbour's bit moved onto the cell)
-    walled_n, open_n = grid.wall_s << width, (occupied & ~grid.wall_s) << width
-    walled_e, open_e = grid.wall_w >> 1, (occupied & ~grid.wall_w) >> 1
-    walled_s, open_s = grid.wall_n >> width, (occupied & ~grid.wall_n) >> width
-    walled_w, open_w = grid.wall_e << 1, (occupied & ~grid.wall_e) << 1
-    north, east, south, west = walls & NORTH, walls & EAST, walls & SOUTH, walls & WEST
-    # a walled side mismatches an open neighbour, an open side a walled one (B2)
-    mismatched = (
-        (open_n if north else walled_n) | (open_e if east else walled_e)
-        | (open_s if south else walled_s) | (open_w if west else walled_w)
-    )  # fmt: skip
-    entered = (
-        (0 if north else open_n) | (0 if east else open_e)
-        | (0 if south else open_s) | (0 if west else open_w)
-    )  # fmt: skip
+    # per side of the cell, the neighbour there moved onto the cell: a walled side of the tile
+    # mismatches a neighbour open towards it, an open side a neighbour walled towards it (B2);
+    # an open side facing an open neighbour is a way in on foot (B3)
+    wall_s, wall_w, wall_n, wall_e = grid.wall_s, grid.wall_w, grid.wall_n, grid.wall_e
+    entered = 0
+    if walls & NORTH:
+        mismatched = (occupied & ~wall_s) << width
+    else:
+        mismatched = wall_s << width
+        entered = (occupied & ~wall_s) << width
+    if walls & EAST:
+        mismatched |= (occupied & ~wall_w) >> 1
+    else:
+        mismatched |= wall_w >> 1
+        entered |= (occupied & ~wall_w) >> 1
+    if walls & SOUTH:
+        mismatched |= (occupied & ~wall_n) >> width
+    else:
+        mismatched |= wall_n >> width
+        entered |= (occupied & ~wall_n) >> width
+    if walls & WEST:
+        mismatched |= (occupied & ~wall_e) << 1
+    else:
+        mismatched |= wall_e << 1
+        entered |= (occupied & ~wall_e) << 1
     return ~mismatched, entered
 
 

@@ -101,7 +101,7 @@ def payments(currency: int, packed: int, price: int) -> tuple[tuple[int, ...], .
     if found is None:
         paid = _PAID_WITH.get(key)
         if paid is None:
-            paid = _PAID_WITH.keep(key, minimal_payments(values(packed), price))
+            paid = _PAID_WITH.keep(key, _minimal(_held(packed), price))
         base = 9 * currency - 1
         found = _PAYMENTS.keep(
             key << 2 | currency,
@@ -118,7 +118,11 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     Listed by counting values, largest first, each value taken as often as held down to none
     (the combinations of the cards would be exponential in the copies held).
     """
-    available = _counted(values)  # (value, copies), largest first
+    return _minimal(_counted(values), price)
+
+
+def _minimal(available: list[tuple[int, int]], price: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`minimal_payments` from the values held as (value, copies), largest first."""
     last = len(available)
     found: list[tuple[int, ...]] = []
     left_after = [0] * (last + 1)
@@ -141,6 +145,20 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     if left_after[0] >= price:
         extend(0, (), 0)
     return tuple(found)
+
+
+def _held(packed: int) -> list[tuple[int, int]]:
+    """The values a packed currency holds as (value, copies), largest first."""
+    held: list[tuple[int, int]] = []
+    value = 0
+    while packed:
+        value += 1
+        copies = packed & 7
+        if copies:
+            held.append((value, copies))
+        packed >>= VALUE_BITS
+    held.reverse()
+    return held
 
 
 def _counted(values: tuple[int, ...]) -> list[tuple[int, int]]:

@@ -3,8 +3,10 @@ the walls compute on kept up to date as tiles arrive and leave (B2-B6, W1-W4, M1
 
 The rules themselves are the core's, on masks (:mod:`calculator.core.grid`,
 :mod:`calculator.core.building`, :mod:`calculator.core.walls`); a layout only keeps their
-inputs and remembers their answers until the Alhambra changes: the legal cells per wall pattern
-(a tile is placed by its walls alone), the removals of a redesign, the longest wall's length.
+inputs, and their answers are remembered by the masks (:class:`Findings`): the legal cells per
+wall pattern (a tile is placed by its walls alone), the removals and swaps of a redesign, the
+longest wall's length. A search meets the same Alhambras again and again, in game after game
+it plays from one position, so what was found for one is found for all of them.
 The building counts of majority scoring (M1) are kept as tiles come and go. A layout holds only
 legal Alhambras (a state is checked before it becomes a game, and the engine places only where
 the rules allow), so the listings skip the look for what is already broken.
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
+from typing import Final
 
 from calculator.core.alhambra import Alhambra
 from calculator.core.building import HoleRule, placement_cells
@@ -22,22 +25,54 @@ from calculator.core.scoring import Counts
 from calculator.core.tiles import BUILDINGS, FOUNTAIN, FOUNTAIN_CELL, Cell, Tile
 from calculator.core.walls import grid_wall_length
 from calculator.engine.codes import BUILDS, HUT, TILE_CODE, TILES, WALLS
+from calculator.engine.memo import Memo
 
 _EMPTY: Grid = Grid.of({FOUNTAIN_CELL: FOUNTAIN})
+
+Cells = tuple[Cell, ...]
+
+
+class Findings:
+    """What the rules said of one Alhambra, found when first asked: the legal cells by wall
+    pattern (and hole rule), the cells of a removal, the cells of a swap by wall pattern, the
+    longest wall's length."""
+
+    __slots__ = ("cells", "removable", "swappable", "wall")
+
+    def __init__(self) -> None:
+        self.cells: dict[int, Cells] = {}
+        self.removable: Cells | None = None
+        self.swappable: dict[int, Cells] = {}
+        self.wall: int | None = None
+
+
+FINDINGS_MEMO: Final[int] = 4096
+"""How many Alhambras' findings are remembered (a search's, and a game's few at a time)."""
+
+_FINDINGS: Final[Memo[Grid, Findings]] = Memo(FINDINGS_MEMO)
+
+_BY_CELL: Final[int] = 16
+"""Added to a wall pattern in :attr:`Findings.cells` for the hole rule ``"cell"`` (B5)."""
+
+
+def findings(grid: Grid) -> Findings:
+    """What was found of the Alhambra of masks ``grid`` (nothing yet, the first time)."""
+    found = _FINDINGS.get(grid)
+    if found is None:
+        found = _FINDINGS.keep(grid, Findings())
+    return found
 
 
 class Layout:
     """A player's Alhambra: the tiles placed (codes by cell, the fountain apart), its masks
     (:class:`~calculator.core.grid.Grid`, replaced as tiles come and go), the buildings of each
-    type (M1) and the huts (V4) it holds, and what the rules said of it since it last changed.
-    A copy shares the answers remembered, never changing them in place."""
+    type (M1) and the huts (V4) it holds, and what the rules said of it (its :class:`Findings`,
+    looked up by the masks when first asked after a change)."""
 
     __slots__ = (
-        "_cells",
+        "_found",
         "_frozen",
-        "_removable",
         "_tallied",
-        "_wall",
         "counts",
         "grid",
         "hut_tiles",
@@ -49,9 +84,7 @@ class Layout:
         self.grid = _EMPTY
         self.counts = [0, 0, 0, 0, 0, 0]
         self.hut_tiles = 0
-        self._cells: dict[int, tuple[Cell, ...]] = {}
-        self._removable: tuple[Cell, ...] | None = None
-        self._wall: int | None = None
+        self._found: Findings | None = None
         self._tallied: tuple[tuple[Tile, ...], list[int]] | None = None
         self._frozen: Alhambra | None = Alhambra()
 
@@ -75,9 +108,7 @@ class Layout:
             self.hut_tiles += step
 
     def _changed(self) -> None:
-        self._cells = {}
-        self._removable = None
-        self._wall = None
+        self._found = None
         self._tallied = None
         self._frozen = None
 
@@ -90,8 +121,7 @@ class Layout:
             self.counts[building] += 1
         elif HUT[tile]:
             self.hut_tiles += 1
-        self._cells = {}
-        self._removable = self._wall = self._tallied = self._frozen = None
+        self._found = self._tallied = self._frozen = None
 
     def remove(self, cell: Cell) -> int:
         """The tile at ``cell`` taken out; its code."""
@@ -111,27 +141,49 @@ class Layout:
         self._changed()
         return old
 
-    def cells_for(self, tile: int, hole_rule: HoleRule) -> tuple[Cell, ...]:
-        """B2-B6: every cell where ``tile`` may be placed, sorted by (y, x); remembered per
-        wall pattern until the Alhambra changes."""
-        walls = WALLS[tile]
-        found = self._cells.get(walls)
+    def findings(self) -> Findings:
+        """What the rules said of the Alhambra as it stands."""
+        found = self._found
         if found is None:
-            found = self._cells[walls] = tuple(placement_cells(self.grid, walls, hole_rule, True))
+            found = self._found = findings(self.grid)
         return found
 
-    def removable(self, find: Callable[[Grid], tuple[Cell, ...]]) -> tuple[Cell, ...]:
-        """T5: the cells whose tile may go to the reserve, as ``find`` lists them; remembered
-        until the Alhambra changes."""
-        if self._removable is None:
-            self._removable = find(self.grid)
-        return self._removable
+    def cells_for(self, tile: int, hole_rule: HoleRule) -> Cells:
+        """B2-B6: every cell where ``tile`` may be placed, sorted by (y, x); found once per
+        wall pattern."""
+        walls = WALLS[tile]
+        found = self._found
+        if found is None:
+            found = self._found = findings(self.grid)
+        key = walls if hole_rule == "region" else walls + _BY_CELL
+        cells = found.cells.get(key)
+        if cells is None:
+            cells = found.cells[key] = tuple(placement_cells(self.grid, walls, hole_rule, True))
+        return cells
+
+    def removable(self, find: Callable[[Grid], Cells]) -> Cells:
+        """T5: the cells whose tile may go to the reserve, as ``find`` lists them; found once."""
+        found = self.findings()
+        if found.removable is None:
+            found.removable = find(self.grid)
+        return found.removable
+
+    def swappable(self, tile: int, find: Callable[[Grid, int], Cells]) -> Cells:
+        """T5: the cells whose tile ``tile`` may replace, as ``find`` lists them for its wall
+        pattern; found once per pattern."""
+        walls = WALLS[tile]
+        found = self.findings()
+        cells = found.swappable.get(walls)
+        if cells is None:
+            cells = found.swappable[walls] = find(self.grid, walls)
+        return cells
 
     def wall(self) -> int:
-        """W3: the longest wall's length; remembered until the Alhambra changes."""
-        if self._wall is None:
-            self._wall = grid_wall_length(self.grid).length
-        return self._wall
+        """W3: the longest wall's length; found once."""
+        found = self.findings()
+        if found.wall is None:
+            found.wall = grid_wall_length(self.grid).length
+        return found.wall
 
     def tallied(
         self, cards: tuple[Tile, ...], tally: Callable[[Mapping[Cell, Tile]], Counts]
@@ -163,9 +215,7 @@ class Layout:
         copied.grid = self.grid
         copied.counts = self.counts.copy()
         copied.hut_tiles = self.hut_tiles
-        copied._cells = self._cells  # shared, never changed in place: a change starts anew
-        copied._removable = self._removable
-        copied._wall = self._wall
+        copied._found = self._found
         copied._tallied = self._tallied
         copied._frozen = self._frozen
         return copied

@@ -21,6 +21,7 @@ from calculator.engine.actions import Action, RevealMoney, RevealScoringCard, Re
 from calculator.engine.codes import MONEY, SCORING_CARD_CODES, TILE_CODE, TILES
 from calculator.engine.core import Game, Source, card_of
 from calculator.engine.events import DiscardReshuffled
+from calculator.engine.memo import Memo
 
 
 class Bag(Source):
@@ -113,15 +114,30 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
     """``rng.shuffle(items)``, drawn as CPython draws it (Fisher-Yates from the last item, each
-    index by :func:`below`; a test holds the two equal)."""
+    index by :func:`below`; a test holds the two equal). The steps of a length (each index
+    and the bits its draw takes) are worked out once: a search shuffles the same piles at
+    every determinisation."""
+    steps = _STEPS.get(len(items))
+    if steps is None:
+        steps = _STEPS.keep(len(items), _shuffle_steps(len(items)))
     getrandbits = rng.getrandbits
-    for last in range(len(items) - 1, 0, -1):
-        count = last + 1
-        bits = count.bit_length()
+    for last, bits in steps:
         drawn = getrandbits(bits)
-        while drawn >= count:
+        while drawn > last:
             drawn = getrandbits(bits)
         items[last], items[drawn] = items[drawn], items[last]
+
+
+def _shuffle_steps(length: int) -> tuple[tuple[int, int], ...]:
+    """The steps of a shuffle of ``length`` items: each index from the last down to 1, with the
+    bits that draw an index from 0 to it take."""
+    return tuple((last, (last + 1).bit_length()) for last in range(length - 1, 0, -1))
+
+
+SHUFFLES_MEMO: Final[int] = 1024
+"""How many lengths the steps of a shuffle are kept for (a game's piles hold fewer items)."""
+
+_STEPS: Final[Memo[int, tuple[tuple[int, int], ...]]] = Memo(SHUFFLES_MEMO)
 
 
 def reshuffle_discard(game: Game) -> None:

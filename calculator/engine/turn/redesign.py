@@ -76,11 +76,11 @@ def _cut_cells(grid: Grid) -> int:
     return cut
 
 
-def swappable_cells(grid: Grid, walls: int) -> list[Cell]:
+def swappable_cells(grid: Grid, walls: int) -> tuple[Cell, ...]:
     """The cells of a legal Alhambra whose tile a tile walled as ``walls`` may replace in place
     (T5), sorted by (y, x): the building tiles where its sides match every neighbour's (B2)."""
     matching, _ = fitting_walls(grid, walls)
-    return grid.cells(matching & grid.occupied & ~grid.bit(FOUNTAIN_CELL))
+    return tuple(grid.cells(matching & grid.occupied & ~grid.bit(FOUNTAIN_CELL)))
 
 
 def legal_builds(game: Game) -> list[Move]:
@@ -105,11 +105,11 @@ def legal_swaps(game: Game) -> list[Move]:
     seat = game.player
     assert seat is not None
     player = game.seats[seat]
-    grid = player.alhambra.grid
+    swappable = player.alhambra.swappable
     return [
         (SWAP, seat, tile, cell)
         for tile in dict.fromkeys(player.reserve)
-        for cell in swappable_cells(grid, WALLS[tile])
+        for cell in swappable(tile, swappable_cells)
     ]
 
 
