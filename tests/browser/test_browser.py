@@ -33,6 +33,7 @@ from tests.helpers.browser import (
     cell,
     choose_round,
     enter_table,
+    not_busy,
     place,
     play_one_move,
     player_card,
@@ -42,6 +43,7 @@ from tests.helpers.browser import (
     shown_totals,
     start_play,
     step_to,
+    switch_language,
     your_move,
 )
 
@@ -90,7 +92,7 @@ def test_three_player_game_scored_over_three_rounds(phone):
 
     # The game survives a reload: it is kept on the device.
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     assert shown_totals(page) == expected_totals
     assert page.get_by_label("Name of player 2").input_value() == "Ben"
 
@@ -102,7 +104,7 @@ def test_three_player_game_scored_over_three_rounds(phone):
     try:
         other.page.goto(link)
         other.page.locator("#score-status").filter(has_text="Game loaded from the link.").wait_for()
-        other.page.wait_for_load_state("networkidle")
+        not_busy(other.page)
         expect_totals(other.page, expected_totals)
         assert other.page.locator("#winners").inner_text() == verdict + ", ".join(winners)
         assert "#game=" not in other.page.url  # the link's state now lives on that device
@@ -228,7 +230,7 @@ def test_a_damaged_saved_game_or_link_is_set_aside(phone, stored):
     page = phone.open()
     page.evaluate("stored => localStorage.setItem('alhambra-scores/v1', stored)", stored)
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     assert page.get_by_label("Name of player 1").input_value() == "Player 1"  # a fresh game
     page.goto(f"{phone.base_url}/?lang=en#game=bm90IGEgZ2FtZQ")  # "not a game"
     playwright_api.expect(page).to_have_url(f"{phone.base_url}/?lang=en")
@@ -282,6 +284,40 @@ def test_scores_wait_out_a_lost_connection(phone):
     )
     assert shown_round_points(page) == expected == [6, 0, 0]
     phone.errors.clear()  # the refused fetch while offline is logged by the browser, on purpose
+
+
+def test_the_page_is_busy_while_a_request_is_on_its_way(phone):
+    """``<main>`` is ``aria-busy`` while the page waits for the server, answered or not, and
+    not once it has its answer: screen readers hold what the answer changes until then (and
+    the tests wait for it, ``not_busy``)."""
+    page = phone.open()
+    main = page.locator("main")
+    expect_not_busy = playwright_api.expect(main).not_to_have_attribute
+    expect_not_busy("aria-busy", "true")  # drawn, nothing asked
+    busy_when_asked: list[str | None] = []
+
+    def answer(route: Any) -> None:  # the request as it leaves the page, let through
+        busy_when_asked.append(main.get_attribute("aria-busy"))
+        route.continue_()
+
+    page.route("**/v1/scores", answer)
+    step_to(player_card(page, 0), "tower", 2)
+    page.get_by_role("button", name="Score round 1").click()
+    playwright_api.expect(page.locator("#score-status")).to_have_text("Round 1 scored.")
+    expect_not_busy("aria-busy", "true")
+    assert busy_when_asked == ["true"]
+
+    def lose(route: Any) -> None:  # the connection lost on the way
+        busy_when_asked.append(main.get_attribute("aria-busy"))
+        route.abort("internetdisconnected")
+
+    page.unroute("**/v1/scores")
+    page.route("**/v1/scores", lose)
+    page.get_by_role("button", name="Score round 1").click()
+    playwright_api.expect(page.locator("#score-status")).to_contain_text("Cannot reach the server")
+    expect_not_busy("aria-busy", "true")
+    assert busy_when_asked == ["true", "true"]
+    phone.errors.clear()  # the browser logs the lost request, as it should
 
 
 ACTIVATED = """navigator.serviceWorker.ready.then(registration => new Promise(settled => {
@@ -462,7 +498,7 @@ def test_build_an_alhambra_with_a_refused_placement(phone):
     page.get_by_role("button", name="Undo last tile").click()
     playwright_api.expect(page.locator("#build-status")).to_have_text("Last tile taken back.")
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     assert page.get_by_role("tab", name="Build").get_attribute("aria-selected") == "true"
     assert page.locator("#grid .short").count() == len(tiles) - 1
 
@@ -490,8 +526,7 @@ def test_switch_language_and_keep_the_game(phone):
     page = phone.open()
     page.get_by_label("Name of player 1").fill("Анна")
     step_to(player_card(page, 0), "garden", 2)
-    page.get_by_role("link", name="Русский").click()
-    page.wait_for_load_state("networkidle")
+    switch_language(page, "Русский", "ru")
     assert page.locator("html").get_attribute("lang") == "ru"
     assert page.get_by_role("button", name="Подсчитать раунд 1").is_visible()
     assert player_card(page, 0).get_by_label("сад", exact=True).input_value() == "2"
@@ -510,8 +545,7 @@ def test_switch_language_and_keep_the_game(phone):
     )
     dialog.get_by_role("button", name="Отмена").click()
 
-    page.get_by_role("link", name="Deutsch").click()
-    page.wait_for_load_state("networkidle")
+    switch_language(page, "Deutsch", "de")
     assert page.locator("html").get_attribute("lang") == "de"
     playwright_api.expect(page.locator("#summary-wall")).to_have_text(
         "Längste Mauer: 0 (orange hervorgehoben)"
@@ -642,7 +676,7 @@ def test_a_game_against_the_computer_survives_a_reload(phone):
     page.locator("#play-log summary").click()  # the whole log, one tap away
     phone.shot("play-steps", full_page=True)
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     assert page.get_by_role("tab", name="Play").get_attribute("aria-selected") == "true"
     your_move(page)
     after = {

@@ -26,6 +26,7 @@ from tests.helpers.browser import (
     assert_fits,
     cell,
     choose_round,
+    not_busy,
     place,
     player_card,
     score,
@@ -378,7 +379,7 @@ def test_build_pieces_fit_a_phone_in_every_language(phone, language):
         STORED_GAME,
     )
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     messages = json.loads(page.locator("#messages").text_content() or "{}")
     expect(cell(page, 1, 1)).to_have_class(re.compile(r"\bcamp\b"))
 

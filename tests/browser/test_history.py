@@ -23,6 +23,7 @@ from tests.helpers.browser import (
     choose_round,
     expected_rounds,
     lost_items,
+    not_busy,
     play_one_move,
     player_card,
     question,
@@ -282,7 +283,7 @@ def test_names_typed_once_are_offered_again(phone):
     expect(offered).to_have_count(1)
     assert offered.first.get_attribute("value") == "Yusuf"
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     assert page.evaluate(STORED)["roster"] == ["Yusuf", "Zoe"]
     expect(page.locator("datalist#roster option")).to_have_count(1)
 

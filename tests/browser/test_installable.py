@@ -15,6 +15,7 @@ from tests.helpers.browser import (
     CHROMIUM_ARGS,
     PHONE,
     Phone,
+    not_busy,
     player_card,
     score_three_rounds,
     start_play,
@@ -74,7 +75,7 @@ def test_chromium_finds_the_page_installable(browser, base_url, tmp_path):
     try:
         page = context.pages[0] if context.pages else context.new_page()
         page.goto(f"{base_url}/?lang=en")
-        page.wait_for_load_state("networkidle")
+        not_busy(page)
         page.evaluate("navigator.serviceWorker.ready")
         session = context.new_cdp_session(page)
         manifest = session.send("Page.getAppManifest")

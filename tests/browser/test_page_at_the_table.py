@@ -29,6 +29,7 @@ from tests.helpers.browser import (
     choose_round,
     expected_rounds,
     lost_items,
+    not_busy,
     place,
     play_one_move,
     player_card,
@@ -439,7 +440,7 @@ def test_a_finished_game_is_kept_reopened_read_only_and_deleted_after_asking(pho
     expect(page.locator("dialog#confirm")).to_be_hidden()
     expect(page.locator("#reset-status")).to_have_text("A new game has started.")
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     page.get_by_role("tab", name="History").click()
     expect(past).to_have_count(1)
 

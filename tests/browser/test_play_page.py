@@ -25,6 +25,7 @@ from tests.helpers.browser import (
     Phone,
     saved_state,
     start_play,
+    switch_language,
     your_move,
 )
 
@@ -193,8 +194,7 @@ def test_default_names_follow_the_language_a_typed_name_stays(phone):
     page.get_by_label("Name of player 1").fill("Anna")
     start_play(page, ["random", "random"])
     your_move(page)
-    page.get_by_role("link", name="Русский").click()
-    page.wait_for_load_state("networkidle")
+    switch_language(page, "Русский", "ru")
     your_move(page)
     assert page.locator("#play-scores th[scope=row]").all_inner_texts() == [
         "Вы",
@@ -208,8 +208,7 @@ def test_default_names_follow_the_language_a_typed_name_stays(phone):
     assert page.get_by_label("Имя игрока 1").input_value() == "Anna"  # typed: as typed
     assert page.get_by_label("Имя игрока 2").input_value() == "Игрок 2"
     # and back: the game goes on with the names in German
-    page.get_by_role("link", name="Deutsch").click()
-    page.wait_for_load_state("networkidle")
+    switch_language(page, "Deutsch", "de")
     assert page.get_by_label("Name von Spieler 2").input_value() == "Spieler 2"
     assert page.get_by_label("Name von Spieler 1").input_value() == "Anna"
     page.get_by_role("tab", name="Spielen").click()

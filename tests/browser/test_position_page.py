@@ -23,6 +23,7 @@ from tests.helpers.browser import (
     assert_words_whole,
     choose_round,
     enter_table,
+    not_busy,
     place,
     question,
     score,
@@ -287,7 +288,7 @@ def test_the_entry_survives_a_reload(phone):
     add(page, "#position-bonus-hand-0", tile_key(BONUS_HANDS[0][0]))
     page.locator("#position-hut-garden").select_option("NE")
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     expect(page.locator("#position")).to_be_visible()
     expect(page.locator("#position-slot-3")).to_have_value(tile_key(MARKET[2]))
     expect(page.locator("#position-turn")).to_have_value("2")
@@ -506,7 +507,7 @@ def test_a_game_from_a_table_joins_history_as_played_on_from_a_table(phone):
         }"""
     )
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     kept = stored(page)["past"][0]
     assert kept["at_table"] is True and kept["rounds"] is None and "record" not in kept
     assert kept["names"] == NAMES

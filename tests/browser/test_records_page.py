@@ -27,6 +27,7 @@ from tests.helpers.browser import (
     Phone,
     assert_accessible,
     assert_words_whole,
+    not_busy,
     place,
     play_one_move,
     start_play,
@@ -279,7 +280,7 @@ def test_a_game_begun_before_records_still_opens_and_a_record_over_it_asks(phone
         "(game) => localStorage.setItem('alhambra-scores/v1', JSON.stringify(game))", saved
     )
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     assert stored(page)["play"]["state"] == state
     page.get_by_role("tab", name="History").click()
     page.locator("#record-open-fold summary").click()
@@ -347,7 +348,7 @@ def test_a_review_marks_each_move_with_its_verdict_and_the_advisors_move(phone):
     phone.shot("replay-review-summary")
 
     page.goto(phone.base_url + "/?lang=ru")
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     russian = messages("ru")
     expect(page.locator("#replay-move")).to_have_text(
         russian["replay.move"].format(n=first["move"] + 1, total=len(record["moves"]))
@@ -649,7 +650,7 @@ def test_a_tap_saves_the_game_alone_however_many_records_history_keeps(phone):
     assert written and {key for key, _ in written} == {"alhambra-scores/v1"}
     assert max(size for _, size in written) < len(json.dumps(one)) / 4
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     assert page.get_by_label("Name of player 1").input_value() == "Anna"
     page.get_by_role("tab", name="History").click()
     expect(page.locator("#past-list li")).to_have_count(100)
@@ -664,13 +665,13 @@ def test_a_tap_saves_the_game_alone_however_many_records_history_keeps(phone):
         one,
     )
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     page.get_by_role("tab", name="History").click()
     expect(page.locator("#past-list li")).to_have_count(1)
     page.get_by_role("tab", name="Score").click()
     page.get_by_label("Name of player 1").fill("Ben")
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     assert stored(page)["past"] == [one] and "past" not in page.evaluate(
         "JSON.parse(localStorage.getItem('alhambra-scores/v1'))"
     )

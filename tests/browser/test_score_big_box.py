@@ -21,6 +21,7 @@ from tests.helpers.browser import (
     Phone,
     assert_accessible,
     choose_round,
+    not_busy,
     score,
     shown_round_points,
     shown_totals,
@@ -241,7 +242,7 @@ def test_a_big_box_round_scored_by_taps_matches_the_hand_count_and_the_server(ph
     assert round3["members"][0]["exposed"] == {"facing": 2, "beside": 3}
     assert round3["members"][1]["residents"]["seraglio"] == 1
     page.reload()
-    page.wait_for_load_state("networkidle")
+    not_busy(page)
     assert shown_totals(page) == EXPECTED_POINTS
     assert player(page, "Chris").get_by_label("Culture points", exact=True).input_value() == "9"
 

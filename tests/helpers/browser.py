@@ -6,6 +6,7 @@ under test. The fixtures that start the server and the browser are in
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -105,8 +106,7 @@ class Phone:
 
     def open(self, path: str = "/?lang=en") -> Any:
         self.page.goto(self.base_url + path)
-        self.page.wait_for_load_state("networkidle")
-        return self.page
+        return not_busy(self.page)
 
     def shot(self, name: str, full_page: bool = False) -> None:
         ARTIFACTS.mkdir(exist_ok=True)
@@ -117,6 +117,26 @@ class Phone:
     def close(self) -> None:
         self.context.close()
         assert self.errors == []
+
+
+BUSY_MS = 30_000
+"""How long a page may stay busy: as long as a navigation may take (Playwright's default), for
+the computer's turns a reloaded game plays first."""
+
+
+def not_busy(page: Any) -> Any:
+    """The page once drawn, with no request of its own on its way: api.js marks ``<main>``
+    ``aria-busy`` from the page's opening until then. After a navigation (``goto`` and
+    ``reload`` wait for the document's load, the page's script included)."""
+    expect(page.locator("main")).not_to_have_attribute("aria-busy", "true", timeout=BUSY_MS)
+    return page
+
+
+def switch_language(page: Any, name: str, lang: str) -> Any:
+    """Tap the language called ``name``: the page opens again in it (``?lang=``), drawn."""
+    page.get_by_role("link", name=name).click()
+    page.wait_for_url(re.compile(rf"[?&]lang={lang}$"))
+    return not_busy(page)
 
 
 # --- driving the page ------------------------------------------------------------------------

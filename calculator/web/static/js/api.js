@@ -1,5 +1,5 @@
 // Talking to the public API (API.md): JSON in, JSON (or an SVG or PNG picture) out, refusals as
-// problem+json.
+// problem+json. Every request goes through here, so here the page says when it is busy.
 
 import { LANG, t } from './words.js';
 
@@ -23,6 +23,25 @@ class ApiError extends Error {
   }
 }
 
+// --- busy: <main> is aria-busy from the page's opening until it is drawn, and while a request
+// is on its way; assistive technologies wait for what it changes, and so do the page's tests --
+
+const main = document.querySelector('main');
+let pending = 1; // the opening, until app.js has drawn the page (opened)
+main.setAttribute('aria-busy', 'true');
+
+/** One request answered, or the opening done. The mark goes in a later task, once the answer
+ *  is drawn: a request the answer leads to (the computer's turns after a move's legal actions)
+ *  keeps the page busy without a moment's gap. */
+function done() {
+  pending -= 1;
+  setTimeout(() => {
+    if (pending === 0) main.removeAttribute('aria-busy');
+  });
+}
+
+export const opened = done;
+
 /** The answer of `response`, read `as` JSON, text or a blob (a picture); a refusal thrown as
  *  an ApiError with its problem+json. */
 async function answerOf(response, as) {
@@ -35,26 +54,29 @@ async function answerOf(response, as) {
   return as === 'blob' ? response.blob() : response.json();
 }
 
-export async function post(path, body, { as = 'json' } = {}) {
-  let response;
+/** `path` fetched with `init` in the page's language, its answer read `as` answerOf says; the
+ *  page busy meanwhile. */
+async function request(path, init, as) {
+  pending += 1;
+  main.setAttribute('aria-busy', 'true');
   try {
-    response = await fetch(path, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': LANG },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError('offline');
+    let response;
+    try {
+      response = await fetch(path, { ...init, headers: { ...init.headers, 'Accept-Language': LANG } });
+    } catch {
+      throw new ApiError('offline');
+    }
+    return await answerOf(response, as);
+  } finally {
+    done();
   }
-  return answerOf(response, as);
+}
+
+export async function post(path, body, { as = 'json' } = {}) {
+  const headers = { 'Content-Type': 'application/json' };
+  return request(path, { method: 'POST', headers, body: JSON.stringify(body) }, as);
 }
 
 export async function get(path) {
-  let response;
-  try {
-    response = await fetch(path, { headers: { 'Accept-Language': LANG } });
-  } catch {
-    throw new ApiError('offline');
-  }
-  return answerOf(response, 'json');
+  return request(path, {}, 'json');
 }

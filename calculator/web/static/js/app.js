@@ -15,9 +15,11 @@
 // change); after each change the store saves it on the device and calls renderPage, which draws
 // every view from it. Modules import downwards only, never back:
 //   app -> scoring, build, play, position, replay, past -> records -> store -> changes -> game -> words, dom
-// (api: fetch, for the views; confirm: the question before a loss; card: the share card)
+// (api: fetch, for the views, and the page's busy mark; confirm: the question before a loss;
+// card: the share card)
 // The page words the answers in the visitor's language (words.js).
 
+import { opened } from './api.js';
 import { renderBuild } from './build.js';
 import { $, $$ } from './dom.js';
 import { LINK_PREFIX, fromLink } from './game.js';
@@ -120,6 +122,7 @@ function openLink() {
 window.addEventListener('hashchange', openLink); // a link opened in a tab already showing the page
 subscribe(renderPage);
 openLink();
+opened(); // drawn: no longer busy once the requests the drawing and the link started are answered
 
 // Let the page open at the table without a connection (the game itself is in localStorage).
 navigator.serviceWorker?.register('/sw.js').catch(() => { /* no offline copy: still works online */ });
