@@ -77,8 +77,12 @@ screenshots: test
 
 # The fast loop: lint, then the tests of the core, the engine, the API and the contract that
 # are not marked slow (no browser, no servers, no fuzzing; the markers are in pyproject.toml).
+# Schemathesis's module is slow whole and is not even collected: collecting it builds every
+# operation's coverage cases, in every worker.
+FAST = -m "not slow and not browser and not deploy" --ignore=tests/contract/test_schemathesis.py
+
 check: lint fonts
-	$(BIN)/python -m pytest -q $(XDIST) -m "not slow and not browser and not deploy"
+	$(BIN)/python -m pytest -q $(XDIST) $(FAST)
 
 lint: $(STAMP)
 	$(BIN)/ruff check $(PYTHON_SOURCES)
@@ -95,7 +99,7 @@ compiled: $(STAMP)
 	cd build/compiled && ALHAMBRA_COMPILE=1 ../../$(BIN)/python setup.py build_ext --inplace >mypyc.log 2>&1 || (tail -40 mypyc.log; false)
 
 check-compiled: compiled
-	cd build/compiled && ../../$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) -m "not slow and not browser and not deploy"
+	cd build/compiled && ../../$(BIN)/python -m pytest -q -p no:cacheprovider $(XDIST) $(FAST)
 
 # The long robustness runs against real gunicorn (minutes; not part of `make test`).
 fuzz: $(STAMP)
