@@ -152,9 +152,7 @@ class Layout:
         """B2-B6: every cell where ``tile`` may be placed, sorted by (y, x); found once per
         wall pattern."""
         walls = WALLS[tile]
-        found = self._found
-        if found is None:
-            found = self._found = findings(self.grid)
+        found = self.findings()
         key = walls if hole_rule == "region" else walls + _BY_CELL
         cells = found.cells.get(key)
         if cells is None:
