@@ -103,7 +103,8 @@ def json_body(request: Request) -> Any:
     Only ``application/json`` is JSON here: a ``+json`` type says more than JSON (a merge patch,
     a problem) and is not a request of ours. The size limit is Flask's ``MAX_CONTENT_LENGTH``: a
     declared length over it is refused before reading, a streamed (chunked) body once it reaches
-    it.
+    it. Either way the rest of a body a little over the limit is read and dropped first
+    (:func:`drop_the_rest`).
     """
     if not request.mimetype:
         raise UnsupportedMediaType(Text("api.detail.no_content_type"))
@@ -113,14 +114,35 @@ def json_body(request: Request) -> Any:
     if charset is not None and charset.lower() not in UTF_8:
         raise UnsupportedMediaType(Text("api.detail.not_utf8", charset=charset))
     limit = request.max_content_length
-    if limit is not None and request.content_length is not None and request.content_length > limit:
+    declared = request.content_length
+    if limit is not None and declared is not None and declared > limit:
+        drop_the_rest(request, declared if declared - limit <= OVERRUN_READ else 0)
         raise ContentTooLarge(too_large(limit))
     raw = request.get_data(cache=False)
-    if request.content_length is None and limit is not None and len(raw) >= limit:
+    if declared is None and limit is not None and len(raw) >= limit:
         # Werkzeug stops reading a streamed body at the limit and returns what it has, as if
         # that were all: a body cut short could even parse. Filling the limit is exceeding it.
+        drop_the_rest(request, OVERRUN_READ)
         raise ContentTooLarge(too_large(limit))
     return current_app.json.loads(raw)
+
+
+OVERRUN_READ: Final = 256 * 1024
+"""How far past the size limit a body is still read (and dropped) before its 413 is sent."""
+
+
+def drop_the_rest(request: Request, at_most: int) -> None:
+    """Read and drop up to ``at_most`` more bytes of a refused body, until it ends.
+
+    A server that closes a connection with bytes of the request unread resets it (TCP), and a
+    client still sending then reads "connection reset" instead of the 413. Reading on a little
+    lets a body somewhat over the limit end cleanly, as Go's ``net/http`` does; a longer one is
+    cut off. The raw input is read because Werkzeug's stream ends at the limit; a declared
+    length is read only as far as it goes, a chunked one until the server's reader ends it.
+    """
+    stream = request.environ["wsgi.input"]
+    while at_most > 0 and (chunk := stream.read(min(at_most, 64 * 1024))):
+        at_most -= len(chunk)
 
 
 UTF_8 = ("utf-8", "utf8")

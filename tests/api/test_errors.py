@@ -119,6 +119,39 @@ def test_413_a_streamed_body_over_the_limit_is_worded_alike(client):
     assert problem["detail"] == "the body is larger than the limit of 262144 bytes (256 KiB)"
 
 
+LIMIT = 256 * 1024
+
+
+@pytest.mark.parametrize(
+    ("streamed", "size", "read"),
+    [
+        (False, LIMIT + 64 * 1024, LIMIT + 64 * 1024),
+        (False, 2 * LIMIT, 2 * LIMIT),
+        (False, 2 * LIMIT + 1, 0),  # declared too long to read on: refused unread
+        (True, LIMIT + 64 * 1024, LIMIT + 64 * 1024),
+        (True, 2 * LIMIT, 2 * LIMIT),
+        (True, 3 * LIMIT, 2 * LIMIT),  # read on only as far as twice the limit
+    ],
+)
+def test_413_reads_a_body_a_little_over_the_limit_to_its_end(client, streamed, size, read):
+    """A connection closed with bytes unread is reset, and a client still sending reads the
+    reset, not the 413: up to the limit again past it is read and dropped, then no more."""
+    body = io.BytesIO(b"[" + b" " * (size - 2) + b"]")
+    if streamed:
+        headers = {"Transfer-Encoding": "chunked"}
+        environ = {"wsgi.input_terminated": True}
+    else:
+        headers, environ = {}, {"CONTENT_LENGTH": str(size)}
+    response = client.post(
+        "/v1/walls",
+        input_stream=body,
+        headers={"Content-Type": "application/json", **headers},
+        environ_overrides=environ,
+    )
+    refused(response, 413)
+    assert body.tell() == read
+
+
 @pytest.mark.parametrize("path", OPERATIONS)
 @pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
 def test_415_body_not_declared_json(client, path, content_type):
