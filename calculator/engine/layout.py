@@ -116,12 +116,8 @@ class Layout:
         """A tile placed on the empty ``cell``."""
         self.tiles[cell] = tile
         self.grid = self.grid.placed(cell, WALLS[tile])
-        building = BUILDS[tile]
-        if building >= 0:
-            self.counts[building] += 1
-        elif HUT[tile]:
-            self.hut_tiles += 1
-        self._found = self._tallied = self._frozen = None
+        self._count(tile, 1)
+        self._changed()
 
     def remove(self, cell: Cell) -> int:
         """The tile at ``cell`` taken out; its code."""
