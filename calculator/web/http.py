@@ -116,7 +116,8 @@ def json_body(request: Request) -> Any:
     limit = request.max_content_length
     declared = request.content_length
     if limit is not None and declared is not None and declared > limit:
-        drop_the_rest(request, declared if declared - limit <= OVERRUN_READ else 0)
+        if declared - limit <= OVERRUN_READ:
+            drop_the_rest(request, declared)
         raise ContentTooLarge(too_large(limit))
     raw = request.get_data(cache=False)
     if declared is None and limit is not None and len(raw) >= limit:
