@@ -67,6 +67,11 @@ FONT_DIRS: Final[tuple[Path, ...]] = (Path("/usr/share/fonts/opentype/noto"),)
 one family), which the PNG pictures are drawn with; without them, the machine's own fonts."""
 PNG_ZOOM: Final = 2.0
 """PNG pictures are drawn at twice the SVG's size: sharp on a phone's screen."""
+PNG_PIXELS: Final = 16_000_000
+"""The most pixels a PNG picture has, give or take its size rounded up (64 MB to draw). An
+Alhambra as games build them is drawn at :data:`PNG_ZOOM`; a larger picture (tiles far apart, up
+to the coordinates' bounds) is drawn smaller, so that no ruling costs the server seconds of work
+and gigabytes of memory."""
 
 COLOURS: Final[Mapping[Building, str]] = {
     Building.PAVILION: "#1565c0",  # blue
@@ -909,12 +914,16 @@ def _ties(rows: Sequence[RoundRow], labels: PictureLabels) -> list[str]:
 
 
 def to_png(svg: str) -> bytes:
-    """The picture ``svg`` as a PNG, at :data:`PNG_ZOOM` times its size (resvg)."""
+    """The picture ``svg`` as a PNG (resvg), at :data:`PNG_ZOOM` times its size, or smaller
+    where that would take more than :data:`PNG_PIXELS`."""
+    size = ET.fromstring(svg).attrib
+    pixels = float(size["width"]) * float(size["height"]) * PNG_ZOOM**2
+    zoom = PNG_ZOOM * min(1.0, (PNG_PIXELS / pixels) ** 0.5)
     fonts = [str(path) for path in FONT_DIRS if path.is_dir()]
     return bytes(
         resvg_py.svg_to_bytes(
             svg_string=svg,
-            zoom=PNG_ZOOM,
+            zoom=zoom,
             skip_system_fonts=bool(fonts),
             font_dirs=fonts or None,
             font_family="Noto Sans CJK JP",

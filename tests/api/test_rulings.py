@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from calculator.i18n import LANGUAGES
-from calculator.pictures import PNG_ZOOM, to_png
+from calculator.pictures import PNG_PIXELS, PNG_ZOOM, to_png
 from calculator.rulebook import rule_texts
 from tests.helpers.api import ROUND_2, placed, pointers
 
@@ -162,6 +162,28 @@ def test_a_ruling_as_png_is_twice_the_pictures_size(client):
         round(float(root.get("width")) * PNG_ZOOM),
         round(float(root.get("height")) * PNG_ZOOM),
     )
+
+
+def test_a_png_of_tiles_far_apart_is_drawn_smaller_within_its_pixels(client):
+    """Tiles at the coordinates' bounds make a picture 121 cells wide: at twice its size, its
+    PNG would take 375 million pixels (gigabytes, seconds of work). It is drawn at a zoom that
+    keeps it within PNG_PIXELS, with its proportions, and still every tile of it."""
+    far_apart = {
+        "alhambra": [placed(-60, -60, "tower"), placed(60, 60, "garden")],
+        "tile": {"building": "garden", "walls": "W"},
+        "x": 59,
+        "y": 60,
+    }
+    svg = client.post("/v1/rulings", json={"placement": far_apart}).data
+    png = client.post("/v1/rulings", json={"placement": far_apart, "format": "png"})
+    assert png.status_code == 200
+    width, height = struct.unpack(">II", png.data[16:24])
+    root = ET.fromstring(svg)
+    svg_width, svg_height = float(root.get("width")), float(root.get("height"))
+    assert svg_width * svg_height * PNG_ZOOM**2 > 20 * PNG_PIXELS
+    rounding = width + height + 1  # a pixel's row and column, the size rounded up
+    assert PNG_PIXELS * 0.99 <= width * height <= PNG_PIXELS + rounding
+    assert width / height == pytest.approx(svg_width / svg_height, rel=0.01)
 
 
 @pytest.mark.parametrize("words", ["アルハンブラ", "Альгамбра", "Gemächer"])
