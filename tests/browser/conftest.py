@@ -2,9 +2,9 @@
 (``base_url``), Debian's Chromium (``browser``) and one visitor's phone (``phone``).
 
 The server and the browser are started once per session, so once per xdist worker: the app is
-stateless, and every phone opens a browser context of its own (its own storage, cookies and
-service worker), so no test sees another's visit. A test that needs a server of its own (one it
-stops) starts it itself.
+stateless, and every phone holds a browser context no other phone holds, cleared of the last
+visit (``devices``: its own storage, cookies, service worker and cache), so no test sees
+another's visit. A test that needs a server of its own (one it stops) starts it itself.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import pytest
 from playwright import sync_api as playwright_api
 
 from bench.servers import gunicorn
-from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, Phone
+from tests.helpers.browser import CHROMIUM, CHROMIUM_ARGS, Devices, Phone
 
 
 @pytest.fixture(scope="session")
@@ -36,8 +36,15 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
+@pytest.fixture(scope="session")
+def devices(browser: Any) -> Iterator[Devices]:
+    kept = Devices(browser)
+    yield kept
+    kept.close()
+
+
 @pytest.fixture
-def phone(browser: Any, base_url: str) -> Iterator[Phone]:
-    visitor = Phone(browser, base_url)
+def phone(devices: Devices, base_url: str) -> Iterator[Phone]:
+    visitor = Phone(devices, base_url)
     yield visitor
     visitor.close()

@@ -100,7 +100,7 @@ def test_three_player_game_scored_over_three_rounds(phone):
     page.get_by_role("button", name="Share as a link").click()
     link = page.get_by_label("Link to this game").input_value()
     assert "#game=" in link
-    other = Phone(phone.context.browser, phone.base_url)
+    other = Phone(phone.devices, phone.base_url)
     try:
         other.page.goto(link)
         other.page.locator("#score-status").filter(has_text="Game loaded from the link.").wait_for()
@@ -331,13 +331,13 @@ as soon as there is an active worker, while it may still be activating (clearing
 claiming the page), and a reload before it is done may reach the server."""
 
 
-def test_the_page_opens_again_with_the_server_gone(browser):
+def test_the_page_opens_again_with_the_server_gone(devices):
     """A lost connection at the table: the page reopens from its service worker's cache and the
     game from the device; scoring waits for the server."""
     server = make_server("127.0.0.1", 0, create_app(), threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    visitor = Phone(browser, f"http://127.0.0.1:{server.server_port}")
+    visitor = Phone(devices, f"http://127.0.0.1:{server.server_port}")
     try:
         page = visitor.open()
         assert page.evaluate(ACTIVATED) == "activated"
@@ -553,8 +553,8 @@ def test_switch_language_and_keep_the_game(phone):
     phone.shot("phone-de")
 
 
-def test_language_from_the_phone_settings(browser, base_url):
-    visitor = Phone(browser, base_url, locale="ja-JP")
+def test_language_from_the_phone_settings(devices, base_url):
+    visitor = Phone(devices, base_url, locale="ja-JP")
     try:
         page = visitor.open("/")
         assert page.locator("html").get_attribute("lang") == "ja"

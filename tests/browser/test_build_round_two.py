@@ -87,8 +87,8 @@ HELPED = {  # each member's entry and the catalog key of the line under it
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "ja", "de"])
-def test_every_module_entry_says_what_to_count_in_each_language(browser, base_url, language):
-    visitor = Phone(browser, base_url)
+def test_every_module_entry_says_what_to_count_in_each_language(devices, base_url, language):
+    visitor = Phone(devices, base_url)
     try:
         page = visitor.open(f"/?lang={language}")
         words = json.loads(page.locator("#messages").text_content() or "{}")

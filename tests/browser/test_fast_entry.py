@@ -246,14 +246,14 @@ def enter_round(page: Any, round_: int) -> None:
         set_by_taps(page, card, "Culture points", player["culture"])
 
 
-def test_a_whole_big_box_game_takes_at_most_60_taps_in_round_3(browser, base_url):
+def test_a_whole_big_box_game_takes_at_most_60_taps_in_round_3(devices, base_url):
     """Three players, five Big Box modules (G4, K1, K3, K4, S4), three rounds, every entry by
     the fewest taps: round 3, the longest, takes at most 60 taps (Score included), and every
     round's points are the hand count's. The taps are counted by the page itself: each touch
     and each key of the phone's keyboard."""
-    visitor = Phone(browser, base_url)
+    visitor = Phone(devices, base_url)
     try:
-        visitor.context.add_init_script(TAPS)
+        visitor.add_init_script(TAPS)
         page = visitor.open()
         choose_modules(page, MODULES)
         for seat, name in enumerate(NAMES):

@@ -110,13 +110,13 @@ def held(n: int) -> str:
     return f"() => window.wakeLocks.filter((lock) => !lock.released).length === {n}"
 
 
-def test_the_screen_stays_awake_while_a_game_is_on(browser, base_url):
+def test_the_screen_stays_awake_while_a_game_is_on(devices, base_url):
     """No game: the screen may sleep. A count entered: a screen wake lock is held, once. The
     game decided (three rounds scored): released. A game against the computer: held again
     until it is ended."""
-    visitor = Phone(browser, base_url)
+    visitor = Phone(devices, base_url)
     try:
-        visitor.context.add_init_script(WAKE_LOCK_SPY)
+        visitor.add_init_script(WAKE_LOCK_SPY)
         page = visitor.open()
         assert page.evaluate("window.wakeLocks.length") == 0
         step_to(player_card(page, 0), "tower", 1)
@@ -139,11 +139,11 @@ def test_the_screen_stays_awake_while_a_game_is_on(browser, base_url):
         visitor.close()
 
 
-def test_without_a_wake_lock_the_page_plays_on(browser, base_url):
+def test_without_a_wake_lock_the_page_plays_on(devices, base_url):
     """A browser without the Screen Wake Lock API: nothing is asked, nothing fails."""
-    visitor = Phone(browser, base_url)
+    visitor = Phone(devices, base_url)
     try:
-        visitor.context.add_init_script("delete Navigator.prototype.wakeLock;")
+        visitor.add_init_script("delete Navigator.prototype.wakeLock;")
         page = visitor.open()
         assert page.evaluate("'wakeLock' in navigator") is False
         step_to(player_card(page, 0), "garden", 2)

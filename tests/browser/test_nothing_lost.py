@@ -49,11 +49,11 @@ def history(page: Any) -> Any:
 # --- a shared link -------------------------------------------------------------------------
 
 
-def test_a_shared_link_asks_before_it_replaces_a_game_and_keeps_both(phone, browser, base_url):
+def test_a_shared_link_asks_before_it_replaces_a_game_and_keeps_both(phone, devices, base_url):
     """The link of another phone's game, opened here over a game with entries: the page asks,
     and Keep stays with the game here; Open keeps both, the game here going to History, from
     where it comes back, the link's game set aside in its turn."""
-    sender = Phone(browser, base_url)
+    sender = Phone(devices, base_url)
     try:
         page = sender.open()
         page.get_by_label("Name of player 1").fill("Sara")
@@ -112,8 +112,8 @@ def test_a_shared_link_asks_before_it_replaces_a_game_and_keeps_both(phone, brow
     assert sara["names"][0] == "Sara" and sara["totals"] == [6, 0, 0]
 
 
-def test_a_link_over_an_untouched_game_opens_without_asking(phone, browser, base_url):
-    sender = Phone(browser, base_url)
+def test_a_link_over_an_untouched_game_opens_without_asking(phone, devices, base_url):
+    sender = Phone(devices, base_url)
     try:
         page = sender.open()
         step_to(player_card(page, 0), "tower", 1)

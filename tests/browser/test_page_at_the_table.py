@@ -394,11 +394,11 @@ def test_the_share_card_is_saved_as_a_png_of_the_standings(phone):
     assert rows == expected_rows
 
 
-def test_the_share_card_goes_to_the_phones_share_sheet(browser, base_url):
+def test_the_share_card_goes_to_the_phones_share_sheet(devices, base_url):
     """Where the phone can share files (Web Share API), the card goes there as a PNG."""
-    visitor = Phone(browser, base_url)
+    visitor = Phone(devices, base_url)
     try:
-        visitor.context.add_init_script(SHARE_SPY)
+        visitor.add_init_script(SHARE_SPY)
         page = visitor.open()
         step_to(player_card(page, 0), "garden", 1)
         score(page, 1)

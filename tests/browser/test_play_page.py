@@ -230,10 +230,10 @@ ACCUSATIVE = {
 
 
 @pytest.mark.parametrize("language", sorted(ACCUSATIVE))
-def test_a_building_takes_the_case_its_sentence_needs(browser, base_url, language):
+def test_a_building_takes_the_case_its_sentence_needs(devices, base_url, language):
     """Russian "покупает башню", German "kauft den Turm": the object of a move is in the
     accusative, with German's article carrying the case."""
-    visitor = Phone(browser, base_url)
+    visitor = Phone(devices, base_url)
     try:
         page = visitor.open(f"/?lang={language}")
         catalog = messages(language)

@@ -293,7 +293,7 @@ def seed_of(api: Api, state: dict[str, Any]) -> int:
 
 
 @pytest.mark.parametrize("width", [360, 390])
-def test_your_alhambra_fits_its_box_or_scrolls_from_its_west_edge(browser, base_url, api, width):
+def test_your_alhambra_fits_its_box_or_scrolls_from_its_west_edge(devices, base_url, api, width):
     """Seed 1, building east and west: an Alhambra 8 cells wide, 448 px at the cells' full
     size, in a box of about 300: the cells shrink to fit as far as a finger allows, and the
     rest scrolls inside the box, from the westmost column, which is never cut off."""
@@ -307,7 +307,7 @@ def test_your_alhambra_fits_its_box_or_scrolls_from_its_west_edge(browser, base_
     )
     last = turns[-1]
     position = last.bot_turns["state"] if last.bot_turns else last.after
-    visitor = Phone(browser, base_url)
+    visitor = Phone(devices, base_url)
     try:
         page = visitor.open()
         page.set_viewport_size({"width": width, "height": 844})

@@ -474,7 +474,7 @@ def test_a_pasted_json_record_opens_and_the_same_record_is_kept_once(phone):
 
 
 def test_a_shared_record_opens_on_another_phone_asking_over_a_game_in_progress(
-    phone, browser, base_url
+    phone, devices, base_url
 ):
     """Share as a link puts the record in the link; another phone with a game against the
     computer in progress asks first: Stay keeps the game; Open, keep both opens the record and
@@ -492,7 +492,7 @@ def test_a_shared_record_opens_on_another_phone_asking_over_a_game_in_progress(
     link = field.input_value()
     canonical = stored(page)["replay"]["record"]
 
-    other = Phone(browser, base_url)
+    other = Phone(devices, base_url)
     try:
         friend = other.open()
         friend.set_viewport_size(SMALL)
@@ -557,12 +557,12 @@ PNG = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
 
 @pytest.mark.parametrize("share", [True, False], ids=["share-sheet", "download"])
-def test_a_refused_placement_offers_the_ruling_picture_to_show_and_share(browser, base_url, share):
+def test_a_refused_placement_offers_the_ruling_picture_to_show_and_share(devices, base_url, share):
     """B3, B4: a tower touching the Alhambra by a corner only. Show the ruling asks
     POST /v1/rulings for the refused placement itself, in the page's language, as a PNG, and
     shows it full screen; the phone's share sheet takes the PNG where the browser has one,
     and Save downloads it always."""
-    visitor = Phone(browser, base_url, locale="ja-JP")
+    visitor = Phone(devices, base_url, locale="ja-JP")
     try:
         page = visitor.page
         if share:

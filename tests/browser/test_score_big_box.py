@@ -423,7 +423,7 @@ def test_a_shared_link_carries_the_modules_and_their_entries(phone):
     assert shown_totals(page) == [13, 0, 0]
     page.get_by_role("button", name="Share as a link").click()
     link = page.get_by_label("Link to this game").input_value()
-    other = Phone(phone.context.browser, phone.base_url)
+    other = Phone(phone.devices, phone.base_url)
     try:
         other.page.goto(link)
         other.page.locator("#score-status").filter(has_text="Game loaded from the link.").wait_for()
@@ -440,10 +440,10 @@ def test_a_shared_link_carries_the_modules_and_their_entries(phone):
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "ja", "de"])
-def test_the_big_box_inputs_speak_each_language_and_fit_390_px(browser, base_url, language):
+def test_the_big_box_inputs_speak_each_language_and_fit_390_px(devices, base_url, language):
     """Every scoring module chosen, round 3 with every input and a warning: at 390 px nothing
     scrolls sideways, in the words of each language, and axe finds nothing."""
-    visitor = Phone(browser, base_url)
+    visitor = Phone(devices, base_url)
     try:
         page = visitor.open(f"/?lang={language}")
         words = json.loads(page.locator("#messages").text_content() or "{}")

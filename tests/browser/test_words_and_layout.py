@@ -125,11 +125,11 @@ def test_no_page_scrolls_sideways_and_no_word_breaks_inside_itself(phone, langua
     phone.shot(f"phone-six-{language}")
 
 
-def test_a_table_that_scrolls_sideways_says_so(browser, base_url):
+def test_a_table_that_scrolls_sideways_says_so(devices, base_url):
     """The points per place (M2) at 360 px: its rounds do not all fit, so the box is shaded on
     the side with more and a line under it says which way to swipe; at the end, the other
     way."""
-    visitor = Phone(browser, base_url)
+    visitor = Phone(devices, base_url)
     try:
         page = visitor.open("/?lang=en")
         page.set_viewport_size({"width": 360, "height": 740})

@@ -81,13 +81,22 @@ def round_points(round_: int, table: dict[str, Any]) -> tuple[list[int], int | N
 # --- the phone -------------------------------------------------------------------------------
 
 
-class Phone:
-    """One visitor's phone: a fresh browser context (its own storage) at 390 x 844, with every
-    console error and failed request recorded, so that a CSP refusal fails the test."""
+class Devices:
+    """The phones of one test worker, as Chromium's browser contexts: each is a device (its own
+    storage, cookies, service worker and HTTP cache) and a phone takes one that no other phone
+    holds. Put down, a context is cleared and kept for the next phone of its language: a new
+    context costs Chromium a renderer process of its own, a cleared one does not, and no test
+    sees another's visit either way (tests/browser/test_devices.py holds it)."""
 
-    def __init__(self, browser: Any, base_url: str, locale: str = "en-US") -> None:
-        self.base_url = base_url
-        self.context = browser.new_context(
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.kept: dict[str, list[Any]] = {}
+
+    def take(self, locale: str) -> Any:
+        kept = self.kept.get(locale)
+        if kept:
+            return kept.pop()
+        context = self.browser.new_context(
             viewport=PHONE,
             device_scale_factor=2,
             is_mobile=True,
@@ -95,6 +104,41 @@ class Phone:
             locale=locale,
             accept_downloads=True,
         )
+        context.new_page()  # its own blank tab, from which it is cleared
+        return context
+
+    def put_down(self, context: Any, locale: str, origin: str) -> None:
+        """Every page the phone opened closed; then everything ``origin`` kept on the device
+        (local storage, IndexedDB, cache storage, service workers, cookies) and the HTTP cache
+        cleared, the network switched back on, and the context kept."""
+        blank, *opened = context.pages
+        for page in opened:
+            page.close()
+        session = context.new_cdp_session(blank)
+        session.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        session.send("Network.clearBrowserCache")
+        session.detach()
+        context.set_offline(False)
+        self.kept.setdefault(locale, []).append(context)
+
+    def close(self) -> None:
+        for contexts in self.kept.values():
+            for context in contexts:
+                context.close()
+
+
+class Phone:
+    """One visitor's phone: a device of its own (:class:`Devices`, its storage empty) at
+    390 x 844, with every console error and failed request recorded, so that a CSP refusal
+    fails the test. A script to run first in its pages is given to :meth:`add_init_script`,
+    not to the context, which outlives the phone."""
+
+    def __init__(self, devices: Devices, base_url: str, locale: str = "en-US") -> None:
+        self.devices = devices
+        self.base_url = base_url
+        self.locale = locale
+        self.context = devices.take(locale)
+        self.scripts: list[str] = []
         self.errors: list[str] = []
         self.page = self.new_page()
 
@@ -102,7 +146,15 @@ class Phone:
         page = self.context.new_page()
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         page.on("pageerror", lambda error: self.errors.append(str(error)))
+        for script in self.scripts:
+            page.add_init_script(script)
         return page
+
+    def add_init_script(self, script: str) -> None:
+        """``script`` runs first in every document this phone's pages open, from now on."""
+        self.scripts.append(script)
+        for page in self.context.pages[1:]:
+            page.add_init_script(script)
 
     def open(self, path: str = "/?lang=en") -> Any:
         self.page.goto(self.base_url + path)
@@ -115,7 +167,7 @@ class Phone:
         self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
     def close(self) -> None:
-        self.context.close()
+        self.devices.put_down(self.context, self.locale, self.base_url)
         assert self.errors == []
 
 
