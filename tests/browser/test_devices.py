@@ -21,8 +21,8 @@ the page's script does not run in (``/livez``)."""
 def test_a_phone_put_down_leaves_nothing_to_the_next(devices: Devices, base_url: str) -> None:
     """The first phone leaves a game kept on the device, the service worker with its cache, a
     cookie, the page's files in the HTTP cache (asked again, they would be revalidated) and the
-    network switched off; the next phone takes the same context and finds none
-    of it: the page opens on an empty game."""
+    network switched off; the next phone takes the same context and finds none of it: the page
+    opens on an empty game."""
     first = Phone(devices, base_url)
     page = first.open()
     step_to(player_card(page, 0), "tower", 2)
