@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 
 import pytest
 import schemathesis
@@ -31,6 +32,7 @@ from schemathesis.config import SchemathesisConfig
 
 from bench.within_the_rules import bring_within_the_rules
 from calculator import create_app
+from calculator.engine.players.advice import Clock
 from tests.helpers.contract_check import ContractClient
 
 pytestmark = pytest.mark.slow  # every operation, every check, two seeds: out of make check
@@ -61,6 +63,17 @@ ALL_CHECKS = [CHECKS.get_one(name) for name in CHECKS.get_all_names()]
 ALL_BUT_POSITIVE_ACCEPTANCE = [
     check for check in ALL_CHECKS if check.__name__ != "positive_data_acceptance"
 ]
+
+HASTE = 20
+"""How much faster than the wall clock the computer players' clock runs here: a request that
+thinks (advice, bot-turns, a review) answers in the same shape whatever its budget, and these
+checks hold the shape, so every budget is spent in a twentieth of its time."""
+
+
+@pytest.fixture(autouse=True)
+def hasty_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Clock, "now", staticmethod(lambda: time.perf_counter() * HASTE))
+
 
 app = create_app({"TESTING": True})
 app.test_client_class = ContractClient  # closes file responses (schemathesis' WSGI client does not)
