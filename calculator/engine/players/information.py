@@ -30,7 +30,7 @@ from calculator.engine.components import copies_per_card
 from calculator.engine.core import Game
 from calculator.engine.hand import Hand
 from calculator.engine.state import FACE_UP_MONEY, GameState, to_game
-from calculator.engine.turn.draws import shuffle, tile_order
+from calculator.engine.turn.draws import below, shuffle, tile_order
 from calculator.engine.turn.setup import SCORING_PILE, pile_sizes
 
 SETUP_CARDS_PER_PLAYER: Final[float] = 4.5
@@ -118,7 +118,7 @@ def determinise(unseen: Unseen, rng: random.Random) -> Game:
         deal_unseen(game, seat, rng)
     bag = list(information.bag)
     shuffle(rng, bag)
-    game.seed = rng.randrange(2**31)
+    game.seed = below(rng, 2**31)
     if not game.digital:
         game.digital = True
         game.options = unseen.digital
@@ -126,7 +126,7 @@ def determinise(unseen: Unseen, rng: random.Random) -> Game:
     shuffle(rng, pile)
     if unseen.depths:  # the scoring cards still in the pile, card 1 above card 2 (T1)
         depths = sorted(
-            min(len(pile), rng.randrange(low, high) if high > low else low)
+            min(len(pile), low + below(rng, high - low) if high > low else low)
             for _, low, high in unseen.depths
         )
         for depth, (card, _, _) in reversed(list(zip(depths, unseen.depths, strict=True))):

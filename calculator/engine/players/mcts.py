@@ -287,7 +287,7 @@ def playout_move(game: Game, rng: random.Random) -> Move:
         options = placements_of(game, placing, tile)
         places = [move for move in options if move[0] is PLACE]
         if places:
-            return places[rng.randrange(len(places))]
+            return places[below(rng, len(places))]
         return next(move for move in options if move[0] is RESERVE)
     phase_rules = rules.phase_rules.get(phase)
     if phase_rules is not None and phase_rules.playout_choice is not None:

@@ -60,7 +60,8 @@ def random_move(game: Game, rng: random.Random) -> Move:
         waiting = waiting_tiles(game, seat)
         if len(waiting) > 1:
             waiting = list(dict.fromkeys(waiting))
-        return rng.choice(placements_of(game, seat, rng.choice(waiting)))
+        places = placements_of(game, seat, waiting[below(rng, len(waiting))])
+        return places[below(rng, len(places))]
     phase_rules = rules.phase_rules.get(phase)
     if phase_rules is not None and phase_rules.random_choice is not None:
         return phase_rules.random_choice(game, rng)  # a module's phase (V1)

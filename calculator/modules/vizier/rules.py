@@ -41,6 +41,7 @@ from calculator.engine.core import REFILL, Game, Kind, Move, Phase, Problems, St
 from calculator.engine.errors import IllegalAction
 from calculator.engine.hand import exact_payment, payments
 from calculator.engine.turn import actions_done
+from calculator.engine.turn.draws import below
 from calculator.engine.turn.purchase import check_buy
 from calculator.modules.vizier.records import (
     ASKED,
@@ -357,7 +358,7 @@ def playout_decision(game: Game, rng: random.Random) -> Move:
     """V1: a search's playout buys with the vizier when offered (one exact payment,
     uniformly), and declines only when it cannot."""
     *buys, decline = legal_decisions(game)
-    return buys[rng.randrange(len(buys))] if buys else decline
+    return buys[below(rng, len(buys))] if buys else decline
 
 
 def passed_over(game: Game, seat: int) -> None:
