@@ -327,13 +327,23 @@ def playout_move(game: Game, rng: random.Random) -> Move:
                 for slot, currency, price in affordable
                 for payment in payments(currency, packed[currency], price)
             ),
-            key=lambda buy: _total(buy[3]),
+            key=_paid,
         )
     takes = legal_takes(game)
     if takes:
-        return max(takes, key=lambda take: _total(take[2]))
+        return max(takes, key=_taken)
     return random_move(game, rng)
 
 
 def _total(cards: tuple[int, ...]) -> int:
-    return sum([VALUE[card] for card in cards])
+    return sum(map(VALUE.__getitem__, cards))
+
+
+def _paid(buy: Move) -> int:
+    """The money a purchase ``(BUY, seat, slot, payment)`` pays."""
+    return sum(map(VALUE.__getitem__, buy[3]))
+
+
+def _taken(take: Move) -> int:
+    """The money a take ``(TAKE, seat, cards)`` takes."""
+    return sum(map(VALUE.__getitem__, take[2]))
