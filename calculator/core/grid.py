@@ -84,11 +84,15 @@ class Grid(FrozenRecord, frozen=True):
     def placed(self, cell: Cell, walls: int) -> Grid:
         """The masks with a tile walled as ``walls`` at ``cell``: in place when the cell lies
         inside the border, else on bounds grown by :data:`MARGIN` cells on the side reached."""
-        x, y = cell
-        left, top = self.left, self.top
-        if left < x < left + self.width - 1 and top < y < top + self.height - 1:
+        if self.inside(cell):
             return self.with_walls(cell, walls)
         return self.grown(cell).with_walls(cell, walls)
+
+    def inside(self, cell: Cell) -> bool:
+        """Does ``cell`` lie within the bounds, inside their border of empty cells?"""
+        x, y = cell
+        left, top = self.left, self.top
+        return left < x < left + self.width - 1 and top < y < top + self.height - 1
 
     def removed(self, cell: Cell) -> Grid:
         """The masks without the tile at ``cell`` (the bounds stay)."""

@@ -4,9 +4,10 @@ the walls compute on kept up to date as tiles arrive and leave (B2-B6, W1-W4, M1
 The rules themselves are the core's, on masks (:mod:`calculator.core.grid`,
 :mod:`calculator.core.building`, :mod:`calculator.core.walls`); a layout only keeps their
 inputs, and their answers are remembered by the masks (:class:`Findings`): the legal cells per
-wall pattern (a tile is placed by its walls alone), the removals and swaps of a redesign, the
-longest wall's length. A search meets the same Alhambras again and again, in game after game
-it plays from one position, so what was found for one is found for all of them.
+wall pattern (a tile is placed by its walls alone), the bounds grown for a tile beyond them,
+the removals and swaps of a redesign, the longest wall's length. A search meets the same
+Alhambras again and again, in game after game it plays from one position, so what was found
+for one is found for all of them.
 The building counts of majority scoring (M1) are kept as tiles come and go. A layout holds only
 legal Alhambras (a state is checked before it becomes a game, and the engine places only where
 the rules allow), so the listings skip the look for what is already broken.
@@ -34,13 +35,15 @@ Cells = tuple[Cell, ...]
 
 class Findings:
     """What the rules said of one Alhambra, found when first asked: the legal cells by wall
-    pattern (and hole rule), the cells of a removal, the cells of a swap by wall pattern, the
-    longest wall's length."""
+    pattern (and hole rule), the masks on bounds grown for a tile placed beyond them (by its
+    cell), the cells of a removal, the cells of a swap by wall pattern, the longest wall's
+    length."""
 
-    __slots__ = ("cells", "removable", "swappable", "wall")
+    __slots__ = ("cells", "grown", "removable", "swappable", "wall")
 
     def __init__(self) -> None:
         self.cells: dict[int, Cells] = {}
+        self.grown: dict[Cell, Grid] = {}
         self.removable: Cells | None = None
         self.swappable: dict[int, Cells] = {}
         self.wall: int | None = None
@@ -115,7 +118,14 @@ class Layout:
     def place(self, cell: Cell, tile: int) -> None:
         """A tile placed on the empty ``cell``."""
         self.tiles[cell] = tile
-        self.grid = self.grid.placed(cell, WALLS[tile])
+        grid = self.grid
+        if not grid.inside(cell):  # the bounds grow (Grid.placed), found once per cell
+            grown = self.findings().grown
+            bigger = grown.get(cell)
+            if bigger is None:
+                bigger = grown[cell] = grid.grown(cell)
+            grid = bigger
+        self.grid = grid.with_walls(cell, WALLS[tile])
         self._count(tile, 1)
         self._changed()
 
