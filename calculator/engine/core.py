@@ -463,8 +463,11 @@ class Module:
     """Its phases (declared with their rule ids in its records) and their rules."""
     draw_sources: tuple[Source, ...] = ()
     payments: Payments | None = None
+    pays_exactly: Callable[[Seat, Sequence[int]], bool] | None = None
+    """Whether a player can pay a tile of a market (tile codes, slot 1 first) exactly, some of
+    the ways ``payments`` allows among them (V1 asks it of every player between two turns)."""
     usable: Callable[[Game], bool] | None = None
-    """Whether ``payments`` may be used now."""
+    """Whether ``payments`` and ``pays_exactly`` may be used now."""
     random_kinds: tuple[RandomKind, ...] = ()
     counted: Callable[[Mapping[str, Any]], tuple[Tile, ...]] | None = None
     """Cards of a player's (given the player's parts) that count as one more building of the
@@ -534,6 +537,7 @@ class Ruleset:
         "known",
         "names",
         "payments",
+        "pays_exactly",
         "phase_rules",
         "phases",
         "pile_cards",
@@ -561,6 +565,7 @@ class Ruleset:
         self.turn_actions = tuple(m.turn_actions for m in played if m.turn_actions)
         self.pile_cards = tuple(m.pile_cards for m in played if m.pile_cards)
         self.payments = tuple((m.payments, m.usable) for m in played if m.payments)
+        self.pays_exactly = tuple((m.pays_exactly, m.usable) for m in played if m.pays_exactly)
         self.counted = tuple(m.counted for m in played if m.counted)
         self.information = tuple(m.information for m in played if m.information)
         self.deal_unseen = tuple(m.deal_unseen for m in played if m.deal_unseen)

@@ -16,14 +16,16 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from calculator.api.game_document import dump_state, load_state
-from calculator.core.tiles import Currency
+from calculator.core.tiles import CATALOG, CURRENCIES, Currency
 from calculator.engine import ActionRefused, GameState, Options, apply, legal_actions, new_game
 from calculator.engine.actions import Buy, EndTurn, TakeMoney
-from calculator.engine.codes import CARD_CODE, MONEY_CARDS, SLOT_CURRENCY
+from calculator.engine.codes import CARD_CODE, MONEY_CARDS, NO_TILE, PRICE, SLOT_CURRENCY, VALUE
 from calculator.engine.components import CARD, MoneyCard, ScoringCard, money_cards
 from calculator.engine.consistency import inconsistencies
+from calculator.engine.core import Seat
 from calculator.engine.events import DiscardReshuffled, MoneyDrawn, MoneyTaken, TileBought
-from calculator.engine.hand import Hand
+from calculator.engine.hand import Hand, exact_payment
+from calculator.engine.layout import Layout
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import play_random_game
 from calculator.engine.state import to_game
@@ -32,8 +34,14 @@ from calculator.engine.turn.setup import pile_sizes
 from calculator.i18n import say
 from calculator.modules import NAMES as MODULES
 from calculator.modules import ruleset
-from calculator.modules.exchange.records import EXCHANGE_CARDS, ExchangeCard, exchange_card
-from calculator.modules.exchange.rules import held, payments_with
+from calculator.modules.exchange.records import (
+    EXCHANGE_CARDS,
+    HELD,
+    ExchangeCard,
+    Held,
+    exchange_card,
+)
+from calculator.modules.exchange.rules import held, payments_by_card, payments_with, pays_exactly
 from tests.helpers.engine_scenes import (
     DENAR_DIRHAM,
     DENAR_FLORIN,
@@ -260,6 +268,36 @@ def test_v2_listed_payments_are_exactly_those_that_need_the_card(denars, florins
     listed = [tuple(MONEY_CARDS[card] for card in payment) for payment in codes]
     assert len(set(listed)) == len(listed)
     assert set(listed) == expected
+
+
+@settings(max_examples=150, deadline=None, derandomize=True)
+@given(
+    denars=st.dictionaries(st.integers(1, 9), st.integers(1, 3), max_size=5),
+    florins=st.dictionaries(st.integers(1, 9), st.integers(1, 3), max_size=5),
+    market=st.lists(st.sampled_from([NO_TILE, *range(len(CATALOG))]), min_size=4, max_size=4),
+)
+def test_v2_paying_exactly_with_the_card_agrees_with_the_listed_payments(denars, florins, market):
+    """V1 asks every player whether a tile can be paid exactly: with an exchange card (V2),
+    exactly when a payment needing the card totals the price, or the slot's currency alone
+    pays it in a slot whose currency the card shows (C3: at most 3 copies of a card)."""
+    money = [CARD[Currency.DENAR, v] for v, n in denars.items() for _ in range(n)]
+    money += [CARD[Currency.FLORIN, v] for v, n in florins.items() for _ in range(n)]
+    player = Seat("Anna", Layout(), [], Hand(CARD_CODE[card] for card in money))
+    HELD.set(player.parts, Held((DENAR_FLORIN,)))
+    packed = player.hand.packed
+    alone = any(
+        tile != NO_TILE
+        and PRICE[tile]
+        and CURRENCIES[SLOT_CURRENCY[slot]] in DENAR_FLORIN.currencies
+        and exact_payment(packed[SLOT_CURRENCY[slot]], PRICE[tile])
+        for slot, tile in enumerate(market, start=1)
+    )
+    with_the_card = any(
+        sum(VALUE[card] for card in payment) == PRICE[market[slot - 1]]
+        for slot, _, payments in payments_by_card(player, market)
+        for payment in payments
+    )
+    assert pays_exactly(player, market) == (alone or with_the_card)
 
 
 def test_v2_refused_when_neither_currency_is_the_slots():

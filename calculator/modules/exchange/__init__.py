@@ -20,6 +20,7 @@ from calculator.modules.exchange.rules import (
     legal_buys,
     legal_takes,
     payments_by_card,
+    pays_exactly,
     repeated,
     usable,
 )
@@ -47,6 +48,7 @@ MODULE: Final[Module] = Module(
     turn_actions=_turn_actions,
     claims=(Claim(TakeMoney, check_take, _with_a_card), Claim(Buy, check_buy, _with_a_card)),
     payments=payments_by_card,
+    pays_exactly=pays_exactly,
     usable=usable,
     random_kinds=(("take money", 4, (legal_takes,)), ("buy", 4, (legal_buys,))),
     inconsistencies=inconsistencies,

@@ -33,7 +33,7 @@ from calculator.engine.components import DisplayCard, ScoringCard
 from calculator.engine.core import SETUP, Game, Kind, Move, PileCards, Problems, Seat
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import MoneyTaken
-from calculator.engine.hand import PAYMENT_MEMO, Hand, minimal_payments, values
+from calculator.engine.hand import PAYMENT_MEMO, Hand, exact_payment, minimal_payments, values
 from calculator.engine.turn import actions_done
 from calculator.engine.turn.purchase import check_payment, pay
 from calculator.engine.turn.setup import piles_formed
@@ -137,6 +137,30 @@ def payments_by_card(
             if currency in card.currencies
         ]
     return found
+
+
+def pays_exactly(player: Seat, market: Sequence[int]) -> bool:
+    """V2 for V1: can the player pay a tile of the ``market`` (codes, slot 1 first) exactly
+    with the slot's currency and, by an exchange card of the hand that shows it, the card's
+    other currency? Cards totalling the price have none to spare, so such a payment that
+    needs the card is among those :func:`payments_by_card` lists. The values of the two
+    currencies are counted together: at most 3 copies of a card (C3) fill no more than the
+    bits of a value (:data:`~calculator.engine.hand.VALUE_BITS`) in the sum."""
+    cards = held(player.parts)
+    if not cards:
+        return False
+    packed = player.hand.packed
+    for slot, tile in enumerate(market, start=1):
+        if tile == NO_TILE or not PRICE[tile]:
+            continue
+        currency = CURRENCIES[SLOT_CURRENCY[slot]]
+        for card in cards:
+            if currency in card.currencies:
+                other = card.currencies[1] if card.currencies[0] is currency else card.currencies[0]
+                both = packed[CURRENCIES.index(currency)] + packed[CURRENCIES.index(other)]
+                if exact_payment(both, PRICE[tile]):
+                    return True
+    return False
 
 
 def payments_with(

@@ -122,13 +122,9 @@ def _may_buy(game: Game, seat: int) -> bool:
             price = PRICE[tile]
             if price and sums[currency] >= price and exact_payment(packed[currency], price):
                 return True
-    for ways, usable in game.rules.payments:
-        if usable is None or usable(game):
-            for slot, _, by_card in ways(player, game.market):
-                price = PRICE[game.market[slot - 1]]
-                for payment in by_card:
-                    if sum(map(VALUE.__getitem__, payment)) == price:
-                        return True
+    for pays_exactly, usable in game.rules.pays_exactly:
+        if (usable is None or usable(game)) and pays_exactly(player, game.market):
+            return True
     return False
 
 
