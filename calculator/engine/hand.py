@@ -121,51 +121,60 @@ def minimal_payments(values: tuple[int, ...], price: int) -> tuple[tuple[int, ..
     return _minimal(_counted(values), price)
 
 
-def _minimal(available: list[tuple[int, int]], price: int) -> tuple[tuple[int, ...], ...]:
-    """:func:`minimal_payments` from the values held as (value, copies), largest first."""
-    last = len(available)
+def _minimal(available: list[tuple[int, int, int]], price: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`minimal_payments` from the values held as (value, copies, worth of the smaller
+    values held), largest first."""
     found: list[tuple[int, ...]] = []
-    left_after = [0] * (last + 1)
-    for index in range(last - 1, -1, -1):
-        value, copies = available[index]
-        left_after[index] = left_after[index + 1] + value * copies
 
     def extend(index: int, chosen: tuple[int, ...], paid: int) -> None:
-        # paid < price: each count of this value (most first) pays, or leaves the rest to pay
-        value, copies = available[index]
+        # paid < price: each count of this value (most first) pays, or leaves the rest to the
+        # smaller values, until even they cannot make up the price
+        value, copies, smaller = available[index]
         index += 1
         for count in range(copies, -1, -1):
             total = paid + value * count
             if total >= price:
                 if total - value < price:  # the smallest card chosen (this value) is needed
                     found.append((value,) * count + chosen)
-            elif index < last and total + left_after[index] >= price:
+            elif total + smaller >= price:
                 extend(index, (value,) * count + chosen, total)
+            else:
+                break  # fewer copies pay even less
 
-    if left_after[0] >= price:
-        extend(0, (), 0)
+    if available:
+        value, copies, smaller = available[0]
+        if value * copies + smaller >= price:
+            extend(0, (), 0)
     return tuple(found)
 
 
-def _held(packed: int) -> list[tuple[int, int]]:
-    """The values a packed currency holds as (value, copies), largest first."""
-    held: list[tuple[int, int]] = []
-    value = 0
+def _held(packed: int) -> list[tuple[int, int, int]]:
+    """The values a packed currency holds as (value, copies, worth of the smaller values
+    held), largest first."""
+    held: list[tuple[int, int, int]] = []
+    value = worth = 0
     while packed:
         value += 1
         copies = packed & 7
         if copies:
-            held.append((value, copies))
+            held.append((value, copies, worth))
+            worth += value * copies
         packed >>= VALUE_BITS
     held.reverse()
     return held
 
 
-def _counted(values: tuple[int, ...]) -> list[tuple[int, int]]:
+def _counted(values: tuple[int, ...]) -> list[tuple[int, int, int]]:
     counts: dict[int, int] = {}
     for value in values:
         counts[value] = counts.get(value, 0) + 1
-    return sorted(counts.items(), reverse=True)
+    held: list[tuple[int, int, int]] = []
+    worth = 0
+    for value, copies in sorted(counts.items()):
+        held.append((value, copies, worth))
+        worth += value * copies
+    held.reverse()
+    return held
 
 
 _SUMS: Final[Memo[int, int]] = Memo(PAYMENT_MEMO)
