@@ -28,7 +28,8 @@ from calculator.core.walls import grid_wall_length
 from calculator.engine.codes import BUILDS, HUT, TILE_CODE, TILES, WALLS
 from calculator.engine.memo import Memo
 
-_EMPTY: Grid = Grid.of({FOUNTAIN_CELL: FOUNTAIN})
+_FOUNTAIN_ALONE: Final[Alhambra] = Alhambra()
+"""Where every layout starts (a frozen value, shared)."""
 
 Cells = tuple[Cell, ...]
 
@@ -84,12 +85,12 @@ class Layout:
 
     def __init__(self) -> None:
         self.tiles: dict[Cell, int] = {}
-        self.grid = _EMPTY
+        self.grid = _FOUNTAIN_ALONE.grid
         self.counts = [0, 0, 0, 0, 0, 0]
         self.hut_tiles = 0
         self._found: Findings | None = None
         self._tallied: tuple[tuple[Tile, ...], list[int]] | None = None
-        self._frozen: Alhambra | None = Alhambra()
+        self._frozen: Alhambra | None = _FOUNTAIN_ALONE
 
     @classmethod
     def of(cls, alhambra: Alhambra) -> Layout:
