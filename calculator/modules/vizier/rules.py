@@ -161,12 +161,21 @@ OFFERS: Final[tuple[Step, ...]] = tuple(offering(seat) for seat in range(6))
 
 def legal_decisions(game: Game) -> list[Move]:
     """V1: the exact purchases of the player asked, and declining."""
+    seat = _asked_now(game)
+    return [*_buys(game, seat), (DECLINE, seat)]
+
+
+def _asked_now(game: Game) -> int:
     seat = offered_to(game)
     assert seat is not None
-    buys: list[Move] = [
+    return seat
+
+
+def _buys(game: Game, seat: int) -> list[Move]:
+    """V1: the exact purchases ``seat`` may make with the vizier."""
+    return [
         (BUY, seat, slot, payment, cards) for slot, payment, cards in exact_payments(game, seat)
     ]
-    return [*buys, (DECLINE, seat)]
 
 
 def decide(game: Game, action: Action) -> Move:
@@ -345,16 +354,20 @@ def inconsistencies(game: Game) -> Problems:
 
 
 def random_decision(game: Game, rng: random.Random) -> Move:
-    """V1: the random player buys (one exact payment, uniformly) or declines, as often."""
-    *buys, decline = legal_decisions(game)
-    return rng.choice(buys) if rng.random() < 0.5 else decline
+    """V1: the random player buys (one exact payment, uniformly) or declines, as often: it
+    decides first, and lists the purchases only to buy."""
+    seat = _asked_now(game)
+    if rng.random() < 0.5:
+        return rng.choice(_buys(game, seat))
+    return (DECLINE, seat)
 
 
 def playout_decision(game: Game, rng: random.Random) -> Move:
     """V1: a search's playout buys with the vizier when offered (one exact payment,
     uniformly), and declines only when it cannot."""
-    *buys, decline = legal_decisions(game)
-    return buys[below(rng, len(buys))] if buys else decline
+    seat = _asked_now(game)
+    buys = _buys(game, seat)
+    return buys[below(rng, len(buys))] if buys else (DECLINE, seat)
 
 
 def passed_over(game: Game, seat: int) -> None:
