@@ -37,7 +37,7 @@ from calculator.core.text import Text
 from calculator.engine.actions import Action, Buy
 from calculator.engine.codes import HUT, MONEY_CARDS, NO_TILE, PRICE, SLOT_CURRENCY, TILES, VALUE
 from calculator.engine.components import ModuleCard
-from calculator.engine.core import REFILL, Game, Kind, Move, Phase, Problems, Step
+from calculator.engine.core import REFILL, Game, Kind, Move, Phase, Problems, Seat, Step
 from calculator.engine.errors import IllegalAction
 from calculator.engine.hand import exact_payment, payments
 from calculator.engine.turn import actions_done
@@ -109,12 +109,9 @@ def exact_payments(game: Game, seat: int) -> Iterator[Payment]:
                             yield slot, payment, (card,)
 
 
-def _may_buy(game: Game, seat: int) -> bool:
-    """V1: may ``seat`` buy with the vizier: an active token and an exact payment for a market
-    tile (in the slot's currency alone, or as a module's card allows: V2)?"""
-    player = game.seats[seat]
-    if not TOKEN.get(player.parts).vizier:
-        return False
+def _pays_exactly(game: Game, player: Seat) -> bool:
+    """V1: can ``player`` pay a market tile exactly (in the slot's currency alone, or as a
+    module's card allows: V2)?"""
     sums, packed = player.hand.sums, player.hand.packed
     for slot, tile in enumerate(game.market, start=1):
         if tile != NO_TILE:
@@ -136,11 +133,12 @@ def offered_to(game: Game) -> int | None:
     ended = game.player
     if not game.bag or ended is None:
         return None
-    seats = len(game.seats)
+    seats = game.seats
     already = asked(game)
-    for step in range(1, seats + 1):
-        seat = (ended + step) % seats
-        if seat not in already and _may_buy(game, seat):
+    for step in range(1, len(seats) + 1):
+        seat = (ended + step) % len(seats)
+        player = seats[seat]
+        if seat not in already and TOKEN.get(player.parts).vizier and _pays_exactly(game, player):
             return seat
     return None
 
