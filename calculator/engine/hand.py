@@ -183,8 +183,13 @@ _SUMS: Final[Memo[int, int]] = Memo(PAYMENT_MEMO)
 def exact_payment(packed: int, price: int) -> bool:
     """T4: can some of the values ``packed`` (of one currency) pay ``price`` exactly? A set of
     cards totalling the price has no card to spare, so it is a canonical payment (V1 asks
-    this of every player between two turns). The totals the values can make are remembered,
-    one bit per total."""
+    this of every player between two turns)."""
+    return bool(totals_of(packed) >> price & 1)
+
+
+def totals_of(packed: int) -> int:
+    """The totals some of the values ``packed`` make exactly, one bit per total (bit 0: none
+    of them), remembered by the values."""
     totals = _SUMS.get(packed)
     if totals is None:
         totals = 1  # bit t: some of the cards total t
@@ -195,4 +200,4 @@ def exact_payment(packed: int, price: int) -> bool:
             left >>= VALUE_BITS
             value += 1
         _SUMS.keep(packed, totals)
-    return bool(totals >> price & 1)
+    return totals

@@ -33,7 +33,7 @@ from calculator.engine.components import DisplayCard, ScoringCard
 from calculator.engine.core import SETUP, Game, Kind, Move, PileCards, Problems, Seat
 from calculator.engine.errors import IllegalAction, Path
 from calculator.engine.events import MoneyTaken
-from calculator.engine.hand import PAYMENT_MEMO, Hand, exact_payment, minimal_payments, values
+from calculator.engine.hand import PAYMENT_MEMO, Hand, minimal_payments, totals_of, values
 from calculator.engine.turn import actions_done
 from calculator.engine.turn.purchase import check_payment, pay
 from calculator.engine.turn.setup import piles_formed
@@ -150,17 +150,26 @@ def pays_exactly(player: Seat, market: Sequence[int]) -> bool:
     if not cards:
         return False
     packed = player.hand.packed
-    for slot, tile in enumerate(market, start=1):
-        if tile == NO_TILE or not PRICE[tile]:
-            continue
-        currency = CURRENCIES[SLOT_CURRENCY[slot]]
-        for card in cards:
-            if currency in card.currencies:
-                other = card.currencies[1] if card.currencies[0] is currency else card.currencies[0]
-                both = packed[CURRENCIES.index(currency)] + packed[CURRENCIES.index(other)]
-                if exact_payment(both, PRICE[tile]):
-                    return True
+    for card in cards:
+        first, second = _CURRENCIES_SHOWN[card]
+        totals = totals_of(packed[first] + packed[second])
+        for currency in (first, second):
+            tile = market[_SLOT_INDEX[currency]]
+            if tile != NO_TILE and PRICE[tile] and totals >> PRICE[tile] & 1:
+                return True
     return False
+
+
+_CURRENCIES_SHOWN: Final[dict[ExchangeCard, tuple[int, int]]] = {
+    card: (CURRENCIES.index(card.currencies[0]), CURRENCIES.index(card.currencies[1]))
+    for card in EXCHANGE_CARDS
+}
+"""V2: the two currencies each exchange card shows (indices of ``CURRENCIES``)."""
+_SLOT_INDEX: Final[tuple[int, ...]] = tuple(
+    SLOT_CURRENCY.index(currency) - 1 for currency in range(len(CURRENCIES))
+)
+"""C4: the market slot of each currency (by index of ``CURRENCIES``), as an index of the
+market."""
 
 
 def payments_with(
