@@ -98,9 +98,10 @@ def exact_payments(game: Game, seat: int) -> Iterator[Payment]:
         if not price:
             continue
         currency = SLOT_CURRENCY[slot]
-        for payment in payments(currency, packed[currency], price):
-            if sum(map(VALUE.__getitem__, payment)) == price:
-                yield slot, payment, ()
+        if exact_payment(packed[currency], price):
+            for payment in payments(currency, packed[currency], price):
+                if sum(map(VALUE.__getitem__, payment)) == price:
+                    yield slot, payment, ()
         for by_module in others:
             for paid_slot, card, by_card in by_module:
                 if paid_slot == slot:
