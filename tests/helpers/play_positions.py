@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from calculator import create_app
+from tests.helpers.clocks import standing_still
 
 YOU = 0
 Action = dict[str, Any]
@@ -45,13 +46,15 @@ class Api:
         return answer["state"], answer["events"]
 
     def bots(self, state: State, seats: int, seed: int) -> Any:
-        """The computer's turns. Greedy judges moves until its time is up, so its time is ample:
-        it judges every move well within it even on a loaded machine, and its choices (the
-        scenes these tests play to) do not depend on the load."""
+        """The computer's turns. Greedy judges moves until its time is up, so its clock stands
+        still here: it judges every move, and its choices (the scenes these tests play to) do
+        not depend on the machine's load."""
         levels = {str(seat): "greedy" for seat in range(1, seats)}
-        return self.post(
-            "/v1/games/bot-turns", {"state": state, "bots": levels, "budget_ms": 1000, "seed": seed}
-        )
+        with standing_still():
+            return self.post(
+                "/v1/games/bot-turns",
+                {"state": state, "bots": levels, "budget_ms": 1000, "seed": seed},
+            )
 
 
 def start_from(page: Any, state: State) -> None:
