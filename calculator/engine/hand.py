@@ -149,32 +149,35 @@ def _minimal(available: list[tuple[int, int, int]], price: int) -> tuple[tuple[i
 
 
 def _held(packed: int) -> list[tuple[int, int, int]]:
-    """The values a packed currency holds as (value, copies, worth of the smaller values
-    held), largest first."""
-    held: list[tuple[int, int, int]] = []
-    value = worth = 0
+    """The values a packed currency holds, as :func:`_largest_first` gives them."""
+    held: list[tuple[int, int]] = []
+    value = 0
     while packed:
         value += 1
         copies = packed & 7
         if copies:
-            held.append((value, copies, worth))
-            worth += value * copies
+            held.append((value, copies))
         packed >>= VALUE_BITS
-    held.reverse()
-    return held
+    return _largest_first(held)
 
 
 def _counted(values: tuple[int, ...]) -> list[tuple[int, int, int]]:
     counts: dict[int, int] = {}
     for value in values:
         counts[value] = counts.get(value, 0) + 1
-    held: list[tuple[int, int, int]] = []
+    return _largest_first(sorted(counts.items()))
+
+
+def _largest_first(held: list[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """The values held as (value, copies), smallest first, as (value, copies, worth of the
+    smaller values held), largest first."""
+    found: list[tuple[int, int, int]] = []
     worth = 0
-    for value, copies in sorted(counts.items()):
-        held.append((value, copies, worth))
+    for value, copies in held:
+        found.append((value, copies, worth))
         worth += value * copies
-    held.reverse()
-    return held
+    found.reverse()
+    return found
 
 
 _SUMS: Final[Memo[int, int]] = Memo(PAYMENT_MEMO)
