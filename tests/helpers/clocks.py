@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+
 from calculator.engine.players.advice import Clock
 
 
@@ -26,9 +28,6 @@ class Ticks:
 def standing_still() -> Iterator[None]:
     """The players' clock stands still within: no time budget runs out, so a player does all
     its work and decides as it would on an idle machine, whatever the load."""
-    now = Clock.now
-    Clock.now = staticmethod(lambda: 0.0)
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Clock, "now", staticmethod(lambda: 0.0))
         yield
-    finally:
-        Clock.now = now
