@@ -6,8 +6,9 @@ keep at least one empty cell of border on every side: a shift east from the last
 in the border of the next row, never on a tile.
 
 A grid is made from a whole Alhambra (:meth:`Grid.of`) or kept up to date as tiles come and go
-(:meth:`Grid.placed`, :meth:`Grid.removed`): a tile on the border first grows the bounds, with
-a margin, so that the next few tiles fit without moving the masks again.
+(:meth:`Grid.with_walls`, :meth:`Grid.removed`): a tile on the border (not :meth:`Grid.inside`)
+first grows the bounds (:meth:`Grid.grown`), with a margin, so that the next few tiles fit
+without moving the masks again.
 """
 
 from __future__ import annotations
@@ -80,13 +81,6 @@ class Grid(FrozenRecord, frozen=True):
             self.wall_s & keep | (bit if walls & SOUTH else 0),
             self.wall_w & keep | (bit if walls & WEST else 0),
         )
-
-    def placed(self, cell: Cell, walls: int) -> Grid:
-        """The masks with a tile walled as ``walls`` at ``cell``: in place when the cell lies
-        inside the border, else on bounds grown by :data:`MARGIN` cells on the side reached."""
-        if self.inside(cell):
-            return self.with_walls(cell, walls)
-        return self.grown(cell).with_walls(cell, walls)
 
     def inside(self, cell: Cell) -> bool:
         """Does ``cell`` lie within the bounds, inside their border of empty cells?"""

@@ -120,7 +120,7 @@ class Layout:
         """A tile placed on the empty ``cell``."""
         self.tiles[cell] = tile
         grid = self.grid
-        if not grid.inside(cell):  # the bounds grow (Grid.placed), found once per cell
+        if not grid.inside(cell):  # on the border: the bounds grow, found once per cell
             grown = self.findings().grown
             bigger = grown.get(cell)
             if bigger is None:
