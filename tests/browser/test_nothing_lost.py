@@ -112,6 +112,26 @@ def test_a_shared_link_asks_before_it_replaces_a_game_and_keeps_both(phone, devi
     assert sara["names"][0] == "Sara" and sara["totals"] == [6, 0, 0]
 
 
+QUESTION_RIGHT_AFTER_ANOTHER = """async () => {
+    const { confirmLoss } = await import('/static/js/confirm.js');
+    const ask = () => confirmLoss({ question: 'Q', lost: [], action: 'Yes' });
+    const first = ask();
+    document.querySelector('#confirm-keep').click();
+    await first;
+    ask();  // asked before the first question's close event is dispatched
+    await new Promise((done) => setTimeout(done, 100));
+    return document.querySelector('#confirm').open;
+}"""
+
+
+def test_a_question_asked_right_after_another_stays_open(phone):
+    """The close event of a question just answered is dispatched after the code that awaited
+    the answer has run; a question asked there (a link opened again at once) stays open for
+    its own answer, not closed by the earlier one's event."""
+    page = phone.open()
+    assert page.evaluate(QUESTION_RIGHT_AFTER_ANOTHER) is True
+
+
 def test_a_link_over_an_untouched_game_opens_without_asking(phone, devices, base_url):
     sender = Phone(devices, base_url)
     try:

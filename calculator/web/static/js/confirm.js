@@ -41,7 +41,11 @@ export function confirmLoss({
     };
     const agree = answer(true);
     const keepIt = answer(false);
-    const kept = answer(false);
+    // closed by Escape; the close event of an earlier question, closed just before this one
+    // was asked, finds the dialog open again and is not this question's answer
+    const kept = () => {
+      if (!dialog.open) keepIt();
+    };
     dialog.addEventListener('close', kept);
     yes.addEventListener('click', agree);
     $('#confirm-keep').addEventListener('click', keepIt);
