@@ -26,11 +26,12 @@ serve: $(STAMP) fonts
 # there are cores: its tests also wait part of the time, and the extra worker works meanwhile
 # (docs/performance.md, "The test suite").
 # The 25 slowest tests are printed, so CI's log shows where the time goes.
-XDIST = -n auto --dist worksteal
+WORKSTEAL = --dist worksteal
+XDIST = -n auto $(WORKSTEAL)
 TEST_WORKERS = $(shell $(PYTHON) -c 'import os; print(1 + (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()))')
 
 test: $(STAMP) chromium fonts nginx npm
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=25
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) $(WORKSTEAL) --durations=25
 
 # The page tests drive Debian's chromium through Playwright (a browser download is not
 # available): install it when missing (as root, as in CI), with the fonts below, so that the
