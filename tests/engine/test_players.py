@@ -187,6 +187,19 @@ def test_a_determinisation_agrees_with_everything_the_seat_knows():
         assert legal_actions(world) == legal_actions(to_state(information))
 
 
+@pytest.mark.parametrize("mode", ["digital", "table"])
+def test_the_seat_has_the_same_moves_in_every_determinisation(mode):
+    """mcts lists the seat's moves at the root once per decision, not per searched game."""
+    rng = random.Random(6)
+    for state in positions(25, mode=mode, seed=7):
+        seat = to_act(state)
+        information = information_set(state, seat)
+        unseen = Unseen(information, seat)
+        moves = legal_moves(information)
+        for _ in range(3):
+            assert legal_moves(determinise(unseen, rng)) == moves
+
+
 @pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("mode", ["digital", "table"])
 def test_advice_lists_every_legal_action_once(level, mode):

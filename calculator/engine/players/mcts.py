@@ -185,7 +185,7 @@ def advise(
     judged = evaluator.prior(determinise(unseen, rng), seat, moves, clock.part(search.prior_share))
     order = [rated.position for rated in judged]
     order += [index for index in range(len(moves)) if index not in set(order)]
-    searched = frozenset(moves[index] for index in order[: search.root_width])
+    root_moves = [moves[index] for index in sorted(order[: search.root_width])]
     root = Node(seat)
     seeding = search.prior_visits
     for judgement in judged[: search.root_width]:  # the prior's judgement to start from
@@ -197,7 +197,7 @@ def advise(
     if len(moves) > 1:
         limit = budget.iterations
         while (limit is None or iterations < limit) and not clock.expired():
-            _iterate(root, searched, determinise(unseen, rng), rng, evaluator, search)
+            _iterate(root, root_moves, determinise(unseen, rng), rng, evaluator, search)
             iterations += 1
     prior_points = {judgement.position: judgement.points for judgement in judged}
     now = projections(information)[seat]
@@ -222,20 +222,21 @@ def advise(
 
 def _iterate(
     root: Node,
-    searched: frozenset[Move],
+    root_moves: list[Move],
     game: Game,
     rng: random.Random,
     evaluator: Evaluator,
     search: Search,
 ) -> None:
+    """One iteration in ``game``, a determinisation. At the root the seat's actions searched
+    (``root_moves``, in the engine's order) are legal in every determinisation: what a seat
+    may do depends on nothing it cannot see, so they are listed once per decision."""
     node = root
     path = [root]
     while not game.over:
         chooser = seat_to_act(game)
         assert chooser is not None  # a determinisation is digital: nothing to reveal
-        available = legal_moves(game)
-        if node is root:
-            available = [move for move in available if move in searched]
+        available = root_moves if node is root else legal_moves(game)
         untried = []
         tried = []
         children = node.children
