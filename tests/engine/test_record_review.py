@@ -14,6 +14,7 @@ from calculator.engine import apply, legal_actions, to_act
 from calculator.engine.actions import Buy
 from calculator.engine.components import CARD
 from calculator.engine.players import Budget, advise
+from calculator.engine.players.advice import Clock
 from calculator.records.record import Record, Setup, start
 from calculator.records.replay import Stop
 from calculator.records.review import (
@@ -23,6 +24,7 @@ from calculator.records.review import (
     review,
     verdict,
 )
+from tests.helpers.clocks import Ticks
 from tests.helpers.record_games import golden, played, seated
 
 GENEROUS_MS = 120_000.0
@@ -136,17 +138,19 @@ def test_when_the_time_runs_out_the_review_says_where_to_go_on():
     assert rest.judged == whole.judged[len(first.judged) :]
 
 
-def test_the_whole_review_keeps_to_its_time():
+def test_the_whole_review_keeps_to_its_time(monkeypatch):
     """Each decision thinks for at most its share of the time left, so the whole review ends
-    within its total and one decision's overrun."""
-    import time
-
+    within its total and one decision's overrun: on a clock that moves at each look, the
+    same on any machine at any load."""
     record = played(4, 1)
-    began = time.perf_counter()
+    ticks = Ticks()
+    monkeypatch.setattr(Clock, "now", staticmethod(ticks))
     reviewed = review(record, "mcts", total_ms=1000, seed=1)
-    elapsed = time.perf_counter() - began
-    assert elapsed < 1.0 + 1.5  # a decision's overrun on a loaded machine
-    assert reviewed.next is not None or len(reviewed.judged) > 0
+    assert 1000 - SHORTEST_DECISION_MS <= ticks.readings <= 1000 + 3, ticks.readings
+    assert reviewed.next is not None  # the game has more decisions than the time allows
+    # with this many decisions left, each one's share is the shortest: it looks at the clock
+    # up to its end, a look or two past it, and the review looks once before it
+    assert len(reviewed.judged) >= 1000 // (SHORTEST_DECISION_MS + 3)
 
 
 def test_only_the_players_that_judge_review():
