@@ -143,14 +143,15 @@ def test_the_whole_review_keeps_to_its_time(monkeypatch):
     within its total and one decision's overrun: on a clock that moves at each look, the
     same on any machine at any load."""
     record = played(4, 1)
-    ticks = Ticks()
+    total_ms = 1000
+    ticks = Ticks()  # a look at the clock: 1 ms
     monkeypatch.setattr(Clock, "now", staticmethod(ticks))
-    reviewed = review(record, "mcts", total_ms=1000, seed=1)
-    assert 1000 - SHORTEST_DECISION_MS <= ticks.readings <= 1000 + 3, ticks.readings
+    reviewed = review(record, "mcts", total_ms=total_ms, seed=1)
+    assert total_ms - SHORTEST_DECISION_MS <= ticks.readings <= total_ms + 3, ticks.readings
     assert reviewed.next is not None  # the game has more decisions than the time allows
     # with this many decisions left, each one's share is the shortest: it looks at the clock
     # up to its end, a look or two past it, and the review looks once before it
-    assert len(reviewed.judged) >= 1000 // (SHORTEST_DECISION_MS + 3)
+    assert len(reviewed.judged) >= total_ms // (SHORTEST_DECISION_MS + 3)
 
 
 def test_only_the_players_that_judge_review():
