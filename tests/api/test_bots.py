@@ -19,14 +19,13 @@ from calculator.api.game_document import dump_state
 from calculator.engine import Options, apply, new_game, to_act
 from calculator.engine.components import CARD
 from calculator.engine.players import greedy
-from calculator.engine.players.advice import Clock
 from calculator.engine.players.random_play import random_action
 from calculator.engine.simulate import NAMES
 from calculator.modules import ruleset
 from calculator.modules.exchange.records import EXCHANGE_CARDS
 from calculator.modules.exchange.rules import held
 from tests.helpers.api import advance, legal, post, valid
-from tests.helpers.clocks import Ticks
+from tests.helpers.clocks import ticking
 from tests.helpers.engine_scenes import holding_exchange, with_hand
 
 ALL_MODULES = ["vizier", "exchange", "bonus", "huts"]
@@ -293,8 +292,7 @@ def worst() -> dict[str, Any]:
 @pytest.mark.parametrize("level", ["greedy", "mcts"])
 def test_advice_on_the_worst_state_keeps_to_its_time(client, worst, level, monkeypatch):
     assert len(legal(client, worst)["actions"]) > 500
-    ticks = Ticks()
-    monkeypatch.setattr(Clock, "now", staticmethod(ticks))
+    ticks = ticking(monkeypatch)
     response = client.post(
         "/v1/games/advice",
         json={"state": worst, "level": level, "budget_ms": 200, "iterations": 1_000_000},
@@ -306,8 +304,7 @@ def test_advice_on_the_worst_state_keeps_to_its_time(client, worst, level, monke
 
 def test_bot_turns_stop_when_the_requests_time_is_spent(client, worst, monkeypatch):
     everyone = {str(seat): "mcts" for seat in range(6)}
-    ticks = Ticks(step_ms=50)
-    monkeypatch.setattr(Clock, "now", staticmethod(ticks))
+    ticks = ticking(monkeypatch, step_ms=50)
     response = client.post(
         "/v1/games/bot-turns", json={"state": worst, "bots": everyone, "budget_ms": 5000}
     )

@@ -44,7 +44,7 @@ from calculator.modules.huts.records import STACKS
 from calculator.modules.huts.rules import stacks_of
 from calculator.modules.vizier.records import DeclineVizier, VizierBuy
 from tests.helpers import engine_scenes as scenes
-from tests.helpers.clocks import Ticks
+from tests.helpers.clocks import ticking
 from tests.helpers.engine_scenes import holding_exchange, with_hand
 
 SMALL = Budget(iterations=12)
@@ -362,8 +362,7 @@ def test_the_time_budget_holds_on_the_worst_state(level, monkeypatch):
     seat = to_act(state)
     actions = legal_actions(state)
     assert len(actions) > 500
-    ticks = Ticks()
-    monkeypatch.setattr(Clock, "now", staticmethod(ticks))
+    ticks = ticking(monkeypatch)
     advice = advise(level, state, seat, budget=Budget(milliseconds=50))
     # the player looks at the clock between any two steps of its work (an action judged, a
     # few playout steps) and stops at the first look past the 50 ms
@@ -489,8 +488,7 @@ def test_greedys_look_past_one_ply_keeps_to_the_time_budget(milliseconds, monkey
     # six actions: 5 ms cut the one-ply judgement short, 20 ms a candidate's turn played
     # out; 40 ms are enough for the whole look
     state = _pavilion_then_tower()
-    ticks = Ticks()
-    monkeypatch.setattr(Clock, "now", staticmethod(ticks))
+    ticks = ticking(monkeypatch)
     advice = advise("greedy", state, 0, budget=Budget(milliseconds=milliseconds))
     assert ticks.readings <= milliseconds + 2, ticks.readings
     assert len(advice.actions) == len(legal_actions(state))

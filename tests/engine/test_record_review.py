@@ -14,7 +14,6 @@ from calculator.engine import apply, legal_actions, to_act
 from calculator.engine.actions import Buy
 from calculator.engine.components import CARD
 from calculator.engine.players import Budget, advise
-from calculator.engine.players.advice import Clock
 from calculator.records.record import Record, Setup, start
 from calculator.records.replay import Stop
 from calculator.records.review import (
@@ -24,7 +23,7 @@ from calculator.records.review import (
     review,
     verdict,
 )
-from tests.helpers.clocks import Ticks
+from tests.helpers.clocks import ticking
 from tests.helpers.record_games import golden, played, seated
 
 GENEROUS_MS = 120_000.0
@@ -144,8 +143,7 @@ def test_the_whole_review_keeps_to_its_time(monkeypatch):
     same on any machine at any load."""
     record = played(4, 1)
     total_ms = 1000
-    ticks = Ticks()  # a look at the clock: 1 ms
-    monkeypatch.setattr(Clock, "now", staticmethod(ticks))
+    ticks = ticking(monkeypatch)  # a look at the clock: 1 ms
     reviewed = review(record, "mcts", total_ms=total_ms, seed=1)
     assert total_ms - SHORTEST_DECISION_MS <= ticks.readings <= total_ms + 3, ticks.readings
     assert reviewed.next is not None  # the game has more decisions than the time allows

@@ -24,6 +24,14 @@ class Ticks:
         return self.readings * self.step_ms / 1000
 
 
+def ticking(monkeypatch: pytest.MonkeyPatch, step_ms: int = 1) -> Ticks:
+    """The players' clock is a new :class:`Ticks` for the rest of the test; its readings
+    count the players' looks."""
+    ticks = Ticks(step_ms)
+    monkeypatch.setattr(Clock, "now", staticmethod(ticks))
+    return ticks
+
+
 @contextmanager
 def standing_still() -> Iterator[None]:
     """The players' clock stands still within: no time budget runs out, so a player does all
